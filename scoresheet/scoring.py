@@ -1,0 +1,406 @@
+"""The scoring engine: pure functions from rules and entered values to scores.
+
+Nothing here touches the database. ``score_game(rules, rounds)`` scores a whole game;
+``round_errors`` says what cannot be right (the input is refused), ``round_warnings``
+what is legal to record but worth a look. Teams are addressed by their index.
+
+A team's round score (shared/design/PRODUCT.md, "The scoring model"):
+    Σ books × bonus + melded points + red threes laid (+ set bonus)
+    − red threes held − black threes held − hand points
+    + going out (+ concealed) + Σ extras × amount + Σ adjustments
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
+
+MAX_COUNT = 1000  # no count on a score sheet comes near this: a typo, not a game
+MAX_POINTS = 1_000_000
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the scorekeeper enters for one team in one round."""
+
+    books: Mapping[str, int] = field(default_factory=dict)
+    red_threes: int = 0
+    red_threes_held: int = 0
+    black_threes_held: int = 0
+    melded_points: int = 0
+    hand_points: int = 0
+    went_out: bool = False
+    concealed: bool = False
+    extras: Mapping[str, int] = field(default_factory=dict)
+    adjustments: Sequence[Adjustment] = ()
+    melded_cards: Mapping[str, int] | None = None  # instead of melded_points
+    hand_cards: Mapping[str, int] | None = None  # instead of hand_points
+
+
+@dataclass(frozen=True)
+class Line:
+    key: str
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class TeamScore:
+    total: int
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """An error or warning: which round (1-based), team (index) and entry field."""
+
+    round: int | None
+    team: int | None
+    field: str | None
+    message: str
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    number: int
+    meld_requirements: tuple[int | str, ...]
+    scores: tuple[TeamScore, ...]
+    running_totals: tuple[int, ...]
+    warnings: tuple[Problem, ...]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    rounds: tuple[RoundResult, ...]
+    totals: tuple[int, ...]
+    next_meld_requirements: tuple[int | str, ...]
+    finished: bool
+    winners: tuple[int, ...]  # indexes of the leading teams once finished; several on a tie
+
+
+# --- small helpers ------------------------------------------------------------------------
+
+
+def fmt(n: int) -> str:
+    """5000 → "5,000"; -1000 → "−1,000" (a real minus sign, as printed sheets do)."""
+    return f"−{abs(n):,}" if n < 0 else f"{n:,}"
+
+
+def plural(label: str, count: int) -> str:
+    return label if count == 1 else f"{label}s"
+
+
+def card_points(rules: Rules, cards: Mapping[str, int], *, melded: bool) -> int:
+    """Points of counted cards. Held black threes are not here: they have their own line."""
+    total = 0
+    for key, count in cards.items():
+        if key == "black_threes" and not melded:
+            continue
+        total += count * (rules.card_values.get(key) or 0)
+    return total
+
+
+def melded_points(rules: Rules, entry: Entry) -> int:
+    if entry.melded_cards is not None:
+        return card_points(rules, entry.melded_cards, melded=True)
+    return entry.melded_points
+
+
+def hand_points(rules: Rules, entry: Entry) -> int:
+    if entry.hand_cards is not None:
+        return card_points(rules, entry.hand_cards, melded=False)
+    return entry.hand_points
+
+
+def black_threes_held(entry: Entry) -> int:
+    """Black threes caught in hand, whether entered as a count or among the hand's cards."""
+    from_cards = (entry.hand_cards or {}).get("black_threes", 0)
+    return entry.black_threes_held + from_cards
+
+
+def has_melded(rules: Rules, entry: Entry) -> bool:
+    return sum(entry.books.values()) > 0 or melded_points(rules, entry) > 0
+
+
+def meld_requirement(rules: Rules, number: int, score_before: int) -> int | str:
+    return rules.meld_schedule.requirement(number, score_before)
+
+
+def required_books(rules: Rules, number: int) -> dict[str, int]:
+    return {k.key: k.required_in_round(number) for k in rules.book_kinds if k.required_in_round(number)}
+
+
+# --- one team, one round ------------------------------------------------------------------
+
+
+def score_entry(rules: Rules, entry: Entry) -> TeamScore:
+    """A team's round score as breakdown lines that add up to the total."""
+    lines: list[Line] = []
+
+    def add(key: str, label: str, points: int) -> None:
+        lines.append(Line(key, label, points))
+
+    for kind in rules.book_kinds:
+        count = entry.books.get(kind.key, 0)
+        if count:
+            add(f"books.{kind.key}", f"{plural(kind.label, count)} {count} × {fmt(kind.bonus)}", count * kind.bonus)
+
+    melded = melded_points(rules, entry)
+    if melded:
+        add("melded_points", "Cards on the table", melded)
+
+    rt = rules.red_threes
+    if entry.red_threes and rt.laid_value is not None:
+        # Canasta: red threes count against a team that has not melded (000 L404).
+        sign = -1 if rt.negative_when_not_melded and not has_melded(rules, entry) else 1
+        value = sign * rt.laid_value
+        suffix = " (no meld)" if sign < 0 else ""
+        add("red_threes", f"{plural('Red three', entry.red_threes)} {entry.red_threes} × {fmt(value)}{suffix}",
+            entry.red_threes * value)
+        bonus = rt.set_bonus(entry.red_threes)
+        if bonus:
+            add("red_threes_bonus", f"Red three bonus ({bonus.min_count} or more){suffix}", sign * bonus.bonus)
+
+    if entry.red_threes_held and rt.held_penalty is not None:
+        add("red_threes_held", f"{plural('Red three', entry.red_threes_held)} held {entry.red_threes_held} × "
+            f"{fmt(-rt.held_penalty)}", -entry.red_threes_held * rt.held_penalty)
+    black = black_threes_held(entry)
+    if black:
+        add("black_threes_held", f"{plural('Black three', black)} held {black} × {fmt(-rules.black_three_penalty)}",
+            -black * rules.black_three_penalty)
+
+    left = hand_points(rules, entry)
+    if left:
+        add("hand_points", "Cards left in hand", -left)
+
+    if entry.went_out:
+        add("went_out", "Going out", rules.going_out_bonus)
+        if entry.concealed and rules.concealed_bonus is not None:
+            add("concealed", "Going out concealed", rules.concealed_bonus)
+
+    for extra in rules.extras:
+        count = entry.extras.get(extra.key, 0)
+        if count:
+            add(f"extras.{extra.key}", f"{extra.label} {count} × {fmt(extra.amount)}", count * extra.amount)
+
+    for adjustment in entry.adjustments:
+        add("adjustments", adjustment.label, adjustment.points)
+
+    return TeamScore(total=sum(line.points for line in lines), lines=tuple(lines))
+
+
+def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[Problem]:
+    """What cannot be right in one team's entry."""
+    problems: list[Problem] = []
+
+    def fail(field_name: str, message: str) -> None:
+        problems.append(Problem(number, team, field_name, message))
+
+    def check_count(field_name: str, what: str, value: int) -> None:
+        if value < 0:
+            fail(field_name, f"{what} cannot be negative ({value}).")
+        elif value > MAX_COUNT:
+            fail(field_name, f"{what}: {value} is more than any game holds.")
+
+    for key, count in entry.books.items():
+        kind = rules.book_kind(key)
+        if kind is None:
+            kinds = ", ".join(k.key for k in rules.book_kinds)
+            fail("books", f"'{key}' is not a book kind in {rules.name} (it has {kinds}).")
+        else:
+            check_count("books", plural(kind.label, 2), count)
+
+    check_count("red_threes", "Red threes", entry.red_threes)
+    check_count("red_threes_held", "Red threes held", entry.red_threes_held)
+    check_count("black_threes_held", "Black threes held", entry.black_threes_held)
+    if entry.red_threes > 0 and rules.red_threes.laid_value is None:
+        fail("red_threes", f"Red threes cannot be laid down in {rules.name}; count them as held.")
+    if entry.red_threes_held > 0 and rules.red_threes.held_penalty is None:
+        fail("red_threes_held", f"Red threes are laid as soon as they are drawn in {rules.name}; "
+                                "count them as laid.")
+
+    step = rules.points_step
+    for field_name, what, value, cards in (
+        ("melded_points", "Cards on the table", entry.melded_points, entry.melded_cards),
+        ("hand_points", "Cards left in hand", entry.hand_points, entry.hand_cards),
+    ):
+        if cards is not None:
+            cards_field = field_name.replace("_points", "_cards")
+            for key, count in cards.items():
+                if key not in CARD_CLASSES:
+                    fail(cards_field, f"'{key}' is not a card class ({', '.join(CARD_CLASSES)}).")
+                else:
+                    check_count(cards_field, CARD_CLASS_LABELS[key], count)
+            if cards_field == "melded_cards" and cards.get("black_threes", 0) > 0 \
+                    and rules.card_values["black_threes"] is None:
+                fail(cards_field, f"Black threes cannot be melded in {rules.name}.")
+            continue
+        if value < 0:
+            fail(field_name, f"{what} cannot be negative ({value}); enter the points as counted.")
+        elif value > MAX_POINTS:
+            fail(field_name, f"{what}: {value} is more points than any hand holds.")
+        elif value % step:
+            fail(field_name, f"{what} must be a multiple of {step}, as every card is ({value} is not).")
+
+    if entry.concealed and not entry.went_out:
+        fail("concealed", "Going out concealed needs going out too.")
+    if entry.concealed and rules.concealed_bonus is None:
+        fail("concealed", f"{rules.name} has no bonus for going out concealed.")
+
+    for key, count in entry.extras.items():
+        extra = rules.extra(key)
+        if extra is None:
+            known = ", ".join(e.key for e in rules.extras) or "none"
+            fail("extras", f"'{key}' is not an extra in {rules.name} (it has {known}).")
+            continue
+        check_count("extras", extra.label, count)
+        if extra.max_per_round is not None and count > extra.max_per_round:
+            fail("extras", f"{extra.label}: at most {extra.max_per_round} a round, not {count}.")
+
+    for adjustment in entry.adjustments:
+        if not adjustment.label.strip():
+            fail("adjustments", "Every adjustment needs a label that says what it is for.")
+        elif len(adjustment.label) > 100:
+            fail("adjustments", "An adjustment label can be at most 100 characters.")
+        if abs(adjustment.points) > MAX_POINTS:
+            fail("adjustments", f"Adjustment '{adjustment.label[:30]}': {adjustment.points} is out of range.")
+    return problems
+
+
+# --- one round ----------------------------------------------------------------------------
+
+
+def round_errors(rules: Rules, entries: Sequence[Entry], *, number: int, team_count: int) -> list[Problem]:
+    """What cannot be right in a round: each entry's errors, then the round as a whole."""
+    if len(entries) != team_count:
+        return [Problem(number, None, None,
+                        f"Round {number} has {len(entries)} entries; there are {team_count} teams.")]
+    problems = [p for i, e in enumerate(entries) for p in entry_errors(rules, e, number=number, team=i)]
+    out = [i for i, e in enumerate(entries) if e.went_out]
+    for i in out[1:]:
+        problems.append(Problem(number, i, "went_out", "Only one team can go out in a round."))
+    limit = 2 * rules.setup.max_decks(team_count)
+    red = sum(max(e.red_threes, 0) + max(e.red_threes_held, 0) for e in entries)
+    if limit and red > limit:
+        problems.append(Problem(number, None, "red_threes",
+                                f"Round {number} has {red} red threes; the decks hold only {limit}."))
+    return problems
+
+
+def round_warnings(rules: Rules, entries: Sequence[Entry], *, number: int) -> list[Problem]:
+    """Legal to record, but worth a look."""
+    warnings: list[Problem] = []
+    required = required_books(rules, number)
+    for i, entry in enumerate(entries):
+        if entry.went_out:
+            missing = [f"{n - entry.books.get(key, 0)} {plural(rules.book_kind(key).label.lower(), 2)}"
+                       for key, n in required.items() if entry.books.get(key, 0) < n]
+            if sum(entry.books.values()) < rules.required_any_books:
+                missing.append(f"{rules.required_any_books - sum(entry.books.values())} more books of any kind")
+            if missing:
+                warnings.append(Problem(number, i, "went_out",
+                                        "Went out without the books the variant requires: missing "
+                                        + ", ".join(missing) + "."))
+        least = minimum_book_points(rules, entry)
+        if least and melded_points(rules, entry) < least:
+            warnings.append(Problem(number, i, "melded_points",
+                                    f"The books entered hold at least {fmt(least)} points of cards, "
+                                    f"but only {fmt(melded_points(rules, entry))} were entered as melded."))
+    if entries and not any(e.went_out for e in entries):
+        warnings.append(Problem(number, None, "went_out",
+                                "Nobody went out: right only if the draw pile ran out. No going-out bonus is paid."))
+    return warnings
+
+
+def minimum_book_points(rules: Rules, entry: Entry) -> int:
+    """The fewest card points the entered books can hold: size × cheapest card that fits."""
+    values = rules.card_values
+    cheapest_natural = values["fours_to_sevens"] or 0
+    cheapest_wild = min(v for v in (values["twos"], values["jokers"]) if v is not None)
+    total = 0
+    for kind in rules.book_kinds:
+        count = max(entry.books.get(kind.key, 0), 0)
+        cheapest = cheapest_wild if kind.cards == "wild" else cheapest_natural
+        total += count * rules.book_size * cheapest
+    return total
+
+
+# --- the whole game -----------------------------------------------------------------------
+
+
+def finished_after(rules: Rules, rounds_played: int, totals: Sequence[int]) -> bool:
+    end = rules.game_end
+    if end.target_score is not None:
+        return rounds_played > 0 and max(totals) >= end.target_score
+    return rounds_played >= end.rounds
+
+
+def game_errors(rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: int) -> list[Problem]:
+    """Every error in a game: each round's, and rounds played after the game ended."""
+    problems: list[Problem] = []
+    totals = [0] * team_count
+    for number, entries in enumerate(rounds, start=1):
+        if past_the_end(rules, number, totals):
+            problems.append(Problem(number, None, None, beyond_end_message(rules, number)))
+            break
+        errors = round_errors(rules, entries, number=number, team_count=team_count)
+        problems += errors
+        if errors:
+            continue
+        totals = [t + score_entry(rules, e).total for t, e in zip(totals, entries)]
+    return problems
+
+
+def past_the_end(rules: Rules, number: int, totals_before: Sequence[int]) -> bool:
+    """Is round ``number`` beyond the game's end, given the totals after the round before?"""
+    end = rules.game_end
+    if end.target_score is not None:
+        return number > 1 and max(totals_before) >= end.target_score
+    return number > end.max_rounds
+
+
+def beyond_end_message(rules: Rules, number: int) -> str:
+    end = rules.game_end
+    if end.target_score is not None:
+        return f"Round {number} comes after the game ended: a team reached {fmt(end.target_score)}."
+    return f"Round {number} is beyond the game's end: {rules.name} has {end.max_rounds} rounds."
+
+
+def score_round(rules: Rules, entries: Sequence[Entry], *, number: int,
+                totals_before: Sequence[int]) -> RoundResult:
+    scores = tuple(score_entry(rules, e) for e in entries)
+    return RoundResult(
+        number=number,
+        meld_requirements=tuple(meld_requirement(rules, number, t) for t in totals_before),
+        scores=scores,
+        running_totals=tuple(t + s.total for t, s in zip(totals_before, scores)),
+        warnings=tuple(round_warnings(rules, entries, number=number)),
+    )
+
+
+def score_game(rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: int) -> GameResult:
+    """Score every round in order. Assumes ``game_errors`` found nothing."""
+    totals: tuple[int, ...] = (0,) * team_count
+    results = []
+    for number, entries in enumerate(rounds, start=1):
+        result = score_round(rules, entries, number=number, totals_before=totals)
+        results.append(result)
+        totals = result.running_totals
+    finished = finished_after(rules, len(results), totals)
+    next_number = len(results) + 1
+    best = max(totals)
+    return GameResult(
+        rounds=tuple(results),
+        totals=totals,
+        next_meld_requirements=tuple(meld_requirement(rules, next_number, t) for t in totals),
+        finished=finished,
+        winners=tuple(i for i, t in enumerate(totals) if t == best) if finished else (),
+    )
