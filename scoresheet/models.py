@@ -1,3 +1,145 @@
-from django.db import models
+"""Variants, games, teams and rounds.
 
-# Create your models here.
+A game keeps a snapshot of its rules document (``Game.rules_document``), so editing
+or deleting a variant never rewrites a game's history. Each ``TeamRound`` holds the
+values as entered and the round total computed by ``scoring.score_entry``.
+"""
+
+from django.db import models
+from django.db.models import Q
+
+from scoresheet import rules as rules_module
+from scoresheet.entries import ENTRY_FIELDS
+
+
+class Variant(models.Model):
+    """A rule set: a preset loaded from ``scoresheet/presets`` or a club's house rules."""
+
+    slug = models.SlugField(max_length=80, unique=True)
+    name = models.CharField(max_length=120)
+    family = models.CharField(max_length=40, choices=list(rules_module.FAMILIES.items()))
+    document = models.JSONField()
+    is_preset = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["family", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules(self) -> rules_module.Rules:
+        return rules_module.load_rules(self.document)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
+
+    class Mode(models.TextChoices):
+        TEAMS = "teams", "Teams"
+        INDIVIDUALS = "individuals", "Individual players"
+
+    variant = models.ForeignKey(Variant, null=True, blank=True, on_delete=models.SET_NULL, related_name="games")
+    rules_document = models.JSONField()
+    name = models.CharField(max_length=120, blank=True)
+    mode = models.CharField(max_length=20, choices=Mode.choices, default=Mode.TEAMS)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status="in_progress", finished_at__isnull=True)
+                | Q(status="finished", finished_at__isnull=False),
+                name="game_finished_at_matches_status",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"Game {self.pk}"
+
+    @property
+    def rules(self) -> rules_module.Rules:
+        return rules_module.load_rules(self.rules_document)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Team(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="teams")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60)
+    players = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="team_unique_position"),
+            models.UniqueConstraint(fields=["game", "name"], name="team_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="round_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class TeamRound(models.Model):
+    """One team's entered values for one round, and the total they score."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="entries")
+    books = models.JSONField(default=dict)
+    red_threes = models.PositiveIntegerField(default=0)
+    red_threes_held = models.PositiveIntegerField(default=0)
+    black_threes_held = models.PositiveIntegerField(default=0)
+    melded_points = models.PositiveIntegerField(default=0)
+    hand_points = models.PositiveIntegerField(default=0)
+    melded_cards = models.JSONField(null=True, blank=True)
+    hand_cards = models.JSONField(null=True, blank=True)
+    went_out = models.BooleanField(default=False)
+    concealed = models.BooleanField(default=False)
+    extras = models.JSONField(default=dict)
+    adjustments = models.JSONField(default=list)
+    total = models.IntegerField()
+
+    class Meta:
+        ordering = ["round", "team__position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"], name="teamround_unique_team"),
+            models.CheckConstraint(condition=Q(concealed=False) | Q(went_out=True),
+                                   name="teamround_concealed_needs_went_out"),
+            models.UniqueConstraint(fields=["round"], condition=Q(went_out=True),
+                                    name="teamround_one_team_out_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} in {self.round}"
+
+    def entered_values(self) -> dict:
+        """The values as entered, in the shape ``entries.entry_from_values`` takes."""
+        return {name: getattr(self, name) for name in ENTRY_FIELDS}

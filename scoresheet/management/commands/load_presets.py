@@ -1,0 +1,13 @@
+"""Create or refresh the preset variants in the database from scoresheet/presets/*.json."""
+
+from django.core.management.base import BaseCommand
+
+from scoresheet import services
+
+
+class Command(BaseCommand):
+    help = "Load the preset variants from scoresheet/presets into the database."
+
+    def handle(self, *args, **options):
+        created, updated = services.presets_load()
+        self.stdout.write(f"Presets: {created} created, {updated} refreshed.")

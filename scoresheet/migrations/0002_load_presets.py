@@ -1,0 +1,22 @@
+"""Load the preset variants, so that a fresh database can start games at once.
+
+``manage.py load_presets`` refreshes them later when the JSON files change.
+"""
+
+from django.db import migrations
+
+
+def load(apps, schema_editor):
+    from scoresheet.rules import presets
+
+    Variant = apps.get_model("scoresheet", "Variant")
+    for rules in presets():
+        Variant.objects.update_or_create(
+            slug=rules.slug,
+            defaults={"name": rules.name, "family": rules.family, "document": rules.document, "is_preset": True},
+        )
+
+
+class Migration(migrations.Migration):
+    dependencies = [("scoresheet", "0001_initial")]
+    operations = [migrations.RunPython(load, migrations.RunPython.noop)]

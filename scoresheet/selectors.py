@@ -1,0 +1,104 @@
+"""Reads: variants, the game list and a game's score sheet, each in a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, Sum
+
+from scoresheet import rules as rules_module
+from scoresheet import scoring
+from scoresheet.entries import entry_from_values, entry_to_values
+from scoresheet.models import Game, Round, Team, TeamRound, Variant
+
+
+def rules_for_slug(slug: str) -> rules_module.Rules | None:
+    """A variant's rules by slug: the database's copy first (house rules), then the preset files."""
+    variant = Variant.objects.filter(slug=slug).first()
+    if variant is not None:
+        return variant.rules
+    try:
+        return rules_module.preset(slug)
+    except KeyError:
+        return None
+
+
+def variants_list() -> list[Variant]:
+    return list(Variant.objects.order_by("family", "name"))
+
+
+@dataclass(frozen=True)
+class SheetRound:
+    number: int
+    result: scoring.RoundResult
+    values: list[dict]  # what was entered, per team
+
+    @property
+    def cells(self):
+        """(team score, running total) per team, for the sheet's table."""
+        return list(zip(self.result.scores, self.result.running_totals))
+
+
+@dataclass(frozen=True)
+class GameSheet:
+    game: Game
+    rules: rules_module.Rules
+    teams: list[Team]
+    rounds: list[SheetRound]
+    result: scoring.GameResult
+
+    @property
+    def next_number(self) -> int:
+        return len(self.rounds) + 1
+
+    @property
+    def can_add_round(self) -> bool:
+        return not scoring.past_the_end(self.rules, self.next_number, self.result.totals) \
+            and not self.game.is_finished
+
+    @property
+    def winners(self) -> list[Team]:
+        return [self.teams[i] for i in self.result.winners]
+
+    @property
+    def leaders(self) -> list[Team]:
+        """The leading teams by total, whether or not the game is over."""
+        if not self.rounds:
+            return []
+        best = max(self.result.totals)
+        return [t for t, total in zip(self.teams, self.result.totals) if total == best]
+
+    @property
+    def team_totals(self):
+        return list(zip(self.teams, self.result.totals, self.result.next_meld_requirements))
+
+
+def game_sheet(*, game: Game) -> GameSheet:
+    """The whole score sheet of a game, scored from its rules snapshot (three queries)."""
+    rules = game.rules
+    teams = list(game.teams.order_by("position"))
+    rounds = list(
+        Round.objects.filter(game=game).order_by("number").prefetch_related(
+            Prefetch("entries", queryset=TeamRound.objects.select_related("team").order_by("team__position"))
+        )
+    )
+    entry_rows = [[entry_from_values(tr.entered_values()) for tr in rnd.entries.all()] for rnd in rounds]
+    result = scoring.score_game(rules, entry_rows, team_count=len(teams))
+    sheet_rounds = [
+        SheetRound(number=rnd.number, result=res, values=[entry_to_values(e) for e in entries])
+        for rnd, res, entries in zip(rounds, result.rounds, entry_rows)
+    ]
+    return GameSheet(game=game, rules=rules, teams=teams, rounds=sheet_rounds, result=result)
+
+
+def games_list() -> tuple[list[Game], list[Game]]:
+    """Games in progress and finished, each with its teams and their totals (two queries)."""
+    games = list(
+        Game.objects.order_by("-updated_at", "-id").prefetch_related(
+            Prefetch("teams", queryset=Team.objects.annotate(score=Sum("entries__total")).order_by("position"))
+        )
+    )
+    for game in games:
+        for team in game.teams.all():
+            team.score = team.score or 0
+    return ([g for g in games if not g.is_finished], [g for g in games if g.is_finished])

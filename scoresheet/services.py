@@ -1,0 +1,116 @@
+"""Writes: create a game, record or correct a round, finish a game. Each in one transaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoresheet import scoring
+from scoresheet.entries import entry_from_values, entry_to_values
+from scoresheet.models import Game, Round, Team, TeamRound, Variant
+from scoresheet.rules import load_rules
+
+
+class RoundInvalid(Exception):
+    """The round cannot be recorded; ``problems`` says why, per team and field."""
+
+    def __init__(self, problems: list[scoring.Problem]):
+        self.problems = problems
+        super().__init__("; ".join(p.message for p in problems))
+
+
+@dataclass(frozen=True)
+class TeamData:
+    name: str
+    players: str = ""
+
+
+@transaction.atomic
+def game_create(*, variant: Variant, mode: str, teams: list[TeamData], name: str = "") -> Game:
+    rules = load_rules(variant.document)  # a broken house-rules document must not start a game
+    game = Game.objects.create(variant=variant, rules_document=rules.document, mode=mode, name=name.strip())
+    Team.objects.bulk_create(
+        Team(game=game, position=i, name=t.name.strip(), players=t.players.strip()) for i, t in enumerate(teams)
+    )
+    return game
+
+
+@transaction.atomic
+def round_record(*, game: Game, number: int, entries: list[scoring.Entry]) -> Round:
+    """Record round ``number`` (the next one) or correct an earlier one.
+
+    The whole game is checked with the new entries in place, so a correction that
+    would leave a later round past the game's end is refused too.
+    """
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    rules = game.rules
+    teams = list(game.teams.order_by("position"))
+    rounds = list(Round.objects.filter(game=game).order_by("number").prefetch_related("entries"))
+    if not 1 <= number <= len(rounds) + 1:
+        raise RoundInvalid([scoring.Problem(number, None, None,
+                                            f"Round {number} cannot be recorded: the next round is {len(rounds) + 1}.")])
+    if number == len(rounds) + 1 and game.is_finished:
+        raise RoundInvalid([scoring.Problem(number, None, None, "The game is finished: reopen it to add a round.")])
+
+    by_team = {}
+    all_rounds = []
+    for rnd in rounds:
+        row = sorted(rnd.entries.all(), key=lambda tr: tr.team_id)
+        by_team[rnd.number] = {tr.team_id: tr for tr in row}
+        all_rounds.append([entry_from_values(by_team[rnd.number][t.id].entered_values()) for t in teams])
+    if number <= len(rounds):
+        all_rounds[number - 1] = entries
+    else:
+        all_rounds.append(entries)
+    problems = scoring.game_errors(rules, all_rounds, team_count=len(teams))
+    if problems:
+        raise RoundInvalid(problems)
+
+    rnd, _ = Round.objects.get_or_create(game=game, number=number)
+    if number <= len(rounds):
+        rnd.save(update_fields=["updated_at"])
+        TeamRound.objects.filter(round=rnd).delete()
+    TeamRound.objects.bulk_create(
+        TeamRound(round=rnd, team=team, total=scoring.score_entry(rules, entry).total, **entry_to_values(entry))
+        for team, entry in zip(teams, entries)
+    )
+    game.save(update_fields=["updated_at"])
+    return rnd
+
+
+@transaction.atomic
+def game_finish(*, game: Game) -> Game:
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if not game.is_finished:
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        game.save(update_fields=["status", "finished_at", "updated_at"])
+    return game
+
+
+@transaction.atomic
+def game_reopen(*, game: Game) -> Game:
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.is_finished:
+        game.status = Game.Status.IN_PROGRESS
+        game.finished_at = None
+        game.save(update_fields=["status", "finished_at", "updated_at"])
+    return game
+
+
+@transaction.atomic
+def presets_load() -> tuple[int, int]:
+    """Create or refresh the preset variants from scoresheet/presets; (created, updated)."""
+    from scoresheet.rules import presets
+
+    created = updated = 0
+    for rules in presets():
+        _, was_created = Variant.objects.update_or_create(
+            slug=rules.slug,
+            defaults={"name": rules.name, "family": rules.family, "document": rules.document, "is_preset": True},
+        )
+        created += was_created
+        updated += not was_created
+    return created, updated
