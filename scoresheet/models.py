@@ -20,11 +20,12 @@ class Variant(models.Model):
     family = models.CharField(max_length=40, choices=list(rules_module.FAMILIES.items()))
     document = models.JSONField()
     is_preset = models.BooleanField(default=False)
+    position = models.PositiveSmallIntegerField(default=1000, help_text="Order in lists: presets first")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["family", "name"]
+        ordering = ["position", "name"]
 
     def __str__(self) -> str:
         return self.name

@@ -66,6 +66,7 @@ class Problem:
     team: int | None
     field: str | None
     message: str
+    key: str | None = None  # the book kind, extra or card class the problem is about
 
 
 @dataclass(frozen=True)
@@ -201,22 +202,22 @@ def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[
     """What cannot be right in one team's entry."""
     problems: list[Problem] = []
 
-    def fail(field_name: str, message: str) -> None:
-        problems.append(Problem(number, team, field_name, message))
+    def fail(field_name: str, message: str, key: str | None = None) -> None:
+        problems.append(Problem(number, team, field_name, message, key))
 
-    def check_count(field_name: str, what: str, value: int) -> None:
+    def check_count(field_name: str, what: str, value: int, key: str | None = None) -> None:
         if value < 0:
-            fail(field_name, f"{what} cannot be negative ({value}).")
+            fail(field_name, f"{what} cannot be negative ({value}).", key)
         elif value > MAX_COUNT:
-            fail(field_name, f"{what}: {value} is more than any game holds.")
+            fail(field_name, f"{what}: {value} is more than any game holds.", key)
 
     for key, count in entry.books.items():
         kind = rules.book_kind(key)
         if kind is None:
             kinds = ", ".join(k.key for k in rules.book_kinds)
-            fail("books", f"'{key}' is not a book kind in {rules.name} (it has {kinds}).")
+            fail("books", f"'{key}' is not a book kind in {rules.name} (it has {kinds}).", key)
         else:
-            check_count("books", plural(kind.label, 2), count)
+            check_count("books", plural(kind.label, 2), count, key)
 
     check_count("red_threes", "Red threes", entry.red_threes)
     check_count("red_threes_held", "Red threes held", entry.red_threes_held)
@@ -236,12 +237,12 @@ def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[
             cards_field = field_name.replace("_points", "_cards")
             for key, count in cards.items():
                 if key not in CARD_CLASSES:
-                    fail(cards_field, f"'{key}' is not a card class ({', '.join(CARD_CLASSES)}).")
+                    fail(cards_field, f"'{key}' is not a card class ({', '.join(CARD_CLASSES)}).", key)
                 else:
-                    check_count(cards_field, CARD_CLASS_LABELS[key], count)
+                    check_count(cards_field, CARD_CLASS_LABELS[key], count, key)
             if cards_field == "melded_cards" and cards.get("black_threes", 0) > 0 \
                     and rules.card_values["black_threes"] is None:
-                fail(cards_field, f"Black threes cannot be melded in {rules.name}.")
+                fail(cards_field, f"Black threes cannot be melded in {rules.name}.", "black_threes")
             continue
         if value < 0:
             fail(field_name, f"{what} cannot be negative ({value}); enter the points as counted.")
@@ -259,11 +260,11 @@ def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[
         extra = rules.extra(key)
         if extra is None:
             known = ", ".join(e.key for e in rules.extras) or "none"
-            fail("extras", f"'{key}' is not an extra in {rules.name} (it has {known}).")
+            fail("extras", f"'{key}' is not an extra in {rules.name} (it has {known}).", key)
             continue
-        check_count("extras", extra.label, count)
+        check_count("extras", extra.label, count, key)
         if extra.max_per_round is not None and count > extra.max_per_round:
-            fail("extras", f"{extra.label}: at most {extra.max_per_round} a round, not {count}.")
+            fail("extras", f"{extra.label}: at most {extra.max_per_round} a round, not {count}.", key)
 
     for adjustment in entry.adjustments:
         if not adjustment.label.strip():
@@ -301,10 +302,11 @@ def round_warnings(rules: Rules, entries: Sequence[Entry], *, number: int) -> li
     required = required_books(rules, number)
     for i, entry in enumerate(entries):
         if entry.went_out:
-            missing = [f"{n - entry.books.get(key, 0)} {plural(rules.book_kind(key).label.lower(), 2)}"
-                       for key, n in required.items() if entry.books.get(key, 0) < n]
+            short = {key: n - entry.books.get(key, 0) for key, n in required.items() if entry.books.get(key, 0) < n}
+            missing = [f"{n} {plural(rules.book_kind(key).label.lower(), n)}" for key, n in short.items()]
             if sum(entry.books.values()) < rules.required_any_books:
-                missing.append(f"{rules.required_any_books - sum(entry.books.values())} more books of any kind")
+                n = rules.required_any_books - sum(entry.books.values())
+                missing.append(f"{n} {plural('book', n)} of any kind")
             if missing:
                 warnings.append(Problem(number, i, "went_out",
                                         "Went out without the books the variant requires: missing "

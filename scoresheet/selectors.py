@@ -24,19 +24,30 @@ def rules_for_slug(slug: str) -> rules_module.Rules | None:
 
 
 def variants_list() -> list[Variant]:
-    return list(Variant.objects.order_by("family", "name"))
+    return list(Variant.objects.order_by("position", "name"))
+
+
+@dataclass(frozen=True)
+class SheetCell:
+    """One team in one round: what it scored, its game total after, its opening meld."""
+
+    team: Team
+    score: scoring.TeamScore
+    running: int
+    requirement: int | str
+    values: dict  # what was entered
 
 
 @dataclass(frozen=True)
 class SheetRound:
     number: int
+    cells: list[SheetCell]
+    warnings: list[str]  # with the team's name in front
     result: scoring.RoundResult
-    values: list[dict]  # what was entered, per team
 
-    @property
-    def cells(self):
-        """(team score, running total) per team, for the sheet's table."""
-        return list(zip(self.result.scores, self.result.running_totals))
+
+def problem_text(problem: scoring.Problem, teams: list[Team]) -> str:
+    return f"{teams[problem.team].name}: {problem.message}" if problem.team is not None else problem.message
 
 
 @dataclass(frozen=True)
@@ -85,7 +96,14 @@ def game_sheet(*, game: Game) -> GameSheet:
     entry_rows = [[entry_from_values(tr.entered_values()) for tr in rnd.entries.all()] for rnd in rounds]
     result = scoring.score_game(rules, entry_rows, team_count=len(teams))
     sheet_rounds = [
-        SheetRound(number=rnd.number, result=res, values=[entry_to_values(e) for e in entries])
+        SheetRound(
+            number=rnd.number,
+            cells=[SheetCell(team, score, running, requirement, entry_to_values(entry))
+                   for team, score, running, requirement, entry
+                   in zip(teams, res.scores, res.running_totals, res.meld_requirements, entries)],
+            warnings=[problem_text(w, teams) for w in res.warnings],
+            result=res,
+        )
         for rnd, res, entries in zip(rounds, result.rounds, entry_rows)
     ]
     return GameSheet(game=game, rules=rules, teams=teams, rounds=sheet_rounds, result=result)

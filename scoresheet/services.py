@@ -21,6 +21,15 @@ class RoundInvalid(Exception):
         super().__init__("; ".join(p.message for p in problems))
 
 
+class RoundConflict(RoundInvalid):
+    """Someone else saved this round since the form was opened."""
+
+
+def round_version(rnd: Round | None) -> str:
+    """A token for the state of a round a form was opened on: "new", or when it was last saved."""
+    return "new" if rnd is None else rnd.updated_at.isoformat()
+
+
 @dataclass(frozen=True)
 class TeamData:
     name: str
@@ -30,7 +39,9 @@ class TeamData:
 @transaction.atomic
 def game_create(*, variant: Variant, mode: str, teams: list[TeamData], name: str = "") -> Game:
     rules = load_rules(variant.document)  # a broken house-rules document must not start a game
-    game = Game.objects.create(variant=variant, rules_document=rules.document, mode=mode, name=name.strip())
+    # An unnamed game is called after its teams, which is how a table talks about it.
+    name = name.strip() or " vs ".join(t.name.strip() for t in teams)[:120]
+    game = Game.objects.create(variant=variant, rules_document=rules.document, mode=mode, name=name)
     Team.objects.bulk_create(
         Team(game=game, position=i, name=t.name.strip(), players=t.players.strip()) for i, t in enumerate(teams)
     )
@@ -38,11 +49,12 @@ def game_create(*, variant: Variant, mode: str, teams: list[TeamData], name: str
 
 
 @transaction.atomic
-def round_record(*, game: Game, number: int, entries: list[scoring.Entry]) -> Round:
+def round_record(*, game: Game, number: int, entries: list[scoring.Entry], version: str | None = None) -> Round:
     """Record round ``number`` (the next one) or correct an earlier one.
 
     The whole game is checked with the new entries in place, so a correction that
-    would leave a later round past the game's end is refused too.
+    would leave a later round past the game's end is refused too. ``version`` (from
+    ``round_version``) guards against overwriting what someone else saved meanwhile.
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
     rules = game.rules
@@ -51,6 +63,13 @@ def round_record(*, game: Game, number: int, entries: list[scoring.Entry]) -> Ro
     if not 1 <= number <= len(rounds) + 1:
         raise RoundInvalid([scoring.Problem(number, None, None,
                                             f"Round {number} cannot be recorded: the next round is {len(rounds) + 1}.")])
+    if version is not None:
+        current = round_version(rounds[number - 1] if number <= len(rounds) else None)
+        if current != version:
+            raise RoundConflict([scoring.Problem(
+                number, None, None,
+                f"Round {number} was saved by someone else while this form was open. Your values are still "
+                "below: check them against the game page, then save again to replace theirs.")])
     if number == len(rounds) + 1 and game.is_finished:
         raise RoundInvalid([scoring.Problem(number, None, None, "The game is finished: reopen it to add a round.")])
 
@@ -106,10 +125,11 @@ def presets_load() -> tuple[int, int]:
     from scoresheet.rules import presets
 
     created = updated = 0
-    for rules in presets():
+    for position, rules in enumerate(presets()):
         _, was_created = Variant.objects.update_or_create(
             slug=rules.slug,
-            defaults={"name": rules.name, "family": rules.family, "document": rules.document, "is_preset": True},
+            defaults={"name": rules.name, "family": rules.family, "document": rules.document, "is_preset": True,
+                      "position": position},
         )
         created += was_created
         updated += not was_created

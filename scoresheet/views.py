@@ -1,3 +1,157 @@
-from django.shortcuts import render
+"""Pages: home (the game list), variants and their rules cards, a game, a round's entry."""
 
-# Create your views here.
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_POST
+
+from scoresheet import forms, scoring, selectors, services
+from scoresheet.models import Game, Round, Variant
+from scoresheet.rules_card import rules_card
+
+
+def home(request):
+    in_progress, finished = selectors.games_list()
+    return render(request, "scoresheet/home.html", {"in_progress": in_progress, "finished": finished})
+
+
+def variant_list(request):
+    return render(request, "scoresheet/variant_list.html", {"variants": selectors.variants_list()})
+
+
+def variant_detail(request, slug):
+    variant = get_object_or_404(Variant, slug=slug)
+    rules = variant.rules
+    return render(request, "scoresheet/variant_detail.html",
+                  {"variant": variant, "rules": rules, "card": rules_card(rules)})
+
+
+def game_new(request):
+    if request.method == "POST":
+        form = forms.GameStartForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            game = services.game_create(variant=data["variant"], mode=data["mode"], teams=data["teams"],
+                                        name=data["name"])
+            return redirect("scoresheet:game-detail", game.id)
+        status = 400
+    else:
+        slug = request.GET.get("variant") or "hand-and-foot"
+        initial = {"variant": Variant.objects.filter(slug=slug).first()}
+        form = forms.GameStartForm(initial=initial)
+        status = 200
+    variants = selectors.variants_list()
+    sides = {v.pk: {"teams": list(v.rules.setup.team_counts), "individuals": list(v.rules.setup.individual_counts)}
+             for v in variants}
+    return render(request, "scoresheet/game_new.html", {"form": form, "sides": sides}, status=status)
+
+
+def _get_game(game_id: int) -> Game:
+    return get_object_or_404(Game, pk=game_id)
+
+
+def game_detail(request, game_id):
+    game = _get_game(game_id)
+    sheet = selectors.game_sheet(game=game)
+    return render(request, "scoresheet/game_detail.html",
+                  {"game": game, "sheet": sheet, "card": rules_card(sheet.rules)})
+
+
+def round_edit(request, game_id, number):
+    """Enter the next round, or correct an earlier one."""
+    game = _get_game(game_id)
+    sheet = selectors.game_sheet(game=game)
+    existing = number <= len(sheet.rounds)
+    if number < 1 or number > sheet.next_number:
+        raise Http404("No such round")
+    if not existing and not sheet.can_add_round:
+        messages.info(request, "The game is over: no more rounds can be entered.")
+        return redirect("scoresheet:game-detail", game.id)
+    rnd = Round.objects.filter(game=game, number=number).first()
+
+    if request.method == "POST":
+        form = forms.RoundForm(request.POST, rules=sheet.rules, teams=sheet.teams, number=number)
+        if form.is_valid():
+            try:
+                services.round_record(game=game, number=number, entries=form.entries(),
+                                      version=request.POST.get("version"))
+            except services.RoundInvalid as exc:
+                form.add_problems(exc.problems)
+            else:
+                messages.success(request, f"Round {number} saved.")
+                return redirect("scoresheet:game-detail", game.id)
+        version = services.round_version(Round.objects.filter(game=game, number=number).first())
+        return render(request, "scoresheet/round_form.html",
+                      _round_context(game, sheet, form, number, version), status=400)
+
+    if existing:
+        values = [cell.values for cell in sheet.rounds[number - 1].cells]
+        went_out = next((i for i, v in enumerate(values) if v["went_out"]), None)
+        form = forms.RoundForm(rules=sheet.rules, teams=sheet.teams, number=number, went_out=went_out,
+                               initial=[forms.initial_from_entry(sheet.rules, v) for v in values])
+    else:
+        form = forms.RoundForm(rules=sheet.rules, teams=sheet.teams, number=number)
+    return render(request, "scoresheet/round_form.html",
+                  _round_context(game, sheet, form, number, services.round_version(rnd)))
+
+
+def _round_context(game, sheet, form, number, version):
+    totals_before = sheet.rounds[number - 2].result.running_totals if number > 1 else (0,) * len(sheet.teams)
+    requirements = [scoring.meld_requirement(sheet.rules, number, t) for t in totals_before]
+    preview = None
+    if form.data is not None and not form.has_errors:
+        preview = scoring.score_round(sheet.rules, form.entries(), number=number, totals_before=totals_before)
+    columns = [
+        {"team": team, "form": team_form, "requirement": requirement,
+         "score": preview.scores[i] if preview else None, "running": preview.running_totals[i] if preview else None}
+        for i, (team, team_form, requirement) in enumerate(zip(sheet.teams, form.team_forms, requirements))
+    ]
+    return {
+        "game": game, "sheet": sheet, "form": form, "number": number, "version": version,
+        "is_new": number == sheet.next_number, "columns": columns,
+        "warnings": [selectors.problem_text(w, sheet.teams) for w in preview.warnings] if preview else [],
+    }
+
+
+@require_POST
+def round_preview(request, game_id, number):
+    """The breakdown of the round as typed so far (the server's computation is the truth)."""
+    game = _get_game(game_id)
+    sheet = selectors.game_sheet(game=game)
+    if number < 1 or number > sheet.next_number:
+        raise Http404("No such round")
+    totals_before = sheet.rounds[number - 2].result.running_totals if number > 1 else (0,) * len(sheet.teams)
+    form = forms.RoundForm(request.POST, rules=sheet.rules, teams=sheet.teams, number=number)
+    if not form.is_valid():
+        return JsonResponse({"ok": False, "teams": [
+            render_to_string("scoresheet/_breakdown.html", {"errors": True}) for _ in sheet.teams
+        ], "warnings": ""})
+    result = scoring.score_round(sheet.rules, form.entries(), number=number, totals_before=totals_before)
+    return JsonResponse({
+        "ok": True,
+        "teams": [
+            render_to_string("scoresheet/_breakdown.html", {"score": score, "running": running})
+            for score, running in zip(result.scores, result.running_totals)
+        ],
+        "warnings": render_to_string("scoresheet/_warnings.html",
+                                     {"warnings": [selectors.problem_text(w, sheet.teams) for w in result.warnings]}),
+    })
+
+
+@require_POST
+def game_finish(request, game_id):
+    game = _get_game(game_id)
+    services.game_finish(game=game)
+    messages.success(request, "Game finished.")
+    return redirect("scoresheet:game-detail", game.id)
+
+
+@require_POST
+def game_reopen(request, game_id):
+    game = _get_game(game_id)
+    services.game_reopen(game=game)
+    messages.success(request, "Game reopened: you can add and correct rounds.")
+    return redirect("scoresheet:game-detail", game.id)

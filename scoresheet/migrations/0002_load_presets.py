@@ -10,10 +10,11 @@ def load(apps, schema_editor):
     from scoresheet.rules import presets
 
     Variant = apps.get_model("scoresheet", "Variant")
-    for rules in presets():
+    for position, rules in enumerate(presets()):
         Variant.objects.update_or_create(
             slug=rules.slug,
-            defaults={"name": rules.name, "family": rules.family, "document": rules.document, "is_preset": True},
+            defaults={"name": rules.name, "family": rules.family, "document": rules.document, "is_preset": True,
+                      "position": position},
         )
 
 

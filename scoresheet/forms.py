@@ -1,0 +1,310 @@
+"""Forms: start a game, and enter one round (a column of fields per team).
+
+Forms check types and convert to ``scoring.Entry``; whether the values can be right
+for the variant is decided by ``scoring.round_errors``, whose problems are put back
+next to the field they are about.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from scoresheet import scoring
+from scoresheet.models import Game, Variant
+from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, MAX_TEAMS, MIN_TEAMS, Rules
+from scoresheet.scoring import MAX_COUNT, MAX_POINTS, Adjustment, Entry, fmt
+from scoresheet.services import TeamData
+
+NAME_MAX = 60
+PLAYERS_MAX = 200
+ADJUSTMENT_ROWS = 2
+
+
+# --- start a game -------------------------------------------------------------------------
+
+
+class GameStartForm(forms.Form):
+    variant = forms.ModelChoiceField(
+        queryset=Variant.objects.order_by("position", "name"), empty_label=None, widget=forms.RadioSelect,
+        error_messages={"invalid_choice": "Choose one of the variants listed.", "required": "Choose a variant."},
+    )
+    mode = forms.ChoiceField(choices=Game.Mode.choices, initial=Game.Mode.TEAMS, widget=forms.RadioSelect,
+                             label="Play as")
+    team_count = forms.TypedChoiceField(
+        choices=[(n, str(n)) for n in range(MIN_TEAMS, MAX_TEAMS + 1)], coerce=int, initial=2,
+        widget=forms.RadioSelect, label="How many",
+        error_messages={"invalid_choice": f"Choose {MIN_TEAMS} to {MAX_TEAMS}."},
+    )
+    name = forms.CharField(max_length=120, required=False, label="Game name (optional)",
+                           widget=forms.TextInput(attrs={"placeholder": "Tuesday at Ann's"}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for i in range(1, MAX_TEAMS + 1):
+            self.fields[f"team_{i}"] = forms.CharField(
+                max_length=NAME_MAX, required=False, label=f"Team {i}",
+                widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": default_name(i, "teams")}),
+            )
+            self.fields[f"players_{i}"] = forms.CharField(
+                max_length=PLAYERS_MAX, required=False, label=f"Players in team {i} (optional)",
+                widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "Ann & Bob"}),
+            )
+
+    def name_fields(self):
+        """(name field, players field) per team slot, for the template."""
+        return [(self[f"team_{i}"], self[f"players_{i}"]) for i in range(1, MAX_TEAMS + 1)]
+
+    def clean(self):
+        data = super().clean()
+        variant, mode, count = data.get("variant"), data.get("mode"), data.get("team_count")
+        if variant is None or mode is None or count is None:
+            return data
+        rules = variant.rules
+        allowed = rules.setup.team_counts if mode == Game.Mode.TEAMS else rules.setup.individual_counts
+        if not allowed:
+            other = "individual players" if mode == Game.Mode.TEAMS else "teams"
+            self.add_error("mode", f"{rules.name} is played by {other} only.")
+            return data
+        if count not in allowed:
+            what = "teams" if mode == Game.Mode.TEAMS else "players"
+            self.add_error("team_count", f"{rules.name} is played by {' or '.join(map(str, allowed))} {what}.")
+            return data
+        names = []
+        for i in range(1, count + 1):
+            name = (data.get(f"team_{i}") or "").strip() or default_name(i, mode)
+            if name.casefold() in (n.casefold() for n in names):
+                self.add_error(f"team_{i}", f"“{name}” is already the name of another team.")
+            names.append(name)
+        data["teams"] = [TeamData(name=n, players=data.get(f"players_{i}") or "")
+                         for i, n in enumerate(names, start=1)]
+        return data
+
+
+def default_name(i: int, mode: str) -> str:
+    if mode == Game.Mode.INDIVIDUALS:
+        return f"Player {i}"
+    return {1: "Us", 2: "Them"}.get(i, f"Team {i}")
+
+
+# --- one round ----------------------------------------------------------------------------
+
+
+def count_field(label: str, *, max_value: int = MAX_COUNT) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label, min_value=0, max_value=max_value, initial=0, required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "class": "count"}),
+        error_messages={"invalid": "Enter a whole number.", "min_value": "Cannot be negative.",
+                        "max_value": "That is more than any game holds."},
+    )
+
+
+def points_field(label: str, step: int) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label, min_value=0, max_value=MAX_POINTS, initial=0, required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "step": step,
+                                        "class": "points"}),
+        error_messages={"invalid": "Enter the points as a whole number.",
+                        "min_value": "Cannot be negative: enter the points as counted.",
+                        "max_value": "That is more points than any hand holds."},
+    )
+
+
+class TeamEntryForm(forms.Form):
+    """The fields of one team's column, exactly the variant's (prefix ``t0``, ``t1`` …)."""
+
+    def __init__(self, *args, rules: Rules, team_name: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.team_name = team_name
+        f = self.fields
+        for kind in rules.book_kinds:
+            f[f"book_{kind.key}"] = count_field(f"{kind.label} × {fmt(kind.bonus)}")
+        if rules.red_threes.laid_value is not None:
+            f["red_threes"] = count_field(f"Red threes laid × {fmt(rules.red_threes.laid_value)}", max_value=99)
+        if rules.red_threes.held_penalty is not None:
+            f["red_threes_held"] = count_field(f"Red threes held × {fmt(-rules.red_threes.held_penalty)}",
+                                               max_value=99)
+        f["black_threes_held"] = count_field(f"Black threes held × {fmt(-rules.black_three_penalty)}", max_value=99)
+        f["count_cards"] = forms.BooleanField(required=False, label="Count cards instead of points")
+        f["melded_points"] = points_field("Cards on the table (points)", rules.points_step)
+        f["hand_points"] = points_field("Cards left in hand (points)", rules.points_step)
+        for key in CARD_CLASSES:
+            if key != "black_threes" or rules.card_values["black_threes"] is not None:
+                value = rules.card_values[key]
+                f[f"melded_{key}"] = count_field(f"{CARD_CLASS_LABELS[key]} × {fmt(value)}")
+        for key in CARD_CLASSES:
+            if key != "black_threes":
+                f[f"hand_{key}"] = count_field(f"{CARD_CLASS_LABELS[key]} × {fmt(-rules.card_values[key])}")
+        if rules.concealed_bonus is not None:
+            f["concealed"] = forms.BooleanField(required=False,
+                                                label=f"Went out concealed (+{fmt(rules.concealed_bonus)})")
+        for extra in rules.extras:
+            f[f"extra_{extra.key}"] = count_field(f"{extra.label} × {fmt(extra.amount)}",
+                                                  max_value=extra.max_per_round or 99)
+        for i in range(1, ADJUSTMENT_ROWS + 1):
+            f[f"adjustment_{i}_label"] = forms.CharField(
+                max_length=100, required=False, label="Adjustment",
+                widget=forms.TextInput(attrs={"placeholder": "What for", "autocomplete": "off"}))
+            f[f"adjustment_{i}_points"] = forms.IntegerField(
+                required=False, label="Points", min_value=-MAX_POINTS, max_value=MAX_POINTS,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "±"}),
+                error_messages={"invalid": "Enter whole points, e.g. -100."})
+
+    # groups of bound fields, for the template
+    def group(self, prefix: str):
+        return [self[name] for name in self.fields if name.startswith(prefix)]
+
+    def book_fields(self):
+        return self.group("book_")
+
+    def three_fields(self):
+        return [self[n] for n in ("red_threes", "red_threes_held", "black_threes_held") if n in self.fields]
+
+    def extra_fields(self):
+        return self.group("extra_")
+
+    def melded_card_fields(self):
+        return [self[n] for n in self.fields if n.startswith("melded_") and n != "melded_points"]
+
+    def hand_card_fields(self):
+        return [self[n] for n in self.fields if n.startswith("hand_") and n != "hand_points"]
+
+    def adjustment_rows(self):
+        return [(self[f"adjustment_{i}_label"], self[f"adjustment_{i}_points"])
+                for i in range(1, ADJUSTMENT_ROWS + 1)]
+
+    def clean(self):
+        data = super().clean()
+        for i in range(1, ADJUSTMENT_ROWS + 1):
+            label = (data.get(f"adjustment_{i}_label") or "").strip()
+            points = data.get(f"adjustment_{i}_points")
+            if points and not label:
+                self.add_error(f"adjustment_{i}_label", "Say what the adjustment is for.")
+            elif label and points is None and f"adjustment_{i}_points" not in self.errors:
+                self.add_error(f"adjustment_{i}_points", "Enter the points for this adjustment.")
+        return data
+
+    def entry(self, *, went_out: bool) -> Entry:
+        d = self.cleaned_data
+        counting = bool(d.get("count_cards"))
+
+        def n(name):
+            return d.get(name) or 0
+
+        return Entry(
+            books={k.key: n(f"book_{k.key}") for k in self.rules.book_kinds if n(f"book_{k.key}")},
+            red_threes=n("red_threes"),
+            red_threes_held=n("red_threes_held"),
+            black_threes_held=n("black_threes_held"),
+            melded_points=0 if counting else n("melded_points"),
+            hand_points=0 if counting else n("hand_points"),
+            melded_cards={k: n(f"melded_{k}") for k in CARD_CLASSES if f"melded_{k}" in self.fields} if counting
+            else None,
+            hand_cards={k: n(f"hand_{k}") for k in CARD_CLASSES if f"hand_{k}" in self.fields} if counting else None,
+            went_out=went_out,
+            concealed=bool(d.get("concealed")),
+            extras={e.key: n(f"extra_{e.key}") for e in self.rules.extras if n(f"extra_{e.key}")},
+            adjustments=tuple(
+                Adjustment(d[f"adjustment_{i}_label"].strip(), d[f"adjustment_{i}_points"])
+                for i in range(1, ADJUSTMENT_ROWS + 1)
+                if (d.get(f"adjustment_{i}_label") or "").strip() and d.get(f"adjustment_{i}_points") is not None
+            ),
+        )
+
+    def field_for(self, problem: scoring.Problem) -> str | None:
+        """The form field a scoring problem is about, or None for the team as a whole."""
+        name = {
+            "books": f"book_{problem.key}",
+            "extras": f"extra_{problem.key}",
+            "melded_cards": f"melded_{problem.key}",
+            "hand_cards": f"hand_{problem.key}",
+            "adjustments": "adjustment_1_label",
+        }.get(problem.field, problem.field)
+        return name if name in self.fields else None
+
+
+def initial_from_entry(rules: Rules, values: dict) -> dict:
+    """Initial data for a TeamEntryForm from stored entry values (for editing a round)."""
+    initial = {f"book_{k}": v for k, v in (values.get("books") or {}).items()}
+    for name in ("red_threes", "red_threes_held", "black_threes_held", "melded_points", "hand_points"):
+        initial[name] = values.get(name) or 0
+    initial["concealed"] = bool(values.get("concealed"))
+    initial.update({f"extra_{k}": v for k, v in (values.get("extras") or {}).items()})
+    if values.get("melded_cards") is not None or values.get("hand_cards") is not None:
+        initial["count_cards"] = True
+        initial.update({f"melded_{k}": v for k, v in (values.get("melded_cards") or {}).items()})
+        initial.update({f"hand_{k}": v for k, v in (values.get("hand_cards") or {}).items()})
+        # a count of black threes in hand lives in black_threes_held on the form
+        initial["black_threes_held"] = (values.get("black_threes_held") or 0) + \
+            (values.get("hand_cards") or {}).get("black_threes", 0)
+    for i, adjustment in enumerate(values.get("adjustments") or [], start=1):
+        if i <= ADJUSTMENT_ROWS:
+            initial[f"adjustment_{i}_label"] = adjustment["label"]
+            initial[f"adjustment_{i}_points"] = adjustment["points"]
+    return initial
+
+
+class RoundForm:
+    """A round: one TeamEntryForm per team, and who went out (one team at most)."""
+
+    NOBODY = "none"
+
+    def __init__(self, data=None, *, rules: Rules, teams, number: int, initial: list[dict] | None = None,
+                 went_out: int | None = None):
+        self.rules = rules
+        self.teams = list(teams)
+        self.number = number
+        self.data = data
+        self.team_forms = [
+            TeamEntryForm(data, rules=rules, team_name=team.name, prefix=f"t{i}",
+                          initial=(initial[i] if initial else None))
+            for i, team in enumerate(self.teams)
+        ]
+        self.went_out_initial = self.NOBODY if went_out is None else str(went_out)
+        self.errors: list[str] = []  # round-level errors
+        self.went_out_error = ""
+        self._went_out: int | None = None
+
+    @property
+    def went_out_value(self) -> str:
+        if self.data is not None:
+            return self.data.get("went_out", self.NOBODY)
+        return self.went_out_initial
+
+    def is_valid(self) -> bool:
+        ok = all([f.is_valid() for f in self.team_forms])  # validate every team, not just up to the first
+        raw = self.went_out_value
+        if raw == self.NOBODY or raw == "":
+            self._went_out = None
+        elif raw.isdigit() and int(raw) < len(self.teams):
+            self._went_out = int(raw)
+        else:
+            self.went_out_error = "Choose the team that went out, or nobody."
+            ok = False
+        if not ok:
+            return False
+        problems = scoring.round_errors(self.rules, self.entries(), number=self.number, team_count=len(self.teams))
+        self.add_problems(problems)
+        return not problems
+
+    def entries(self) -> list[Entry]:
+        return [f.entry(went_out=(i == self._went_out)) for i, f in enumerate(self.team_forms)]
+
+    def add_problems(self, problems: list[scoring.Problem]) -> None:
+        """Put each problem next to its field; round-level ones at the top."""
+        for p in problems:
+            if p.team is None:
+                if p.field == "went_out":
+                    self.went_out_error = p.message
+                else:
+                    self.errors.append(p.message)
+                continue
+            form = self.team_forms[p.team]
+            if p.field == "went_out":
+                self.went_out_error = f"{form.team_name}: {p.message}"
+                continue
+            form.add_error(form.field_for(p), p.message)
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.errors or self.went_out_error or any(f.errors for f in self.team_forms))

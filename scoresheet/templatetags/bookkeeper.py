@@ -1,0 +1,21 @@
+"""Template filters for numbers as a score sheet prints them."""
+
+from django import template
+
+from scoresheet.scoring import fmt
+
+register = template.Library()
+
+
+@register.filter
+def pts(value):
+    """1500 → "1,500"; -100 → "−100" (a real minus sign)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return value
+    return fmt(value)
+
+
+@register.filter
+def meld(value):
+    """An opening-meld requirement: a number of points, or the variant's words."""
+    return fmt(value) if isinstance(value, int) and not isinstance(value, bool) else value
