@@ -29,3 +29,16 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 # App fixtures
+
+
+@pytest.fixture
+def presets(django_db_blocker, request):
+    """The preset variants in the database, also after a transactional test flushed it."""
+    from scoresheet import services
+
+    marker = request.node.get_closest_marker("django_db")
+    if marker and marker.kwargs.get("transaction"):
+        request.getfixturevalue("transactional_db")
+    else:
+        request.getfixturevalue("db")
+    services.presets_load()

@@ -61,6 +61,13 @@ def _call(args: list, options: dict) -> tuple[str, int]:
     return out.getvalue(), 0
 
 
+def _call_file(tmp_path, document, **options) -> tuple[str, int]:
+    """Run score_game on a file holding ``document``, letting any exception but SystemExit escape."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return _call([str(path)], options)
+
+
 def score(tmp_path, document, **options) -> dict:
     """Score a game read from a file; the command must succeed."""
     path = tmp_path / "game.json"
@@ -301,6 +308,67 @@ def test_three_team_game_names_the_winner(tmp_path):
     assert output["winner"] == "North"
 
 
+def test_optional_fourth_round_is_allowed_and_a_fifth_is_not(tmp_path):
+    # hand-and-foot-canasta: "usually 3 rounds" and an optional "150 hand" (001 L25, L33; C-10)
+    us = {"books": {"clean": 1, "dirty": 2}, "melded_points": 400, "went_out": True}  # 500 + 600 + 400 + 0 = 1500
+    them = {"books": {"dirty": 1}, "melded_points": 200, "red_threes_held": 1}  # 300 + 200 − 100 (001 L83) = 400
+    game = {"variant": "hand-and-foot-canasta", "teams": ["Us", "Them"], "rounds": [[us, them]] * 3}
+    three = score(tmp_path, game)
+    assert three["totals"] == [4500, 1200]  # 3 × 1500, 3 × 400
+    assert three["finished"] is True and three["winner"] == "Us"
+    assert three["next_meld_requirements"] == [150, 150]  # the optional 150 hand (001 L33)
+
+    game["rounds"] = [[us, them]] * 4
+    four = score(tmp_path, game)
+    assert four["totals"] == [6000, 1600]
+    assert four["rounds"][3]["meld_requirements"] == [150, 150]
+
+    game["rounds"] = [[us, them]] * 5
+    errors = score_errors(tmp_path, game)
+    assert has_error(errors, round=5, team=None, field=None)
+
+
+def test_an_error_in_a_three_team_game_names_the_third_team(tmp_path):
+    rounds = [[US_R1, THEM_R1, {**US_R2, "melded_points": 401}]]
+    errors = score_errors(tmp_path, {"variant": "hand-and-foot", "teams": ["North", "East", "West"],
+                                     "rounds": rounds})
+    assert has_error(errors, round=1, team="West", field="melded_points")
+
+
+def test_adjustments_are_labelled_signed_lines(tmp_path):
+    # PRODUCT.md: "Σ adjustments — free-form, labelled, signed points"
+    #   Us: 4345 (EXAMPLE) − 50 + 25 = 4320
+    game = game_with(EXAMPLE, 1, 0, adjustments=[{"label": "Table talk", "points": -50},
+                                                 {"label": "Recount", "points": 25}])
+    output = score(tmp_path, game)
+    assert output["totals"] == [4320, 1115]
+    lines = output["rounds"][0]["scores"][0]["lines"]
+    assert {"label": "Table talk", "points": -50} in lines
+    assert {"label": "Recount", "points": 25} in lines
+
+
+@pytest.mark.parametrize("adjustment", [{"points": 10}, {"label": "x", "points": 2.5}, {"label": "", "points": 10},
+                                        "minus ten"])
+def test_malformed_adjustment_is_refused(tmp_path, adjustment):
+    errors = score_errors(tmp_path, game_with(EXAMPLE, 1, 1, adjustments=[adjustment]))
+    assert has_error(errors, round=1, team="Them", field="adjustments")
+
+
+def test_more_perfect_cuts_than_a_round_allows_are_refused(tmp_path):
+    # one perfect cut a deal (000 L259–260; preset max_per_round 1)
+    errors = score_errors(tmp_path, game_with(EXAMPLE, 1, 0, extras={"perfect_cut": 2}))
+    assert has_error(errors, round=1, team="Us", field="extras")
+
+
+def test_hkf_knee_penalty_counts_1000_against_the_chosen_team(tmp_path):
+    # 004 L27: 1000 off the reminder's team (C-15); Gold 300 dirty + 100 melded − 1000 = −600
+    output = score(tmp_path, {"variant": "hand-knee-and-foot", "teams": ["Blue", "Gold"],
+                              "rounds": [[{"melded_points": 50},
+                                          {"books": {"dirty": 1}, "melded_points": 100,
+                                           "extras": {"knee_penalty": 1}}]]})
+    assert output["totals"] == [50, -600]
+
+
 # --- canasta: game to 5000 ------------------------------------------------------------------
 
 # Classic Canasta (CN-1, 000 L370–409):
@@ -354,6 +422,15 @@ def test_canasta_all_four_red_threes_count_800(tmp_path):
                               "rounds": [[north, {"melded_points": 100}]]})
     assert output["totals"] == [1700, 100]  # 800 + 500 + 300 + 100 = 1700
     assert 400 in line_points(output["rounds"][0]["scores"][0])
+
+
+def test_canasta_all_four_red_threes_without_a_meld_cost_800(tmp_path):
+    # "If they collect all four red threes, 800 points will be deducted" (000 L404): −(4 × 100 + 400)
+    output = score(tmp_path, {"variant": "canasta", "teams": ["North", "South"],
+                              "rounds": [[{"books": {"clean": 1}, "melded_points": 200, "went_out": True},
+                                          {"red_threes": 4, "hand_points": 50}]]})
+    # North 500 + 200 + 100 = 800; South −800 − 50 = −850
+    assert output["totals"] == [800, -850]
 
 
 def test_a_canasta_round_after_the_game_ended_is_an_error(tmp_path):
@@ -468,6 +545,19 @@ def test_unknown_variant_is_an_error_on_the_variant_field(tmp_path):
     errors = score_errors(tmp_path, {**EXAMPLE, "variant": "hand-and-elbow"})
     assert has_error(errors, round=None, team=None, field="variant")
     assert "hand-and-elbow" in next(e for e in errors if e["field"] == "variant")["message"]
+
+
+def test_a_variant_whose_rules_document_is_broken_exits_2_naming_the_variant(tmp_path):
+    # A house-rules variant in the database whose document no longer loads (game_create guards
+    # against the same case). The contract: exit 2 and an {"errors": [...]} object, not a traceback.
+    from scoresheet.models import Variant
+
+    Variant.objects.create(slug="our-broken-house", name="Our broken house", family="hand-and-foot",
+                           document={"slug": "our-broken-house", "name": "Our broken house"})
+    text, status = _call_file(tmp_path, EXAMPLE, variant="our-broken-house")
+    assert status == 2
+    errors = assert_error_output(text)
+    assert has_error(errors, round=None, team=None, field="variant")
 
 
 def test_unknown_variant_given_as_option_is_an_error(tmp_path):

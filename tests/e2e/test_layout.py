@@ -1,0 +1,60 @@
+"""Every page at phone and desktop widths: nothing wider than the screen, touch targets
+big enough. Screenshots land in var/screenshots/ to be looked at."""
+
+from pathlib import Path
+
+import pytest
+
+from scoresheet import services
+from scoresheet.models import Variant
+from scoresheet.scoring import Entry
+
+SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+def make_game():
+    variant = Variant.objects.get(slug="hand-and-foot")
+    game = services.game_create(variant=variant, mode="teams", teams=[
+        services.TeamData("Ann & Bob", "Ann, Bob"), services.TeamData("Cléo & Søren", "Cléo, Søren"),
+        services.TeamData("Grandmother Wilhelmina's table", ""),
+    ])
+    services.round_record(game=game, number=1, entries=[
+        Entry(books={"clean": 2, "dirty": 2, "wild": 1}, red_threes=1, melded_points=1045, went_out=True),
+        Entry(books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610,
+              hand_points=185),
+        Entry(books={"dirty": 1}, melded_points=330, hand_points=420),
+    ])
+    return game
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_page_fits_the_screen(live_server, page, presets, width):
+    game = make_game()
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pages = {
+        "home": "/",
+        "game-new": "/games/new/",
+        "variants": "/variants/",
+        "variant-hkf": "/variants/hand-knee-and-foot/",
+        "game": f"/games/{game.id}/",
+        "round-new": f"/games/{game.id}/rounds/2/",
+        "round-edit": f"/games/{game.id}/rounds/1/",
+    }
+    for name, path in pages.items():
+        response = page.goto(live_server.url + path)
+        assert response.status == 200, path
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{path} is {overflow}px wider than a {width} screen"
+        # Buttons and steppers are at least 44px tall: fingers, not mouse pointers.
+        small = page.evaluate("""
+            [...document.querySelectorAll('button, .button, input[type=number], input[type=text]')]
+              .filter(el => el.offsetParent !== null && el.getBoundingClientRect().height < 44)
+              .map(el => el.outerHTML.slice(0, 80))
+        """)
+        assert small == [], f"{path}: touch targets under 44px: {small}"
