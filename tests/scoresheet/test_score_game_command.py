@@ -11,6 +11,7 @@ import copy
 import io
 import json
 import sys
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -545,6 +546,19 @@ def test_unknown_variant_is_an_error_on_the_variant_field(tmp_path):
     errors = score_errors(tmp_path, {**EXAMPLE, "variant": "hand-and-elbow"})
     assert has_error(errors, round=None, team=None, field="variant")
     assert "hand-and-elbow" in next(e for e in errors if e["field"] == "variant")["message"]
+
+
+def test_house_rules_in_the_database_are_scored_with_their_own_values(tmp_path):
+    # A club's copy of hand-and-foot paying 200 for going out: Us 4345 − 100 + 200 = 4445
+    from scoresheet.models import Variant
+
+    document = json.loads((Path(__file__).resolve().parents[2] / "scoresheet" / "presets" / "hand-and-foot.json")
+                          .read_text(encoding="utf-8"))
+    document.update(slug="our-house", name="Our house", going_out_bonus=200)
+    Variant.objects.create(slug="our-house", name="Our house", family="hand-and-foot", document=document)
+    output = score(tmp_path, EXAMPLE, variant="our-house")
+    assert output["variant"] == "our-house"
+    assert output["totals"] == [4445, 1115]
 
 
 def test_a_variant_whose_rules_document_is_broken_exits_2_naming_the_variant(tmp_path):
