@@ -40,12 +40,12 @@ def _describe(value: Any) -> str:
 def _parse_counts(raw: Any, field: str, add) -> dict[str, int] | None:
     """An object of key → whole number; None (after reporting) when it is not one."""
     if not isinstance(raw, dict):
-        add(field, f"must be an object of counts, not {_describe(raw)}.")
+        add(field, f"{field} must be an object of counts, not {_describe(raw)}.")
         return None
     out = {}
     for key, value in raw.items():
         if not _is_int(value):
-            add(field, f"'{key}' must be a whole number, not {_describe(value)}.")
+            add(field, f"{field}: '{key}' must be a whole number, not {_describe(value)}.")
         else:
             out[key] = value
     return out
@@ -67,14 +67,14 @@ def parse_entry(raw: Any, add) -> dict | None:
             if _is_int(raw[key]):
                 values[key] = raw[key]
             else:
-                add(key, f"must be a whole number, not {_describe(raw[key])}.")
+                add(key, f"{key} must be a whole number, not {_describe(raw[key])}.")
                 ok = False
     for key in FLAG_FIELDS:
         if key in raw:
             if isinstance(raw[key], bool):
                 values[key] = raw[key]
             else:
-                add(key, f"must be true or false, not {_describe(raw[key])}.")
+                add(key, f"{key} must be true or false, not {_describe(raw[key])}.")
                 ok = False
     for key in ("books", "extras", "melded_cards", "hand_cards"):
         if key in raw and raw[key] is not None:
@@ -89,13 +89,13 @@ def parse_entry(raw: Any, add) -> dict | None:
     if "adjustments" in raw:
         adjustments = raw["adjustments"]
         if not isinstance(adjustments, list):
-            add("adjustments", "must be a list of {\"label\", \"points\"}.")
+            add("adjustments", "adjustments must be a list of {\"label\", \"points\"}.")
             ok = False
         else:
             for item in adjustments:
                 if not (isinstance(item, dict) and set(item) == {"label", "points"}
                         and isinstance(item["label"], str) and _is_int(item["points"])):
-                    add("adjustments", f"each adjustment must be {{\"label\": text, \"points\": whole number}}, "
+                    add("adjustments", f"Each adjustment must be {{\"label\": text, \"points\": whole number}}, "
                                        f"not {_describe(item)}.")
                     ok = False
             if ok:
@@ -170,7 +170,12 @@ def score_game_document(data: Any, *, variant: str | None = None,
             if values is None:
                 typed_ok = False
             else:
-                entries.append(entry_from_values(values))
+                entry = entry_from_values(values)
+                entries.append(entry)
+                if rules is not None and team is not None:
+                    # Check what can be checked now, so one reply names every problem.
+                    for p in scoring.entry_errors(rules, entry, number=number, team=index):
+                        errors.add(p.message, round=number, team=team, field=p.field)
         rounds.append(entries)
 
     if errors.items or rules is None or teams is None or not typed_ok:

@@ -20,8 +20,6 @@ from hypothesis import strategies as st
 
 pytestmark = pytest.mark.django_db
 
-MINUS = "\u2212"  # the rules card and line labels print a real minus sign
-
 OUTPUT_KEYS = {"variant", "teams", "rounds", "totals", "next_meld_requirements", "finished", "winner"}
 ROUND_KEYS = {"number", "meld_requirements", "scores", "running_totals", "warnings"}
 ERROR_KEYS = {"round", "team", "field", "message"}
