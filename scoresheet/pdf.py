@@ -1,0 +1,390 @@
+"""Printable score sheets with reportlab: blank or filled in, with the rules card.
+
+``score_sheet(rules, data, options) -> bytes`` takes plain data (``SheetData``) and
+returns a PDF. The layout is built from the rules, never written per variant: one
+row per book kind, then the threes the variant has, cards laid and left, going out,
+each extra, other adjustments, the round total and the running total. Rounds stand
+side by side (a column group each, a count and a points column per team), as many
+as the paper's width allows; the rest continue below.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.pagesizes import A4, landscape, letter
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from xml.sax.saxutils import escape
+
+from scoresheet.rules import Rules
+from scoresheet.rules_card import Section, meld_rows, rules_card
+from scoresheet.scoring import fmt
+
+FONTS_DIR = Path(__file__).resolve().parent.parent / "static" / "fonts"
+PAPERS = {"letter": letter, "a4": A4}
+MAX_COPIES = 50
+RULES_PLACEMENTS = ("same", "back", "none")
+
+FELT = colors.HexColor("#1f6f50")
+FELT_LIGHT = colors.HexColor("#e5f1eb")
+GRID = colors.HexColor("#8a8478")
+SHADE = colors.HexColor("#f1eee6")
+
+
+def _register_fonts() -> None:
+    if "Sheet" in pdfmetrics.getRegisteredFontNames():
+        return
+    pdfmetrics.registerFont(TTFont("Sheet", str(FONTS_DIR / "DejaVuSansCondensed.ttf")))
+    pdfmetrics.registerFont(TTFont("Sheet-Bold", str(FONTS_DIR / "DejaVuSansCondensed-Bold.ttf")))
+    pdfmetrics.registerFontFamily("Sheet", normal="Sheet", bold="Sheet-Bold", italic="Sheet", boldItalic="Sheet-Bold")
+
+
+# --- plain data in ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Options:
+    paper: str = "letter"  # letter | a4
+    large_print: bool = False
+    copies: int = 1
+    rules: str = "same"  # same page, on the back, or none
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One team's entry on one row of a round: the count and the points it made."""
+
+    count: int | str | None = None
+    points: int | None = None
+
+
+@dataclass(frozen=True)
+class FilledRound:
+    number: int
+    requirements: list[int | str]  # per team
+    cells: list[dict[str, Cell]]  # per team: row key → Cell
+    totals: list[int]
+    running: list[int]
+
+
+@dataclass(frozen=True)
+class SheetData:
+    teams: list[str]  # names; "" prints a line to write on
+    title: str = ""
+    date: str = ""
+    table: str = ""
+    rounds: list[FilledRound] = field(default_factory=list)  # empty: a blank sheet
+    status: str = ""  # "Winner: Us, 12,345" …
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str
+    label: str
+    kind: str  # count | points | flag | total | running
+
+
+def sheet_rows(rules: Rules) -> list[Row]:
+    """The rows of one round, from the rules."""
+    rows = [Row(f"books.{k.key}", f"{k.label} × {fmt(k.bonus)}", "count") for k in rules.book_kinds]
+    rt = rules.red_threes
+    if rt.laid_value is not None:
+        bonus = "".join(f" (+{fmt(b.bonus)} for {b.min_count}+)" for b in rt.set_bonuses)
+        rows.append(Row("red_threes", f"Red threes × {fmt(rt.laid_value)}{bonus}", "count"))
+    if rt.held_penalty is not None:
+        rows.append(Row("red_threes_held", f"Red threes caught × {fmt(-rt.held_penalty)}", "count"))
+    rows.append(Row("black_threes_held", f"Black threes caught × {fmt(-rules.black_three_penalty)}", "count"))
+    rows.append(Row("melded_points", "Cards laid (+)", "points"))
+    rows.append(Row("hand_points", "Cards left, deducted (−)", "points"))
+    rows.append(Row("went_out", f"Going out +{fmt(rules.going_out_bonus)}", "flag"))
+    if rules.concealed_bonus is not None:
+        rows.append(Row("concealed", f"Concealed +{fmt(rules.concealed_bonus)}", "flag"))
+    rows += [Row(f"extras.{e.key}", f"{e.label} × {fmt(e.amount)}", "count") for e in rules.extras]
+    rows.append(Row("adjustments", "Other (±)", "points"))
+    rows.append(Row("total", "Round total", "total"))
+    rows.append(Row("running", "Running total", "running"))
+    return rows
+
+
+# --- layout ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Metrics:
+    font: float
+    row: float
+    label: float
+    count: float
+    points: float
+    title: float
+
+    @classmethod
+    def for_print(cls, large: bool) -> Metrics:
+        if large:
+            return cls(font=13, row=24, label=190, count=34, points=70, title=22)
+        return cls(font=8.5, row=14, label=128, count=21, points=46, title=16)
+
+
+def _style(m: Metrics, *, size: float | None = None, bold=False, align=0, color=colors.black) -> ParagraphStyle:
+    size = size or m.font
+    return ParagraphStyle("s", fontName="Sheet-Bold" if bold else "Sheet", fontSize=size, leading=size * 1.18,
+                          alignment=align, textColor=color)
+
+
+def fitted(text: str, width: float, m: Metrics, *, bold=True, align=TA_CENTER, lines=3) -> Paragraph:
+    """A name that shrinks to fit its box (down to 60%), then wraps: it never overflows."""
+    font = "Sheet-Bold" if bold else "Sheet"
+    size = m.font
+    width -= 4
+    while size > m.font * 0.6 and pdfmetrics.stringWidth(text, font, size) > width * lines * 0.9:
+        size -= 0.5
+    while size > m.font * 0.6 and pdfmetrics.stringWidth(text, font, size) > width and \
+            pdfmetrics.stringWidth(max(text.split() or [""], key=len), font, size) > width:
+        size -= 0.5
+    return Paragraph(escape(text), _style(m, size=size, bold=bold, align=align))
+
+
+def _num(n: int | None) -> str:
+    return "" if n is None else fmt(n)
+
+
+def _rounds_per_block(width: float, teams: int, m: Metrics) -> int:
+    return max(1, int((width - m.label) // (teams * (m.count + m.points))))
+
+
+def _height(flowables: list, width: float, height: float) -> float:
+    return sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
+
+
+def round_numbers(rules: Rules, data: SheetData, width: float, height: float, m: Metrics,
+                  options: Options) -> list[int]:
+    """Which rounds to print: the game's rounds, or for a target-score game as many as fit a page."""
+    if data.rounds:
+        return [r.number for r in data.rounds]
+    end = rules.game_end
+    if end.rounds is not None:
+        return list(range(1, end.max_rounds + 1))
+    per_block = _rounds_per_block(width, len(data.teams), m)
+    used = _height(header(rules, data, width, m), width, height)
+    if options.rules == "same":
+        used += _height(rules_card_flow(rules, width, m), width, height)
+    block = _height([round_block(rules, data, list(range(1, per_block + 1)), width, m), Spacer(1, 6)],
+                    width, height)
+    blocks = max(1, int((height - used) // block))
+    return list(range(1, per_block * blocks + 1))
+
+
+def _round_heading(rules: Rules, number: int, filled: FilledRound | None) -> str:
+    optional = rules.game_end.rounds is not None and number > rules.game_end.rounds
+    text = f"Round {number}" + (" (optional)" if optional else "")
+    if rules.meld_schedule.basis == "round":
+        text += f" · meld {_req(rules.meld_schedule.requirement(number, 0))}"
+    return text
+
+
+def _req(req: int | str) -> str:
+    return fmt(req) if isinstance(req, int) else str(req)
+
+
+def round_block(rules: Rules, data: SheetData, numbers: list[int], width: float, m: Metrics) -> Table:
+    teams = len(data.teams)
+    rows = sheet_rows(rules)
+    filled = {r.number: r for r in data.rounds}
+    group = m.count + m.points
+    spare = width - m.label - len(numbers) * teams * group
+    label_w = m.label + min(spare, 60)
+    points_w = m.points + max(spare - 60, 0) / (len(numbers) * teams)
+    col_widths = [label_w] + [m.count, points_w] * (teams * len(numbers))
+
+    head1 = [""]
+    head2 = [""]
+    head3 = [Paragraph("Count, then points", _style(m, size=m.font * 0.75, color=colors.grey))]
+    for number in numbers:
+        head1 += [Paragraph(escape(_round_heading(rules, number, filled.get(number))),
+                            _style(m, bold=True, align=TA_CENTER, color=colors.white))] + [""] * (2 * teams - 1)
+        for t, name in enumerate(data.teams):
+            text = name or f"Team {t + 1}"
+            if rules.meld_schedule.basis == "score":
+                req = filled[number].requirements[t] if number in filled else "____"
+                text += f" · meld {_req(req)}"
+            head2 += [fitted(text, m.count + points_w, m, bold=True), ""]
+            head3 += ["no.", "points"]
+    table = [head1, head2, head3]
+
+    for row in rows:
+        line = [Paragraph(escape(row.label), _style(m, bold=row.kind in ("total", "running")))]
+        for number in numbers:
+            r = filled.get(number)
+            for t in range(teams):
+                if r is None:
+                    line += ["☐" if row.kind == "flag" else "", ""]
+                elif row.kind == "total":
+                    line += ["", _num(r.totals[t])]
+                elif row.kind == "running":
+                    line += ["", _num(r.running[t])]
+                else:
+                    cell = r.cells[t].get(row.key, Cell())
+                    count = cell.count
+                    if row.kind == "flag":
+                        count = "☑" if count else "☐"
+                    line += ["" if count in (None, 0) else str(count), _num(cell.points)]
+        table.append(line)
+
+    style = [
+        ("FONT", (0, 0), (-1, -1), "Sheet", m.font),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (1, 2), (-1, -1), "RIGHT"),
+        ("FONT", (1, 2), (-1, 2), "Sheet", m.font * 0.75),
+        ("TEXTCOLOR", (1, 2), (-1, 2), colors.grey),
+        ("ALIGN", (1, 2), (-1, 2), "CENTER"),
+        ("GRID", (0, 1), (-1, -1), 0.4, GRID),
+        ("BOX", (0, 0), (-1, -1), 1, colors.black),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("BACKGROUND", (1, 0), (-1, 0), FELT),
+    ]
+    for i, row in enumerate(rows, start=3):
+        if row.kind in ("points", "total", "running"):
+            for c in range(1, len(col_widths), 2):
+                style.append(("SPAN", (c, i), (c + 1, i)))
+        if row.kind == "flag":
+            style.append(("ALIGN", (1, i), (-1, i), "CENTER"))
+        if row.kind == "total":
+            style += [("FONT", (0, i), (-1, i), "Sheet-Bold", m.font), ("LINEABOVE", (0, i), (-1, i), 1.2, colors.black)]
+        if row.kind == "running":
+            style += [("FONT", (0, i), (-1, i), "Sheet-Bold", m.font * 1.1), ("BACKGROUND", (0, i), (-1, i), SHADE)]
+    for g in range(len(numbers)):
+        first = 1 + g * 2 * teams
+        style += [("SPAN", (first, 0), (first + 2 * teams - 1, 0)),
+                  ("LINEBEFORE", (first, 0), (first, -1), 1.4, colors.black)]
+        for t in range(teams):
+            c = first + 2 * t
+            style += [("SPAN", (c, 1), (c + 1, 1)), ("BACKGROUND", (c, 3), (c, -3), SHADE)]
+    heights = [m.row * 1.15, None, m.row * 0.7] + [m.row] * len(rows)
+    return Table(table, colWidths=col_widths, rowHeights=heights, style=TableStyle(style), repeatRows=3)
+
+
+def header(rules: Rules, data: SheetData, width: float, m: Metrics) -> list:
+    title = Paragraph(f"{escape(rules.name)} <font size={m.font * 1.1}>· score sheet</font>",
+                      _style(m, size=m.title, bold=True, color=FELT))
+    fill = "_" * 14
+    right = Paragraph(f"Date {escape(data.date) or fill}&nbsp;&nbsp; Table {escape(data.table) or '____'}",
+                      _style(m, size=m.font * 1.2, align=TA_RIGHT))
+    flow = [Table([[title, right]], colWidths=[width * 0.62, width * 0.38],
+                  style=TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                    ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))]
+    if data.title:
+        flow.append(Paragraph(escape(data.title), _style(m, size=m.font * 1.2, bold=True)))
+    names = []
+    each = width / len(data.teams)
+    for t, name in enumerate(data.teams):
+        names.append([Paragraph(f"Team {t + 1}", _style(m, size=m.font * 0.85, color=colors.grey)),
+                      fitted(name, each - 50, m, bold=True, align=0) if name else ""])
+    flow.append(Table([sum(names, [])], colWidths=[44, each - 44] * len(data.teams),
+                      style=TableStyle([("LINEBELOW", (1, 0), (1, 0), 0.6, colors.black)] + [
+                          ("LINEBELOW", (2 * t + 1, 0), (2 * t + 1, 0), 0.6, colors.black)
+                          for t in range(len(data.teams))] + [("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                                                              ("LEFTPADDING", (0, 0), (-1, -1), 2)])))
+    if rules.meld_schedule.basis == "score":
+        bands = " · ".join(f"{r.label}: {r.value}" for r in meld_rows(rules))
+        flow.append(Paragraph(f"<b>Opening meld by the team's score before the round</b> — {escape(bands)}",
+                              _style(m, size=m.font)))
+    if data.status:
+        flow.append(Paragraph(escape(data.status), _style(m, size=m.font * 1.3, bold=True, color=FELT)))
+    flow.append(Spacer(1, 4))
+    return flow
+
+
+PRINTED_SECTIONS = ("Books", "Threes", "Going out and bonuses", "Card values", "Game", "Not stated by the source")
+
+
+def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
+    """The rules card as a grid of small tables (the sources in one line below)."""
+    sections: list[Section] = [s for s in rules_card(rules)
+                               if s.title in PRINTED_SECTIONS or s.title.startswith("Opening meld")]
+    columns = 2 if m.font > 10 else 4
+    col_w = width / columns
+    size = m.font * 0.85
+
+    def small(section: Section) -> Table:
+        data = [[Paragraph(escape(section.title), _style(m, size=size, bold=True, color=FELT)), ""]]
+        for row in section.rows:
+            data.append([Paragraph(escape(row.label), _style(m, size=size)),
+                         Paragraph(escape(row.value), _style(m, size=size, bold=True, align=TA_RIGHT))])
+        return Table(data, colWidths=[col_w * 0.45 - 4, col_w * 0.55 - 4],
+                     style=TableStyle([("SPAN", (0, 0), (1, 0)), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                       ("LINEBELOW", (0, 0), (-1, 0), 0.6, FELT),
+                                       ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+                                       ("LEFTPADDING", (0, 0), (-1, -1), 1), ("RIGHTPADDING", (0, 0), (-1, -1), 1)]))
+
+    grid = [[small(s) for s in sections[i:i + columns]] for i in range(0, len(sections), columns)]
+    for row in grid:
+        row += [""] * (columns - len(row))
+    sources = "; ".join(f"{s.seed} {s.lines}".strip() for s in rules.sources)
+    return [
+        Spacer(1, 6),
+        Paragraph(f"Rules: {escape(rules.name)}", _style(m, size=m.font * 1.2, bold=True)),
+        Table(grid, colWidths=[col_w] * columns,
+              style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                                ("RIGHTPADDING", (0, 0), (-1, -1), 6)])),
+        Paragraph(f"Sources: {escape(sources)}", _style(m, size=m.font * 0.8, color=colors.grey)),
+    ]
+
+
+def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> bytes:
+    """The score sheet as PDF bytes: ``options.copies`` copies, each starting a new page."""
+    if options.paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}")
+    if not 1 <= options.copies <= MAX_COPIES:
+        raise ValueError(f"copies must be 1 to {MAX_COPIES}")
+    if options.rules not in RULES_PLACEMENTS:
+        raise ValueError(f"rules must be one of {', '.join(RULES_PLACEMENTS)}")
+    _register_fonts()
+    m = Metrics.for_print(options.large_print)
+    pagesize = landscape(PAPERS[options.paper])
+    margin = 28
+    width, height = pagesize[0] - 2 * margin, pagesize[1] - 2 * margin - 14
+
+    numbers = round_numbers(rules, data, width, height, m, options)
+    per_block = _rounds_per_block(width, len(data.teams), m)
+
+    def one_copy() -> list:  # flowables are not reusable: build each copy afresh
+        flow = header(rules, data, width, m)
+        for i in range(0, len(numbers), per_block):
+            flow.append(KeepTogether([round_block(rules, data, numbers[i:i + per_block], width, m), Spacer(1, 6)]))
+        if not numbers:
+            flow.append(Paragraph("No rounds yet.", _style(m)))
+        if options.rules == "back":
+            flow += [PageBreak(), *rules_card_flow(rules, width, m)]
+        elif options.rules == "same":
+            flow.append(KeepTogether(rules_card_flow(rules, width, m)))
+        return flow
+
+    story: list = []
+    for copy in range(options.copies):
+        if copy:
+            story.append(PageBreak())
+        story += one_copy()
+
+    def footer(canvas, doc):
+        canvas.saveState()
+        canvas.setFont("Sheet", 7)
+        canvas.setFillColor(colors.grey)
+        canvas.drawString(margin, margin - 12, f"Bookkeeper · {rules.name} ({rules.slug})")
+        canvas.drawRightString(pagesize[0] - margin, margin - 12, f"Page {doc.page}")
+        canvas.restoreState()
+
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=margin, rightMargin=margin, topMargin=margin,
+                            bottomMargin=margin + 6, title=f"{rules.name} score sheet", author="Bookkeeper")
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    return buffer.getvalue()
