@@ -16,7 +16,7 @@ ENTRY_FIELDS = ("books", *COUNT_FIELDS, *POINT_FIELDS, *FLAG_FIELDS, "extras", "
 def entry_from_values(values: dict) -> Entry:
     """Build an Entry from already type-checked plain values (absent = 0, false or empty)."""
     return Entry(
-        books={k: v for k, v in (values.get("books") or {}).items() if v},
+        books=dict(values.get("books") or {}),
         red_threes=values.get("red_threes") or 0,
         red_threes_held=values.get("red_threes_held") or 0,
         black_threes_held=values.get("black_threes_held") or 0,
@@ -24,7 +24,7 @@ def entry_from_values(values: dict) -> Entry:
         hand_points=values.get("hand_points") or 0,
         went_out=bool(values.get("went_out")),
         concealed=bool(values.get("concealed")),
-        extras={k: v for k, v in (values.get("extras") or {}).items() if v},
+        extras=dict(values.get("extras") or {}),
         adjustments=tuple(Adjustment(a["label"], a["points"]) for a in values.get("adjustments") or ()),
         melded_cards=values.get("melded_cards"),
         hand_cards=values.get("hand_cards"),

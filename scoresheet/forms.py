@@ -308,3 +308,57 @@ class RoundForm:
     @property
     def has_errors(self) -> bool:
         return bool(self.errors or self.went_out_error or any(f.errors for f in self.team_forms))
+
+
+# --- printing -----------------------------------------------------------------------------
+
+
+class PrintSheetForm(forms.Form):
+    """What to print: used by the "Print sheets" page and by ``manage.py blank_sheet``."""
+
+    variant = forms.ChoiceField(label="Rules", error_messages={"invalid_choice": "Unknown variant “%(value)s”."})
+    teams = forms.TypedChoiceField(
+        choices=[(n, str(n)) for n in range(MIN_TEAMS, MAX_TEAMS + 1)], coerce=int, initial=2,
+        widget=forms.RadioSelect, label="Teams or players",
+        error_messages={"invalid_choice": f"Choose {MIN_TEAMS} to {MAX_TEAMS} teams, not %(value)s."})
+    paper = forms.ChoiceField(choices=[("letter", "Letter"), ("a4", "A4")], initial="letter",
+                              widget=forms.RadioSelect, label="Paper",
+                              error_messages={"invalid_choice": "Paper is letter or a4, not “%(value)s”."})
+    large_print = forms.BooleanField(required=False, label="Large print (bigger type, fewer rounds a page)")
+    copies = forms.IntegerField(
+        min_value=1, max_value=50, initial=1, label="Copies",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": 50}),
+        error_messages={"invalid": "Copies must be a whole number.", "min_value": "At least 1 copy.",
+                        "max_value": "At most 50 copies at a time."})
+    rules = forms.ChoiceField(choices=[("same", "Below the sheet"), ("back", "On the back (a second page)"),
+                                       ("none", "Leave it out")], initial="same", widget=forms.RadioSelect,
+                              label="Rules card")
+    date = forms.CharField(max_length=40, required=False, label="Date (optional)")
+    table = forms.CharField(max_length=20, required=False, label="Table (optional)")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].choices = [(v.slug, v.name) for v in Variant.objects.order_by("position", "name")]
+        for i in range(1, MAX_TEAMS + 1):
+            self.fields[f"name_{i}"] = forms.CharField(
+                max_length=NAME_MAX, required=False, label=f"Name {i} (optional)",
+                error_messages={"max_length": f"A name can be at most {NAME_MAX} characters (this one has "
+                                              "%(show_value)d)."})
+
+    def name_fields(self):
+        return [self[f"name_{i}"] for i in range(1, MAX_TEAMS + 1)]
+
+    def clean(self):
+        data = super().clean()
+        slug, teams = data.get("variant"), data.get("teams")
+        if slug and teams:
+            rules = Variant.objects.get(slug=slug).rules
+            if teams not in rules.side_counts():
+                self.add_error("teams", f"{rules.name} is played by {' or '.join(map(str, rules.side_counts()))}"
+                                        f" teams or players.")
+            extra = [i for i in range(teams + 1, MAX_TEAMS + 1) if data.get(f"name_{i}")]
+            if extra:
+                self.add_error(f"name_{extra[0]}", f"There are only {teams} teams: leave this name empty.")
+            data["rules_obj"] = rules
+            data["names"] = [(data.get(f"name_{i}") or "").strip() for i in range(1, teams + 1)]
+        return data

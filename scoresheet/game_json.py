@@ -13,7 +13,7 @@ from typing import Any
 
 from scoresheet import scoring
 from scoresheet.entries import COUNT_FIELDS, ENTRY_FIELDS, FLAG_FIELDS, POINT_FIELDS, entry_from_values
-from scoresheet.rules import MAX_TEAMS, MIN_TEAMS, Rules
+from scoresheet.rules import MAX_TEAMS, MIN_TEAMS, Rules, RulesError
 
 MAX_ROUNDS = 100
 MAX_NAME = 60
@@ -118,9 +118,14 @@ def score_game_document(data: Any, *, variant: str | None = None,
     if not isinstance(slug, str) or not slug:
         errors.add("Name the variant: \"variant\" in the game or --variant.", field="variant")
     else:
-        rules = find_rules(slug)
-        if rules is None:
-            errors.add(f"Unknown variant '{slug}'. `manage.py variants` lists them.", field="variant")
+        try:
+            rules = find_rules(slug)
+        except RulesError as exc:
+            errors.add(f"The rules of variant '{slug}' are broken ({exc}); fix them before scoring.",
+                       field="variant")
+        else:
+            if rules is None:
+                errors.add(f"Unknown variant '{slug}'. `manage.py variants` lists them.", field="variant")
 
     teams = data.get("teams")
     if not isinstance(teams, list) or not all(isinstance(t, str) and t.strip() for t in teams):
@@ -149,16 +154,14 @@ def score_game_document(data: Any, *, variant: str | None = None,
         rounds_raw = []
 
     rounds: list[list[scoring.Entry]] = []
-    typed_ok = True
     for number, round_raw in enumerate(rounds_raw, start=1):
         if not isinstance(round_raw, list):
             errors.add("Each round must be a list with one entry per team.", round=number)
-            typed_ok = False
+            rounds.append([scoring.Entry()] * len(teams or []))
             continue
-        if teams is not None and len(round_raw) != len(teams):
+        if teams is not None and rules is None and len(round_raw) != len(teams):
             errors.add(f"Round {number} has {len(round_raw)} entries; there are {len(teams)} teams.",
                        round=number)
-            typed_ok = False
         entries = []
         for index, raw in enumerate(round_raw):
             team = teams[index] if teams is not None and index < len(teams) else None
@@ -167,23 +170,16 @@ def score_game_document(data: Any, *, variant: str | None = None,
                 errors.add(message, round=number, team=team, field=field)
 
             values = parse_entry(raw, add)
-            if values is None:
-                typed_ok = False
-            else:
-                entry = entry_from_values(values)
-                entries.append(entry)
-                if rules is not None and team is not None:
-                    # Check what can be checked now, so one reply names every problem.
-                    for p in scoring.entry_errors(rules, entry, number=number, team=index):
-                        errors.add(p.message, round=number, team=team, field=p.field)
+            # An entry that is not even well-formed stands in as empty, so that the checks
+            # below still name every other problem in the game.
+            entries.append(entry_from_values(values) if values is not None else scoring.Entry())
         rounds.append(entries)
 
-    if errors.items or rules is None or teams is None or not typed_ok:
+    if rules is not None and teams is not None:
+        errors.items += [problem_to_json(p, teams)
+                         for p in scoring.game_errors(rules, rounds, team_count=len(teams))]
+    if errors.items or rules is None or teams is None:
         return {"errors": errors.items}, 2
-
-    problems = scoring.game_errors(rules, rounds, team_count=len(teams))
-    if problems:
-        return {"errors": [problem_to_json(p, teams) for p in problems]}, 2
 
     result = scoring.score_game(rules, rounds, team_count=len(teams))
     return game_result_to_json(rules, teams, result), 0

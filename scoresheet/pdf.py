@@ -166,11 +166,12 @@ def _height(flowables: list, width: float, height: float) -> float:
 def round_numbers(rules: Rules, data: SheetData, width: float, height: float, m: Metrics,
                   options: Options) -> list[int]:
     """Which rounds to print: the game's rounds, or for a target-score game as many as fit a page."""
-    if data.rounds:
-        return [r.number for r in data.rounds]
     end = rules.game_end
-    if end.rounds is not None:
-        return list(range(1, end.max_rounds + 1))
+    played = [r.number for r in data.rounds]
+    if end.rounds is not None:  # the rounds still to play stay blank, to go on by hand
+        return sorted(set(played) | set(range(1, end.max_rounds + 1)))
+    if played:
+        return played
     per_block = _rounds_per_block(width, len(data.teams), m)
     used = _height(header(rules, data, width, m), width, height)
     if options.rules == "same":
@@ -200,7 +201,8 @@ def round_block(rules: Rules, data: SheetData, numbers: list[int], width: float,
     group = m.count + m.points
     spare = width - m.label - len(numbers) * teams * group
     label_w = m.label + min(spare, 60)
-    points_w = m.points + max(spare - 60, 0) / (len(numbers) * teams)
+    # Wider points boxes leave more room to write, but not more than twice as wide.
+    points_w = min(m.points + max(spare - 60, 0) / (len(numbers) * teams), m.points * 2)
     col_widths = [label_w] + [m.count, points_w] * (teams * len(numbers))
 
     head1 = [""]
@@ -226,9 +228,11 @@ def round_block(rules: Rules, data: SheetData, numbers: list[int], width: float,
                 if r is None:
                     line += ["☐" if row.kind == "flag" else "", ""]
                 elif row.kind == "total":
-                    line += ["", _num(r.totals[t])]
+                    line += [_num(r.totals[t]), ""]  # spanned rows show their first cell
                 elif row.kind == "running":
-                    line += ["", _num(r.running[t])]
+                    line += [_num(r.running[t]), ""]
+                elif row.kind == "points":
+                    line += [_num(r.cells[t].get(row.key, Cell()).points), ""]
                 else:
                     cell = r.cells[t].get(row.key, Cell())
                     count = cell.count
@@ -257,7 +261,7 @@ def round_block(rules: Rules, data: SheetData, numbers: list[int], width: float,
             for c in range(1, len(col_widths), 2):
                 style.append(("SPAN", (c, i), (c + 1, i)))
         if row.kind == "flag":
-            style.append(("ALIGN", (1, i), (-1, i), "CENTER"))
+            style += [("ALIGN", (c, i), (c, i), "CENTER") for c in range(1, len(col_widths), 2)]
         if row.kind == "total":
             style += [("FONT", (0, i), (-1, i), "Sheet-Bold", m.font), ("LINEABOVE", (0, i), (-1, i), 1.2, colors.black)]
         if row.kind == "running":
@@ -270,7 +274,8 @@ def round_block(rules: Rules, data: SheetData, numbers: list[int], width: float,
             c = first + 2 * t
             style += [("SPAN", (c, 1), (c + 1, 1)), ("BACKGROUND", (c, 3), (c, -3), SHADE)]
     heights = [m.row * 1.15, None, m.row * 0.7] + [m.row] * len(rows)
-    return Table(table, colWidths=col_widths, rowHeights=heights, style=TableStyle(style), repeatRows=3)
+    return Table(table, colWidths=col_widths, rowHeights=heights, style=TableStyle(style), repeatRows=3,
+                 hAlign="LEFT")
 
 
 def header(rules: Rules, data: SheetData, width: float, m: Metrics) -> list:
@@ -282,14 +287,13 @@ def header(rules: Rules, data: SheetData, width: float, m: Metrics) -> list:
     flow = [Table([[title, right]], colWidths=[width * 0.62, width * 0.38],
                   style=TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                     ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))]
-    if data.title:
-        flow.append(Paragraph(escape(data.title), _style(m, size=m.font * 1.2, bold=True)))
     names = []
     each = width / len(data.teams)
     for t, name in enumerate(data.teams):
         names.append([Paragraph(f"Team {t + 1}", _style(m, size=m.font * 0.85, color=colors.grey)),
-                      fitted(name, each - 50, m, bold=True, align=0) if name else ""])
-    flow.append(Table([sum(names, [])], colWidths=[44, each - 44] * len(data.teams),
+                      fitted(name, each - 44 * m.font / 8.5 - 6, m, bold=True, align=0) if name else ""])
+    tag = 44 * m.font / 8.5
+    flow.append(Table([sum(names, [])], colWidths=[tag, each - tag] * len(data.teams),
                       style=TableStyle([("LINEBELOW", (1, 0), (1, 0), 0.6, colors.black)] + [
                           ("LINEBELOW", (2 * t + 1, 0), (2 * t + 1, 0), 0.6, colors.black)
                           for t in range(len(data.teams))] + [("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
@@ -298,8 +302,9 @@ def header(rules: Rules, data: SheetData, width: float, m: Metrics) -> list:
         bands = " · ".join(f"{r.label}: {r.value}" for r in meld_rows(rules))
         flow.append(Paragraph(f"<b>Opening meld by the team's score before the round</b> — {escape(bands)}",
                               _style(m, size=m.font)))
-    if data.status:
-        flow.append(Paragraph(escape(data.status), _style(m, size=m.font * 1.3, bold=True, color=FELT)))
+    if data.title or data.status:
+        flow.append(Paragraph(f"<b>{escape(data.title)}</b>{' — ' if data.title and data.status else ''}"
+                              f"<font color='#1f6f50'>{escape(data.status)}</font>", _style(m, size=m.font * 1.25)))
     flow.append(Spacer(1, 4))
     return flow
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -41,7 +42,7 @@ def game_create(*, variant: Variant, mode: str, teams: list[TeamData], name: str
     rules = load_rules(variant.document)  # a broken house-rules document must not start a game
     # An unnamed game is called after its teams, which is how a table talks about it.
     name = name.strip() or " vs ".join(t.name.strip() for t in teams)[:120]
-    game = Game.objects.create(variant=variant, rules_document=rules.document, mode=mode, name=name)
+    game = Game.objects.create(variant=variant, rules_document=copy.deepcopy(rules.document), mode=mode, name=name)
     Team.objects.bulk_create(
         Team(game=game, position=i, name=t.name.strip(), players=t.players.strip()) for i, t in enumerate(teams)
     )

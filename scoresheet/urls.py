@@ -12,6 +12,8 @@ urlpatterns = [
     path("games/<int:game_id>/", views.game_detail, name="game-detail"),
     path("games/<int:game_id>/rounds/<int:number>/", views.round_edit, name="round-edit"),
     path("games/<int:game_id>/rounds/<int:number>/preview/", views.round_preview, name="round-preview"),
+    path("games/<int:game_id>/sheet.pdf", views.game_pdf, name="game-pdf"),
+    path("print/", views.print_sheets, name="print-sheets"),
     path("games/<int:game_id>/finish/", views.game_finish, name="game-finish"),
     path("games/<int:game_id>/reopen/", views.game_reopen, name="game-reopen"),
 ]

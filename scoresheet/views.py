@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
-from scoresheet import forms, scoring, selectors, services
+from scoresheet import forms, pdf, printing, scoring, selectors, services
 from scoresheet.models import Game, Round, Variant
 from scoresheet.rules_card import rules_card
 
@@ -155,3 +155,35 @@ def game_reopen(request, game_id):
     services.game_reopen(game=game)
     messages.success(request, "Game reopened: you can add and correct rounds.")
     return redirect("scoresheet:game-detail", game.id)
+
+
+def _pdf_response(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def print_sheets(request):
+    """Blank score sheets for any variant: a form, and the PDF when it is sent."""
+    if "variant" not in request.GET:
+        initial = {"variant": request.GET.get("v", "hand-and-foot")}
+        return render(request, "scoresheet/print_sheets.html", {"form": forms.PrintSheetForm(initial=initial)})
+    form = forms.PrintSheetForm(request.GET)
+    if not form.is_valid():
+        return render(request, "scoresheet/print_sheets.html", {"form": form}, status=400)
+    d = form.cleaned_data
+    data = pdf.SheetData(teams=d["names"], date=d["date"], table=d["table"])
+    options = pdf.Options(paper=d["paper"], large_print=d["large_print"], copies=d["copies"], rules=d["rules"])
+    return _pdf_response(pdf.score_sheet(d["rules_obj"], data, options), f"{d['variant']}-score-sheet.pdf")
+
+
+def game_pdf(request, game_id):
+    """The game's filled score sheet as a PDF (rounds so far, totals, the winner)."""
+    game = _get_game(game_id)
+    paper = request.GET.get("paper", "letter")
+    if paper not in pdf.PAPERS:
+        raise Http404("Unknown paper size")
+    sheet = selectors.game_sheet(game=game)
+    options = pdf.Options(paper=paper, large_print=request.GET.get("large_print") == "1")
+    return _pdf_response(pdf.score_sheet(sheet.rules, printing.game_sheet_data(sheet), options),
+                         f"game-{game.id}-score-sheet.pdf")

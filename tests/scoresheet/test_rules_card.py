@@ -19,7 +19,7 @@ PRESETS = ["hand-and-foot", "hand-and-foot-6-deck", "hand-and-foot-canasta", "ha
 # Book kinds per preset: label (the preset's word for the book) → bonus as printed.
 BOOKS = {
     # HF-1: clean 500, dirty 300, wild 1500 (002 L57–59)
-    "hand-and-foot": {"Clean pile": "500", "Dirty pile": "300", "Wild pile": "1,500"},
+    "hand-and-foot": {"Clean book": "500", "Dirty book": "300", "Wild book": "1,500"},
     # HF-2: clean 500, dirty 300, joker 1500 (003 L134–136)
     "hand-and-foot-6-deck": {"Clean canasta": "500", "Dirty canasta": "300", "Joker canasta": "1,500"},
     # HF-3: natural 500, mixed 300 (001 L71–72)
@@ -117,9 +117,9 @@ def test_hand_and_foot_books_are_7_cards():
 
 def test_book_notes_say_what_a_book_is_made_of():
     notes = {label: note for label, _, note in card("hand-and-foot")["Books"]}
-    assert notes["Wild pile"] == "wild cards only"
-    assert notes["Dirty pile"] == "with wild cards"
-    assert notes["Clean pile"] == "no wild cards"
+    assert notes["Wild book"] == "wild cards only"
+    assert notes["Dirty book"] == "with wild cards"
+    assert notes["Clean book"] == "no wild cards"
 
 
 # --- meld schedule --------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def test_going_out_rows_of_hkf():
 def test_going_out_rows_of_hand_and_foot():
     out = rows("hand-and-foot", "Going out and bonuses")
     # "two dirty piles, two clean piles and one wild pile" (002 L39)
-    assert out["Going out needs"] == "2 clean piles, 2 dirty piles and 1 wild pile"
+    assert out["Going out needs"] == "2 clean books, 2 dirty books and 1 wild book"
     assert out["Going-out bonus"] == "+100"  # 002 L60
     assert out["Perfect cut"].startswith("+100")  # 000 L259–260
 

@@ -765,6 +765,7 @@ def test_several_problems_are_all_listed(tmp_path):
     assert has_error(errors, round=2, team="Them", field="melded_points")
     assert has_error(errors, round=2, team="Us", field="extras")
     assert has_error(errors, round=2, team="Us", field="hand_points")
+    assert len(errors) == 4  # each problem once
 
 
 def test_several_type_problems_are_all_listed(tmp_path):
@@ -784,6 +785,25 @@ def test_a_type_problem_and_a_rules_problem_are_both_listed(tmp_path):
     errors = score_errors(tmp_path, game)
     assert has_error(errors, round=2, team="Them", field="melded_points")
     assert has_error(errors, round=1, team="Us", field="books")
+
+
+def test_a_round_problem_and_an_entry_problem_are_both_listed(tmp_path):
+    # Two teams going out in round 1 is a problem of the round; an unknown book kind in round 2
+    # is a problem of one entry. PRODUCT.md: the errors name "each problem".
+    game = game_with(TWO_ROUNDS, 1, 1, went_out=True)
+    game = game_with(game, 2, 0, books={"clean": 1, "dirty": 1, "sevens": 1})
+    errors = score_errors(tmp_path, game)
+    assert has_error(errors, round=2, team="Us", field="books")
+    assert any(e["round"] == 1 and e["field"] == "went_out" for e in errors)
+
+
+def test_a_round_past_the_end_and_an_entry_problem_are_both_listed(tmp_path):
+    game = copy.deepcopy(FOUR_ROUNDS)
+    game["rounds"][0][0] = {**US_R1, "melded_points": 1046}
+    game["rounds"].append([US_R2, THEM_R2])
+    errors = score_errors(tmp_path, game)
+    assert has_error(errors, round=1, team="Us", field="melded_points")
+    assert has_error(errors, round=5, team=None, field=None)
 
 
 def test_unknown_variant_and_a_malformed_entry_are_both_listed(tmp_path):

@@ -1,0 +1,58 @@
+"""Write a blank score sheet PDF for a variant."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoresheet import forms, pdf
+
+
+class Command(BaseCommand):
+    help = "Write a blank score sheet (PDF) for a variant, with its rules card."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--variant", required=True, help="variant slug (see `manage.py variants`)")
+        parser.add_argument("--teams", help="2 to 4 (default: the number of --names, else 2)")
+        parser.add_argument("--names", default="", help='team names, comma-separated: "Us,Them"')
+        parser.add_argument("--paper", default="letter", help="letter or a4")
+        parser.add_argument("--large-print", action="store_true", help="bigger type, fewer rounds a page")
+        parser.add_argument("--copies", default="1", help="copies in the one PDF, 1 to 50")
+        parser.add_argument("--rules", default="same", help="rules card: same (page), back or none")
+        parser.add_argument("--out", required=True, help="the PDF file to write")
+
+    def handle(self, *args, **options):
+        names = [n.strip() for n in options["names"].split(",")] if options["names"] else []
+        if len(names) > 4:
+            raise CommandError(f"--names: at most 4 names, not {len(names)}.", returncode=2)
+        data = {
+            "variant": options["variant"], "teams": options["teams"] or str(max(len(names), 2)),
+            "paper": options["paper"], "copies": options["copies"], "rules": options["rules"],
+            **({"large_print": "on"} if options["large_print"] else {}),
+            **{f"name_{i}": name for i, name in enumerate(names, start=1)},
+        }
+        form = forms.PrintSheetForm(data)
+        if not form.is_valid():
+            raise CommandError(one_line(form), returncode=2)
+        out = Path(options["out"])
+        if not out.parent.is_dir():
+            raise CommandError(f"--out: the folder {out.parent} does not exist.", returncode=2)
+        d = form.cleaned_data
+        content = pdf.score_sheet(
+            d["rules_obj"], pdf.SheetData(teams=d["names"]),
+            pdf.Options(paper=d["paper"], large_print=d["large_print"], copies=d["copies"], rules=d["rules"]))
+        out.write_bytes(content)
+        self.stdout.write(f"Wrote {out}: {d['rules_obj'].name}, {d['teams']} teams, {d['copies']} "
+                          f"{'copy' if d['copies'] == 1 else 'copies'}, {len(content):,} bytes.")
+
+
+OPTION_NAMES = {"variant": "--variant", "teams": "--teams", "paper": "--paper", "copies": "--copies",
+                "rules": "--rules", "large_print": "--large-print"}
+
+
+def one_line(form) -> str:
+    """Every form error in one line, named by its command-line option."""
+    parts = []
+    for field, errors in form.errors.items():
+        option = OPTION_NAMES.get(field, "--names" if field.startswith("name_") else field)
+        parts.append(f"{option}: {' '.join(e.rstrip('.') for e in errors)}")
+    return "; ".join(parts) + "."

@@ -1,0 +1,60 @@
+"""The plain data a printed sheet needs, from a game or from the print form."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from scoresheet import pdf
+from scoresheet.scoring import fmt
+from scoresheet.selectors import GameSheet
+
+# A breakdown line's key → the printed row it adds to (most are the same).
+LINE_ROWS = {"red_threes_bonus": "red_threes"}
+COUNTED = ("red_threes", "red_threes_held", "black_threes_held")
+
+
+def cells_for(values: dict, lines) -> dict[str, pdf.Cell]:
+    """One team's printed cells for one round: counts as entered, points from the breakdown."""
+    points: dict[str, int] = {}
+    for line in lines:
+        key = LINE_ROWS.get(line.key, line.key)
+        points[key] = points.get(key, 0) + line.points
+    counts: dict[str, int | bool] = {f"books.{k}": n for k, n in (values.get("books") or {}).items()}
+    counts.update({f"extras.{k}": n for k, n in (values.get("extras") or {}).items()})
+    counts.update({key: values.get(key) or 0 for key in COUNTED})
+    counts["black_threes_held"] += (values.get("hand_cards") or {}).get("black_threes", 0)
+    counts["went_out"] = bool(values.get("went_out"))
+    counts["concealed"] = bool(values.get("concealed"))
+    return {key: pdf.Cell(count=counts.get(key), points=points.get(key)) for key in set(points) | set(counts)}
+
+
+def game_sheet_data(sheet: GameSheet) -> pdf.SheetData:
+    rounds = [
+        pdf.FilledRound(
+            number=r.number,
+            requirements=[c.requirement for c in r.cells],
+            cells=[cells_for(c.values, c.score.lines) for c in r.cells],
+            totals=[c.score.total for c in r.cells],
+            running=[c.running for c in r.cells],
+        )
+        for r in sheet.rounds
+    ]
+    return pdf.SheetData(
+        teams=[t.name for t in sheet.teams],
+        title=str(sheet.game),
+        date=timezone.localtime(sheet.game.created_at).strftime("%-d %b %Y"),
+        rounds=rounds,
+        status=game_status(sheet),
+    )
+
+
+def game_status(sheet: GameSheet) -> str:
+    totals = ", ".join(f"{t.name} {fmt(total)}" for t, total, _ in sheet.team_totals)
+    if not sheet.rounds:
+        return "No rounds played yet."
+    leaders = sheet.leaders
+    if sheet.game.is_finished:
+        if len(leaders) == 1:
+            return f"Winner: {leaders[0].name}. Final totals: {totals}."
+        return f"A tie between {' and '.join(t.name for t in leaders)}. Final totals: {totals}."
+    return f"In progress after round {len(sheet.rounds)}: {totals}."
