@@ -11,7 +11,7 @@ from django import forms
 
 from scoresheet import scoring
 from scoresheet.models import Game, Variant
-from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, MAX_TEAMS, MIN_TEAMS, Rules
+from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, MAX_TEAMS, MIN_TEAMS, Rules, RulesError
 from scoresheet.scoring import MAX_COUNT, MAX_POINTS, Adjustment, Entry, fmt
 from scoresheet.services import TeamData
 
@@ -43,10 +43,13 @@ class GameStartForm(forms.Form):
         for i in range(1, MAX_TEAMS + 1):
             self.fields[f"team_{i}"] = forms.CharField(
                 max_length=NAME_MAX, required=False, label=f"Team {i}",
+                error_messages={"max_length": f"A name can be at most {NAME_MAX} characters (this one has "
+                                              "%(show_value)d)."},
                 widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": default_name(i, "teams")}),
             )
             self.fields[f"players_{i}"] = forms.CharField(
                 max_length=PLAYERS_MAX, required=False, label=f"Players in team {i} (optional)",
+                error_messages={"max_length": f"At most {PLAYERS_MAX} characters (this has %(show_value)d)."},
                 widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "Ann & Bob"}),
             )
 
@@ -59,7 +62,11 @@ class GameStartForm(forms.Form):
         variant, mode, count = data.get("variant"), data.get("mode"), data.get("team_count")
         if variant is None or mode is None or count is None:
             return data
-        rules = variant.rules
+        try:
+            rules = variant.rules
+        except RulesError as exc:
+            self.add_error("variant", f"The rules of {variant.name} are broken ({exc}); choose another variant.")
+            return data
         allowed = rules.setup.team_counts if mode == Game.Mode.TEAMS else rules.setup.individual_counts
         if not allowed:
             other = "individual players" if mode == Game.Mode.TEAMS else "teams"
@@ -71,9 +78,11 @@ class GameStartForm(forms.Form):
             return data
         names = []
         for i in range(1, count + 1):
-            name = (data.get(f"team_{i}") or "").strip() or default_name(i, mode)
+            typed = (data.get(f"team_{i}") or "").strip()
+            name = typed or default_name(i, mode)
             if name.casefold() in (n.casefold() for n in names):
-                self.add_error(f"team_{i}", f"“{name}” is already the name of another team.")
+                self.add_error(f"team_{i}", f"“{name}” is already the name of another team." if typed else
+                               f"This one would be called “{name}”, which another team already is: name it.")
             names.append(name)
         data["teams"] = [TeamData(name=n, players=data.get(f"players_{i}") or "")
                          for i, n in enumerate(names, start=1)]
@@ -141,13 +150,16 @@ class TeamEntryForm(forms.Form):
         for extra in rules.extras:
             f[f"extra_{extra.key}"] = count_field(f"{extra.label} × {fmt(extra.amount)}",
                                                   max_value=extra.max_per_round or 99)
+            if extra.max_per_round:
+                f[f"extra_{extra.key}"].error_messages["max_value"] = \
+                    f"{extra.label}: at most {extra.max_per_round} a round."
         for i in range(1, ADJUSTMENT_ROWS + 1):
             f[f"adjustment_{i}_label"] = forms.CharField(
                 max_length=100, required=False, label="Adjustment",
                 widget=forms.TextInput(attrs={"placeholder": "What for", "autocomplete": "off"}))
             f[f"adjustment_{i}_points"] = forms.IntegerField(
                 required=False, label="Points", min_value=-MAX_POINTS, max_value=MAX_POINTS,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "±"}),
+                widget=forms.NumberInput(attrs={"placeholder": "e.g. -100"}),  # keyboard with a minus key
                 error_messages={"invalid": "Enter whole points, e.g. -100."})
 
     # groups of bound fields, for the template
@@ -268,16 +280,20 @@ class RoundForm:
     @property
     def went_out_value(self) -> str:
         if self.data is not None:
-            return self.data.get("went_out", self.NOBODY)
+            return self.data.get("went_out", "")
         return self.went_out_initial
 
     def is_valid(self) -> bool:
         ok = all([f.is_valid() for f in self.team_forms])  # validate every team, not just up to the first
         raw = self.went_out_value
-        if raw == self.NOBODY or raw == "":
+        teams = {str(i): i for i in range(len(self.teams))}
+        if self.data is not None and "went_out" not in self.data:
+            self.went_out_error = "Choose the team that went out, or nobody."
+            ok = False
+        elif raw == self.NOBODY:
             self._went_out = None
-        elif raw.isdigit() and int(raw) < len(self.teams):
-            self._went_out = int(raw)
+        elif raw in teams:
+            self._went_out = teams[raw]
         else:
             self.went_out_error = "Choose the team that went out, or nobody."
             ok = False
@@ -304,6 +320,10 @@ class RoundForm:
                 self.went_out_error = f"{form.team_name}: {p.message}"
                 continue
             form.add_error(form.field_for(p), p.message)
+
+    @property
+    def has_field_errors(self) -> bool:
+        return bool(self.went_out_error or any(f.errors for f in self.team_forms))
 
     @property
     def has_errors(self) -> bool:
@@ -352,7 +372,11 @@ class PrintSheetForm(forms.Form):
         data = super().clean()
         slug, teams = data.get("variant"), data.get("teams")
         if slug and teams:
-            rules = Variant.objects.get(slug=slug).rules
+            try:
+                rules = Variant.objects.get(slug=slug).rules
+            except RulesError as exc:
+                self.add_error("variant", f"These rules are broken ({exc}); choose another variant.")
+                return data
             if teams not in rules.side_counts():
                 self.add_error("teams", f"{rules.name} is played by {' or '.join(map(str, rules.side_counts()))}"
                                         f" teams or players.")

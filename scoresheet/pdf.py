@@ -357,7 +357,8 @@ def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> 
     m = Metrics.for_print(options.large_print)
     pagesize = landscape(PAPERS[options.paper])
     margin = 28
-    width, height = pagesize[0] - 2 * margin, pagesize[1] - 2 * margin - 14
+    # the frame keeps 6pt of padding on each side inside the margins
+    width, height = pagesize[0] - 2 * margin - 12, pagesize[1] - 2 * margin - 14 - 12
 
     numbers = round_numbers(rules, data, width, height, m, options)
     per_block = _rounds_per_block(width, len(data.teams), m)

@@ -176,6 +176,7 @@ class Rules:
     red_threes: RedThrees
     black_three_penalty: int
     book_size: int
+    book_size_by_players: dict[int, int]
     book_kinds: tuple[BookKind, ...]
     required_any_books: int
     going_out_bonus: int
@@ -208,8 +209,23 @@ class Rules:
     def side_counts(self) -> tuple[int, ...]:
         return tuple(sorted(set(self.setup.team_counts) | set(self.setup.individual_counts)))
 
+    @property
+    def smallest_book(self) -> int:
+        """The fewest cards a book can have at any table of this variant."""
+        return min([self.book_size, *self.book_size_by_players.values()])
+
     def is_stated(self, path: str) -> bool:
         return path not in self.not_stated
+
+    @property
+    def is_stated_going_out(self) -> bool:
+        return self.is_stated("going_out_bonus")
+
+    @property
+    def piles_text(self) -> str:
+        """"hand, knee and foot": where cards are left at the end of a round."""
+        names = [name for name, _ in self.setup.piles] or ["hand"]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # --- loading and validation ------------------------------------------------------------
@@ -314,6 +330,9 @@ def load_rules(document: Any) -> Rules:
     set_bonuses = []
     for i, b in enumerate(c.get(rt, "set_bonuses", "red_threes.", list, default=[]) or []):
         p = f"red_threes.set_bonuses[{i}]."
+        if not isinstance(b, dict):
+            c.fail(p[:-1], "must be an object with min_count and bonus")
+            continue
         mc, bonus = c.get(b, "min_count", p, "count"), c.get(b, "bonus", p, int)
         if mc is not None and bonus is not None:
             set_bonuses.append(SetBonus(mc, bonus))
@@ -333,6 +352,12 @@ def load_rules(document: Any) -> Rules:
     book_size = c.get(d, "book_size", "", "count", default=7)
     if book_size is not None and not 3 <= book_size <= 20:
         c.fail("book_size", "must be between 3 and 20 cards")
+    book_size_by_players = {}
+    for players, n in (c.get(d, "book_size_by_players", "", dict, default={}) or {}).items():
+        if str(players).isdigit() and isinstance(n, int) and not isinstance(n, bool) and 3 <= n <= 20:
+            book_size_by_players[int(players)] = n
+        else:
+            c.fail(f"book_size_by_players.{players}", "must map a player count to a book size of 3 to 20 cards")
 
     kinds: list[BookKind] = []
     raw_kinds = c.get(d, "book_kinds", "", list) or []
@@ -411,6 +436,9 @@ def load_rules(document: Any) -> Rules:
             c.fail("meld_schedule.bands", "needs at least one band")
         for i, b in enumerate(raw):
             p = f"meld_schedule.bands[{i}]."
+            if not isinstance(b, dict):
+                c.fail(p[:-1], "must be an object with from, to and requirement")
+                continue
             low = c.get(b, "from", p, int, nullable=True)
             high = c.get(b, "to", p, int, nullable=True)
             req = c.get(b, "requirement", p, "req")
@@ -444,6 +472,9 @@ def load_rules(document: Any) -> Rules:
             c.fail(f"setup.decks.by_players.{players}", "must map a player count to a number of decks")
     piles = []
     for i, pile in enumerate(c.get(su, "piles", "setup.", list, default=[]) or []):
+        if not isinstance(pile, dict):
+            c.fail(f"setup.piles[{i}]", "must be an object with name and cards")
+            continue
         pn, cards = c.get(pile, "name", f"setup.piles[{i}].", str), c.get(pile, "cards", f"setup.piles[{i}].", "count")
         if pn and cards is not None:
             piles.append((pn, cards))
@@ -464,6 +495,9 @@ def load_rules(document: Any) -> Rules:
     sources = []
     for i, s in enumerate(c.get(d, "sources", "", list, default=[]) or []):
         p = f"sources[{i}]."
+        if not isinstance(s, dict):
+            c.fail(p[:-1], "must be an object with seed, lines and what")
+            continue
         sources.append(Source(c.get(s, "seed", p, str) or "", c.get(s, "lines", p, str, default="") or "",
                               c.get(s, "what", p, str, default="") or ""))
     not_stated = tuple(c.get(d, "not_stated", "", list, default=[]) or [])
@@ -475,6 +509,7 @@ def load_rules(document: Any) -> Rules:
 
     known = {
         "slug", "name", "family", "summary", "card_values", "red_threes", "black_threes", "book_size",
+        "book_size_by_players",
         "book_kinds", "required_any_books", "going_out_bonus", "concealed_bonus", "extras",
         "meld_schedule", "game_end", "setup", "sources", "not_stated", "notes",
     }
@@ -497,6 +532,7 @@ def load_rules(document: Any) -> Rules:
         red_threes=red_threes,
         black_three_penalty=black_penalty,
         book_size=book_size,
+        book_size_by_players=book_size_by_players,
         book_kinds=tuple(kinds),
         required_any_books=required_any,
         going_out_bonus=going_out,

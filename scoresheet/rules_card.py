@@ -103,7 +103,9 @@ def rules_card(rules: Rules) -> list[Section]:
     book_rows = [Row(kind.label, fmt(kind.bonus), {"wild": "wild cards only", "mixed": "with wild cards",
                                                   "natural": "no wild cards"}[kind.cards])
                  for kind in rules.book_kinds]
-    book_rows.append(Row("A book is", f"{rules.book_size} cards"))
+    size = f"{rules.book_size} cards" + "".join(f"; {n} with {players} players"
+                                                for players, n in sorted(rules.book_size_by_players.items()))
+    book_rows.append(Row("A book is", size))
 
     rt = rules.red_threes
     three_rows = []

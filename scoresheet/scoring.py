@@ -331,7 +331,7 @@ def minimum_book_points(rules: Rules, entry: Entry) -> int:
     for kind in rules.book_kinds:
         count = max(entry.books.get(kind.key, 0), 0)
         cheapest = cheapest_wild if kind.cards == "wild" else cheapest_natural
-        total += count * rules.book_size * cheapest
+        total += count * rules.smallest_book * cheapest
     return total
 
 

@@ -27,6 +27,17 @@ def variants_list() -> list[Variant]:
     return list(Variant.objects.order_by("position", "name"))
 
 
+def usable_variants() -> list[tuple[Variant, rules_module.Rules]]:
+    """Variants whose rules load, with their rules; a broken house-rules document is left out."""
+    usable = []
+    for variant in variants_list():
+        try:
+            usable.append((variant, variant.rules))
+        except rules_module.RulesError:
+            continue
+    return usable
+
+
 @dataclass(frozen=True)
 class SheetCell:
     """One team in one round: what it scored, its game total after, its opening meld."""

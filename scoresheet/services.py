@@ -41,12 +41,19 @@ class TeamData:
 def game_create(*, variant: Variant, mode: str, teams: list[TeamData], name: str = "") -> Game:
     rules = load_rules(variant.document)  # a broken house-rules document must not start a game
     # An unnamed game is called after its teams, which is how a table talks about it.
-    name = name.strip() or " vs ".join(t.name.strip() for t in teams)[:120]
+    name = name.strip() or _short(" vs ".join(t.name.strip() for t in teams), 120)
     game = Game.objects.create(variant=variant, rules_document=copy.deepcopy(rules.document), mode=mode, name=name)
     Team.objects.bulk_create(
         Team(game=game, position=i, name=t.name.strip(), players=t.players.strip()) for i, t in enumerate(teams)
     )
     return game
+
+
+def _short(text: str, limit: int) -> str:
+    """Cut at a word boundary with an ellipsis, never mid-word."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 @transaction.atomic

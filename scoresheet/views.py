@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from scoresheet import forms, pdf, printing, scoring, selectors, services
 from scoresheet.models import Game, Round, Variant
+from scoresheet.rules import RulesError
 from scoresheet.rules_card import rules_card
 
 
@@ -24,7 +25,10 @@ def variant_list(request):
 
 def variant_detail(request, slug):
     variant = get_object_or_404(Variant, slug=slug)
-    rules = variant.rules
+    try:
+        rules = variant.rules
+    except RulesError as exc:
+        return render(request, "scoresheet/variant_broken.html", {"variant": variant, "errors": exc.errors})
     return render(request, "scoresheet/variant_detail.html",
                   {"variant": variant, "rules": rules, "card": rules_card(rules)})
 
@@ -43,9 +47,8 @@ def game_new(request):
         initial = {"variant": Variant.objects.filter(slug=slug).first()}
         form = forms.GameStartForm(initial=initial)
         status = 200
-    variants = selectors.variants_list()
-    sides = {v.pk: {"teams": list(v.rules.setup.team_counts), "individuals": list(v.rules.setup.individual_counts)}
-             for v in variants}
+    sides = {v.pk: {"teams": list(rules.setup.team_counts), "individuals": list(rules.setup.individual_counts)}
+             for v, rules in selectors.usable_variants()}
     return render(request, "scoresheet/game_new.html", {"form": form, "sides": sides}, status=status)
 
 
@@ -68,7 +71,8 @@ def round_edit(request, game_id, number):
     if number < 1 or number > sheet.next_number:
         raise Http404("No such round")
     if not existing and not sheet.can_add_round:
-        messages.info(request, "The game is over: no more rounds can be entered.")
+        messages.info(request, "The game is over: no more rounds can be entered."
+                      + (" Reopen it below to add one." if game.is_finished else ""))
         return redirect("scoresheet:game-detail", game.id)
     rnd = Round.objects.filter(game=game, number=number).first()
 
@@ -77,7 +81,7 @@ def round_edit(request, game_id, number):
         if form.is_valid():
             try:
                 services.round_record(game=game, number=number, entries=form.entries(),
-                                      version=request.POST.get("version"))
+                                      version=request.POST.get("version", ""))
             except services.RoundInvalid as exc:
                 form.add_problems(exc.problems)
             else:
@@ -111,7 +115,7 @@ def _round_context(game, sheet, form, number, version):
     ]
     return {
         "game": game, "sheet": sheet, "form": form, "number": number, "version": version,
-        "is_new": number == sheet.next_number, "columns": columns,
+        "is_new": number == sheet.next_number, "columns": columns, "piles": sheet.rules.piles_text,
         "warnings": [selectors.problem_text(w, sheet.teams) for w in preview.warnings] if preview else [],
     }
 
@@ -123,6 +127,8 @@ def round_preview(request, game_id, number):
     sheet = selectors.game_sheet(game=game)
     if number < 1 or number > sheet.next_number:
         raise Http404("No such round")
+    if number == sheet.next_number and not sheet.can_add_round:
+        return JsonResponse({"ok": False, "teams": [], "warnings": ""})
     totals_before = sheet.rounds[number - 2].result.running_totals if number > 1 else (0,) * len(sheet.teams)
     form = forms.RoundForm(request.POST, rules=sheet.rules, teams=sheet.teams, number=number)
     if not form.is_valid():

@@ -455,7 +455,7 @@ def test_every_preset_loads_from_its_json_document(slug):
 
 
 @pytest.mark.parametrize("slug", ALL_SLUGS)
-def test_every_preset_states_one_number_per_book_kind_and_extra(slug):
+def test_every_preset_has_positive_book_bonuses_and_unique_keys(slug):
     r = preset(slug)
     assert r.book_kinds, "a variant needs at least one book kind"
     assert all(k.bonus > 0 for k in r.book_kinds)

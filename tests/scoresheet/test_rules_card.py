@@ -107,8 +107,9 @@ def test_every_book_kind_is_listed_with_its_bonus(slug):
         assert books.get(label) == value, f"{label} should be {value}"
 
 
-def test_hand_and_foot_canasta_books_are_8_cards():
-    assert rows("hand-and-foot-canasta", "Books")["A book is"] == "8 cards"  # 001 L13
+def test_hand_and_foot_canasta_books_are_8_cards_and_7_with_three_players():
+    # "A canasta is 8 cards" (001 L13); "If playing with 3 players, a canasta is 7 cards" (001 L21)
+    assert rows("hand-and-foot-canasta", "Books")["A book is"] == "8 cards; 7 with 3 players"
 
 
 def test_hand_and_foot_books_are_7_cards():

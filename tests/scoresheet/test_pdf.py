@@ -1,0 +1,392 @@
+"""Printed score sheets (issue 3): ``pdf.score_sheet`` read back with pypdf and pdfplumber.
+
+No database: the presets are read from scoresheet/presets/*.json. Sheets are cached per
+set of arguments, so the matrix of presets × papers × print sizes is built once.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+import subprocess
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from scoresheet import pdf
+from scoresheet.rules import PRESET_SLUGS, preset
+from scoresheet.rules_card import meld_rows
+from scoresheet.scoring import fmt
+
+PAPER_SIZES = {"letter": (792.0, 612.0), "a4": (841.89, 595.28)}  # landscape, in points
+MARGIN = 28
+FOUR_ROUNDS = [s for s in PRESET_SLUGS if preset(s).game_end.rounds == 4 and not preset(s).game_end.optional_extra_rounds]
+ACCENTED = ("Zoë & Søren", "Дмитрий", "Αλέξης", "Łucja")
+LONG_NAME = "Grandmother Wilhelmina and Great-Uncle Bartholomew of Leeds!"  # 60 characters
+UNBROKEN_NAME = "W" * 60
+ROUND_HEADING = re.compile(r"Round (\d+)( \(optional\))?")
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+@functools.cache
+def sheet(slug: str, teams: tuple[str, ...] = ("Us", "Them"), paper: str = "letter", large: bool = False,
+          copies: int = 1, rules: str = "same") -> bytes:
+    return pdf.score_sheet(preset(slug), pdf.SheetData(teams=list(teams)),
+                           pdf.Options(paper=paper, large_print=large, copies=copies, rules=rules))
+
+
+def squash(text: str) -> str:
+    """Text with every run of white space as one space (wrapped lines join up again)."""
+    return " ".join(text.split())
+
+
+@functools.cache
+def pages_text(content: bytes) -> tuple[str, ...]:
+    reader = PdfReader(io.BytesIO(content))
+    return tuple(squash(page.extract_text()) for page in reader.pages)
+
+
+def all_text(content: bytes) -> str:
+    return " ".join(pages_text(content))
+
+
+def headings(text: str) -> list[str]:
+    """The round headings on a page ("Round 4 (optional)"), not counting the rules card."""
+    return [m.group(0) for m in ROUND_HEADING.finditer(text.split("Rules:")[0])]
+
+
+def page_of(texts: tuple[str, ...], needle: str) -> int:
+    return next(i for i, t in enumerate(texts) if needle in t)
+
+
+def overlaps(a_top, a_bottom, b_top, b_bottom) -> bool:
+    return a_top < b_bottom and b_top < a_bottom
+
+
+def box_of(edges: list[dict], word: dict) -> tuple[float, float]:
+    """The left and right side of the box a word is printed in: its table cell (the
+    nearest vertical rules either side), or for the header's names the line below it."""
+    verticals = [e for e in edges if e["orientation"] == "v"
+                 and overlaps(e["top"], e["bottom"], word["top"] + 1, word["bottom"] - 1)]
+    left = [e["x0"] for e in verticals if e["x0"] <= word["x0"] + 0.5]
+    right = [e["x0"] for e in verticals if e["x0"] >= word["x0"] + 0.5]
+    if left and right:
+        return max(left), min(right)
+    under = [e for e in edges if e["orientation"] == "h" and 0 <= e["top"] - word["bottom"] <= 60
+             and e["x0"] <= word["x0"] + 0.5 and e["x1"] >= word["x0"]]
+    assert under, f"{word['text']!r} at x={word['x0']:.1f} is in no box"
+    nearest = min(under, key=lambda e: e["top"])
+    return nearest["x0"], nearest["x1"]
+
+
+# --- every preset, both papers, both print sizes ------------------------------------------------
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+@pytest.mark.parametrize("paper", PAPER_SIZES)
+@pytest.mark.parametrize("slug", PRESET_SLUGS)
+def test_sheet_parses_on_landscape_paper_and_holds_the_rules_rows(slug, paper, large):
+    rules = preset(slug)
+    content = sheet(slug, paper=paper, large=large)
+    assert content.startswith(b"%PDF-")
+    reader = PdfReader(io.BytesIO(content))
+    assert len(reader.pages) >= 1
+    width, height = PAPER_SIZES[paper]
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(width, abs=0.5)
+        assert float(page.mediabox.height) == pytest.approx(height, abs=0.5)
+
+    text = all_text(content)
+    assert rules.name in text
+    assert f"{rules.name} · score sheet" in text
+    for kind in rules.book_kinds:
+        assert f"{kind.label} × {fmt(kind.bonus)}" in text, kind.label  # "Sevens book × 5,000"
+        if kind.bonus >= 1000:
+            assert "," in fmt(kind.bonus)
+    for row in pdf.sheet_rows(rules):
+        assert row.label in text, row.label
+    schedule = rules.meld_schedule
+    if schedule.basis == "round":
+        rounds = rules.game_end.max_rounds or len(schedule.by_round)
+        for number in range(1, rounds + 1):
+            assert f"Round {number}" in text
+            assert f"meld {fmt(schedule.requirement(number, 0))}" in text  # "meld 50", "meld 90" …
+    else:
+        for band in meld_rows(rules):
+            assert f"{band.label}: {band.value}" in text  # "Below 15,000: 50 points"
+
+
+def test_the_book_values_print_with_a_thousands_separator():
+    text = all_text(sheet("hand-knee-and-foot"))
+    assert "Sevens book × 5,000" in text
+    assert "Fives book × 3,000" in text
+    assert "Wild book × 2,500" in text
+    assert "Knee penalty × −1,000" in text  # a real minus sign
+    assert "Below 15,000: 50 points" in text
+    assert "50,000 and up: 150 points" in text
+
+
+@pytest.mark.parametrize("paper", PAPER_SIZES)
+@pytest.mark.parametrize("slug", PRESET_SLUGS)
+def test_two_teams_and_their_rounds_fit_one_page_in_normal_print(slug, paper):
+    assert len(pages_text(sheet(slug, paper=paper))) == 1
+
+
+@pytest.mark.parametrize("slug", PRESET_SLUGS)
+def test_rules_card_on_the_back_starts_on_a_later_page_than_the_sheet(slug):
+    rules = preset(slug)
+    texts = pages_text(sheet(slug, rules="back"))
+    assert len(texts) >= 2
+    assert page_of(texts, f"Rules: {rules.name}") > page_of(texts, "Round 1")
+    assert f"Rules: {rules.name}" not in texts[0]
+    assert f"Rules: {rules.name}" in pages_text(sheet(slug, rules="same"))[0]
+
+
+def test_rules_card_left_out():
+    texts = pages_text(sheet("hand-knee-and-foot", rules="none"))
+    assert len(texts) == 1
+    assert "Rules:" not in texts[0] and "Sources:" not in texts[0]
+    assert "Below 15,000: 50 points" in texts[0]  # the band table of the sheet itself stays
+
+
+@pytest.mark.parametrize(("slug", "large"), [
+    ("hand-and-foot", False), ("hand-knee-and-foot", False), ("canasta", False),
+    ("hand-and-foot", True), ("canasta", True),  # large print: several pages a copy
+])
+def test_three_copies_are_three_times_the_pages_each_starting_with_the_title(slug, large):
+    pages = len(pages_text(sheet(slug, large=large)))
+    reader = PdfReader(io.BytesIO(sheet(slug, large=large, copies=3)))
+    assert len(reader.pages) == 3 * pages
+    title = f"{preset(slug).name} · score sheet"
+    for copy in range(3):
+        first, last = reader.pages[copy * pages], reader.pages[copy * pages + pages - 1]
+        assert title in squash(first.extract_text())
+        assert pages == 1 or title not in squash(last.extract_text())
+
+
+@pytest.mark.parametrize("paper", PAPER_SIZES)
+@pytest.mark.parametrize("slug", PRESET_SLUGS)
+def test_large_print_has_more_pages_or_fewer_rounds_a_page(slug, paper):
+    normal = pages_text(sheet(slug, paper=paper))
+    large = pages_text(sheet(slug, paper=paper, large=True))
+    per_page_normal = max(len(headings(t)) for t in normal)
+    per_page_large = max(len(headings(t)) for t in large)
+    assert per_page_large >= 1
+    assert len(large) > len(normal) or per_page_large < per_page_normal
+
+
+@pytest.mark.parametrize("slug", ["hand-and-foot", "canasta"])
+def test_large_print_has_bigger_type(slug):
+    def sizes(content: bytes) -> dict[str, float]:
+        with pdfplumber.open(io.BytesIO(content)) as doc:
+            words = doc.pages[0].extract_words(extra_attrs=["size"])
+        return {w["text"]: w["size"] for w in words}
+
+    normal, large = sizes(sheet(slug)), sizes(sheet(slug, large=True))
+    for word in ("Other", "Running", "no.", "Team"):  # a row label, the totals, the column heads, the names
+        assert large[word] >= normal[word] * 1.4, word
+
+
+# --- round blocks ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", FOUR_ROUNDS)
+def test_a_four_round_variant_prints_rounds_1_to_4(slug):
+    assert FOUR_ROUNDS  # the matrix is not empty
+    for large in (False, True):
+        printed = [h for t in pages_text(sheet(slug, large=large)) for h in headings(t)]
+        assert printed == ["Round 1", "Round 2", "Round 3", "Round 4"]
+
+
+def test_three_rounds_and_an_optional_fourth():
+    rules = preset("hand-and-foot-canasta")
+    assert (rules.game_end.rounds, rules.game_end.optional_extra_rounds) == (3, 1)
+    text = all_text(sheet("hand-and-foot-canasta"))
+    assert headings(text) == ["Round 1", "Round 2", "Round 3", "Round 4 (optional)"]
+    assert "Round 4 (optional) · meld 150" in text
+
+
+def lowest_content(page) -> float:
+    """The bottom of the lowest thing printed above the footer."""
+    footer_top = page.height - MARGIN - 2
+    bottoms = [w["bottom"] for w in page.extract_words() if w["bottom"] < footer_top]
+    bottoms += [e["bottom"] for e in page.edges if e["bottom"] < footer_top]
+    return max(bottoms)
+
+
+@pytest.mark.parametrize("rules_card", ["same", "none"])
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+@pytest.mark.parametrize("paper", PAPER_SIZES)
+def test_a_target_score_game_prints_as_many_rounds_as_fit_the_page(paper, large, rules_card):
+    rules = preset("canasta")
+    assert rules.game_end.target_score == 5000 and rules.game_end.rounds is None
+    content = sheet("canasta", paper=paper, large=large, rules=rules_card)
+    texts = pages_text(content)
+    rounds = [int(h.split()[1]) for h in headings(texts[0])]
+    assert rounds == list(range(1, len(rounds) + 1))
+    if not large:
+        assert len(rounds) >= 4
+        assert len(texts) == 1
+    # every round is on the first page: no rounds spill onto a second one
+    assert not any(headings(t) for t in texts[1:])
+    # and no further block of rounds would have fitted below the last one
+    with pdfplumber.open(io.BytesIO(content)) as doc:
+        page = doc.pages[0]
+        block = max(e["bottom"] - e["top"] for e in page.edges if e["orientation"] == "v")  # one block's rule
+        free = page.height - (MARGIN + 6) - lowest_content(page)
+    assert free < block, f"{free:.0f}pt free under the sheet, a block of rounds takes {block:.0f}pt"
+    if rules_card == "none":
+        with_card = pages_text(sheet("canasta", paper=paper, large=large, rules="same"))[0]
+        assert len(rounds) >= len(headings(with_card))
+
+
+@pytest.mark.parametrize("paper", PAPER_SIZES)
+@pytest.mark.parametrize("slug", PRESET_SLUGS)
+def test_a_filled_in_header_does_not_push_the_rounds_off_the_first_page(slug, paper):
+    """A game's sheet has a title and a status line above the rounds: in large print the
+    first block of rounds must still start on page 1, not leave it holding the header alone."""
+    data = pdf.SheetData(teams=["Ann & Bob", "Cléo & Søren"], title="Ann & Bob vs Cléo & Søren", date="29 Nov 2026",
+                         status="In progress after round 2: Ann & Bob 15,330, Cléo & Søren 285.")
+    content = pdf.score_sheet(preset(slug), data, pdf.Options(paper=paper, large_print=True))
+    first = squash(PdfReader(io.BytesIO(content)).pages[0].extract_text())
+    assert "In progress after round 2" in first
+    assert headings(first), f"page 1 holds only the header: {first[:300]}"
+
+
+# --- names ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+@pytest.mark.parametrize("paper", PAPER_SIZES)
+def test_accented_and_non_latin_names_come_back_out_exactly(paper, large):
+    content = sheet("hand-knee-and-foot-by-round", teams=ACCENTED, paper=paper, large=large)
+    text = all_text(content)
+    for name in ACCENTED:
+        assert name in text
+    # in the header and above each team's columns of every round: 1 + 4 rounds
+    first = pages_text(content)[0]
+    assert first.count("Дмитрий") >= 2
+
+
+def test_names_are_printed_as_text_not_markup():
+    names = ("Tom <b>& Jerry</b>", "A&amp;B")
+    text = all_text(sheet("hand-and-foot", teams=names))
+    for name in names:
+        assert name in text
+
+
+def test_the_font_is_dejavu_embedded_in_the_pdf():
+    reader = PdfReader(io.BytesIO(sheet("hand-and-foot", teams=ACCENTED[:2])))
+    used = {}
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            used[str(font["/BaseFont"])] = font
+    dejavu = {name: f for name, f in used.items() if "DejaVu" in name}
+    assert dejavu, f"no DejaVu font among {sorted(used)}"
+    for name, font in dejavu.items():
+        descriptor = font["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, f"{name} is not embedded"
+
+
+@pytest.mark.parametrize("name", [LONG_NAME, UNBROKEN_NAME], ids=["words", "one-word"])
+@pytest.mark.parametrize("teams", [2, 4])
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+def test_a_60_character_name_stays_inside_its_box(name, teams, large):
+    assert len(name) == 60
+    content = sheet("hand-knee-and-foot-by-round", teams=(name,) * teams, large=large, paper="letter")
+    pieces = {w for w in name.split() if len(w) > 3} if " " in name else None  # not "and", "of"
+    found = 0
+    with pdfplumber.open(io.BytesIO(content)) as doc:
+        for page in doc.pages:
+            edges = page.edges
+            for word in page.extract_words():
+                is_part = word["text"] in pieces if pieces else set(word["text"]) == {"W"}
+                if not is_part:
+                    continue
+                found += 1
+                assert 0 <= word["x0"] and word["x1"] <= page.width, word
+                left, right = box_of(edges, word)
+                assert left - 0.5 <= word["x0"] and word["x1"] <= right + 0.5, (
+                    f"{word['text']!r} spans x {word['x0']:.1f}–{word['x1']:.1f}, its box {left:.1f}–{right:.1f}"
+                    f" (page {page.page_number})")
+    assert found >= teams * 5  # the header and each round's team heading
+    if pieces:
+        assert name in all_text(content)  # shrunk or wrapped, still whole
+
+
+@pytest.mark.parametrize(("slug", "teams", "paper", "large"), [
+    ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "letter", False),
+    ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "a4", True),
+    ("hand-knee-and-foot-by-round", ACCENTED, "letter", False),
+    ("canasta", ("Us", "Them"), "a4", False),
+], ids=["letter", "a4-large", "4-teams", "canasta"])
+def test_everything_printed_stays_inside_the_page_margins(slug, teams, paper, large):
+    content = sheet(slug, teams=teams, paper=paper, large=large)
+    with pdfplumber.open(io.BytesIO(content)) as doc:
+        for page in doc.pages:
+            lefts = [w["x0"] for w in page.extract_words()] + [e["x0"] for e in page.edges]
+            rights = [w["x1"] for w in page.extract_words()] + [e["x1"] for e in page.edges]
+            assert min(lefts) >= MARGIN - 0.5, f"page {page.page_number}: something starts at x={min(lefts):.1f}"
+            assert max(rights) <= page.width - MARGIN + 0.5, (
+                f"page {page.page_number}: something reaches x={max(rights):.1f}, "
+                f"the right margin is at {page.width - MARGIN:.1f}")
+
+
+def test_the_round_table_lines_up_with_the_header():
+    """The grid starts where the title and the team names start (the left margin)."""
+    with pdfplumber.open(io.BytesIO(sheet("hand-and-foot", teams=("Ann & Bob", "Cléo & Søren")))) as doc:
+        page = doc.pages[0]
+        title = next(w for w in page.extract_words() if w["text"] == "Hand")
+        grid_left = min(e["x0"] for e in page.edges if e["orientation"] == "v")
+    assert grid_left == pytest.approx(title["x0"], abs=1)
+
+
+# --- options -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [
+    pdf.Options(paper="b5"), pdf.Options(copies=0), pdf.Options(copies=pdf.MAX_COPIES + 1),
+    pdf.Options(rules="front"),
+], ids=["paper", "no-copies", "too-many-copies", "rules"])
+def test_bad_options_are_refused(options):
+    with pytest.raises(ValueError):
+        pdf.score_sheet(preset("hand-and-foot"), pdf.SheetData(teams=["Us", "Them"]), options)
+
+
+def test_empty_names_leave_lines_to_write_on():
+    text = all_text(sheet("hand-and-foot", teams=("", "")))
+    assert "Team 1" in text and "Team 2" in text
+    assert "Date ______________" in text
+
+
+# --- pictures -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("slug", "teams", "paper", "large", "rules"), [
+    ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "letter", False, "same"),
+    ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "a4", True, "same"),
+    ("hand-knee-and-foot-by-round", ACCENTED, "letter", False, "same"),
+    ("canasta", ("Us", "Them"), "letter", False, "same"),
+    ("hand-and-foot-canasta", ("Us", "Them"), "a4", False, "back"),
+], ids=["letter", "a4-large", "4-teams", "canasta", "rules-back"])
+def test_pages_render_to_png_with_pdftoppm(tmp_path, slug, teams, paper, large, rules):
+    content = sheet(slug, teams=teams, paper=paper, large=large, rules=rules)
+    source = tmp_path / "sheet.pdf"
+    source.write_bytes(content)
+    done = subprocess.run(["pdftoppm", "-png", "-r", "50", str(source), str(tmp_path / "page")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Error" not in done.stderr, done.stderr
+    pngs = sorted(tmp_path.glob("page-*.png"))
+    assert len(pngs) == len(pages_text(content))
+    width_in, height_in = (s / 72 for s in PAPER_SIZES[paper])
+    for png in pngs:
+        data = png.read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n")
+        w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert (w, h) == (pytest.approx(width_in * 50, abs=2), pytest.approx(height_in * 50, abs=2))

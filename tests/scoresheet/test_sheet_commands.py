@@ -1,0 +1,180 @@
+"""``manage.py blank_sheet`` and ``manage.py game_sheet`` (issue 3).
+
+Bad arguments give a one-line error with exit status 2 (``CommandError.returncode``) and
+write no file. Arguments are given as on the command line ("--teams", "0") where their
+text matters.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+from pypdf import PdfReader
+
+from scoresheet import services
+from scoresheet.models import Game, Variant
+from scoresheet.scoring import Entry
+
+pytestmark = pytest.mark.django_db
+
+
+def pdf_text(path) -> str:
+    reader = PdfReader(io.BytesIO(path.read_bytes()))
+    return " ".join(" ".join(p.extract_text() for p in reader.pages).split())
+
+
+def page_count(path) -> int:
+    return len(PdfReader(io.BytesIO(path.read_bytes())).pages)
+
+
+def refused(tmp_path, command: str, *args, **options) -> CommandError:
+    """Run a command that must fail; check the error and that nothing was written."""
+    before = set(tmp_path.rglob("*"))
+    out = options.pop("out", tmp_path / "sheet.pdf")
+    stdout = io.StringIO()
+    with pytest.raises(CommandError) as caught:
+        call_command(command, *args, "--out", str(out), stdout=stdout, **options)
+    error = caught.value
+    assert error.returncode == 2
+    message = str(error)
+    assert message.strip() and "\n" not in message
+    assert not out.exists()
+    assert set(tmp_path.rglob("*")) == before  # no file, no folder
+    assert stdout.getvalue() == ""
+    return error
+
+
+# --- blank_sheet ------------------------------------------------------------------------------
+
+
+def test_blank_sheet_writes_a_pdf_with_the_names(tmp_path, presets):
+    out = tmp_path / "sheet.pdf"
+    stdout = io.StringIO()
+    call_command("blank_sheet", variant="hand-knee-and-foot", names="Zoë & Søren,Дмитрий", out=str(out),
+                 stdout=stdout)
+    assert out.read_bytes().startswith(b"%PDF-")
+    text = pdf_text(out)
+    assert "Hand Knee and Foot · score sheet" in text
+    assert "Zoë & Søren" in text and "Дмитрий" in text
+    assert page_count(out) == 1
+    assert f"Wrote {out}" in stdout.getvalue()
+
+
+def test_blank_sheet_options(tmp_path, presets):
+    one, three = tmp_path / "one.pdf", tmp_path / "three.pdf"
+    args = ["--variant", "hand-and-foot", "--teams", "3", "--names", "Ann, Bob ,Cleo", "--paper", "a4",
+            "--large-print", "--rules", "back"]
+    call_command("blank_sheet", *args, "--out", str(one), stdout=io.StringIO())
+    call_command("blank_sheet", *args, "--copies", "3", "--out", str(three), stdout=io.StringIO())
+    reader = PdfReader(io.BytesIO(one.read_bytes()))
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(841.89, abs=0.5)
+    assert page_count(three) == 3 * page_count(one)
+    text = pdf_text(one)
+    assert "Ann" in text and "Bob" in text and "Cleo" in text
+    assert "Rules: Hand and Foot" not in " ".join(reader.pages[0].extract_text().split())
+    assert "Rules: Hand and Foot" in text
+
+
+def test_blank_sheet_without_names_has_lines_to_write_on(tmp_path, presets):
+    out = tmp_path / "blank.pdf"
+    call_command("blank_sheet", "--variant", "canasta", "--out", str(out), stdout=io.StringIO())
+    text = pdf_text(out)
+    assert "Canasta (classic) · score sheet" in text
+    assert "Team 1" in text and "Team 2" in text
+
+
+@pytest.mark.parametrize(("args", "in_message"), [
+    (["--variant", "no-such-game"], "--variant"),
+    (["--variant", "hand-and-foot", "--teams", "0"], "--teams"),
+    (["--variant", "hand-and-foot", "--teams", "9"], "--teams"),
+    (["--variant", "hand-and-foot", "--teams", "x"], "--teams"),
+    (["--variant", "hand-and-foot-6-deck", "--teams", "3"], "--teams"),
+    (["--variant", "hand-and-foot", "--copies", "1000"], "--copies"),
+    (["--variant", "hand-and-foot", "--copies", "0"], "--copies"),
+    (["--variant", "hand-and-foot", "--names", "Ann," + "x" * 500], "--names"),
+    (["--variant", "hand-and-foot", "--paper", "b5"], "--paper"),
+    (["--variant", "hand-and-foot", "--names", "A,B,C,D,E"], "--names"),
+    (["--variant", "hand-and-foot", "--teams", "2", "--names", "A,B,C"], "--names"),
+    (["--variant", "hand-and-foot", "--rules", "front"], "--rules"),
+], ids=["unknown-variant", "teams-0", "teams-9", "teams-x", "forbidden-teams", "copies-1000", "copies-0",
+        "name-500", "paper-b5", "five-names", "names-beyond-teams", "rules"])
+def test_blank_sheet_refuses_bad_arguments(tmp_path, presets, args, in_message):
+    error = refused(tmp_path, "blank_sheet", *args)
+    assert str(error).startswith(in_message), str(error)
+
+
+def test_blank_sheet_names_the_problem_plainly(tmp_path, presets):
+    assert str(refused(tmp_path, "blank_sheet", "--variant", "hand-and-foot", "--copies", "1000")) == \
+        "--copies: At most 50 copies at a time."
+    assert str(refused(tmp_path, "blank_sheet", "--variant", "hand-and-foot", "--names", "A,B,C,D,E")) == \
+        "--names: at most 4 names, not 5."
+    message = str(refused(tmp_path, "blank_sheet", "--variant", "hand-and-foot", "--names", "x" * 500))
+    assert "at most 60 characters" in message and "x" * 100 not in message
+
+
+def test_blank_sheet_refuses_an_out_folder_that_does_not_exist(tmp_path, presets):
+    missing = tmp_path / "no" / "such" / "folder" / "sheet.pdf"
+    error = refused(tmp_path, "blank_sheet", "--variant", "hand-and-foot", out=missing)
+    assert str(error).startswith("--out")
+    assert not (tmp_path / "no").exists()
+
+
+def test_blank_sheet_teams_given_from_python_are_checked_too(tmp_path, presets):
+    """call_command(teams=0) passes the number itself, not the text "0"."""
+    error = refused(tmp_path, "blank_sheet", variant="hand-and-foot", teams=0)
+    assert str(error).startswith("--teams")
+
+
+# --- game_sheet -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def game(presets):
+    game = services.game_create(variant=Variant.objects.get(slug="hand-and-foot"), mode=Game.Mode.TEAMS,
+                                teams=[services.TeamData("Zoë & Søren"), services.TeamData("Łucja & Αλέξης")])
+    # Zoë & Søren: 2 × 500 + 2 × 300 + 1,500 + 100 red three + 1,045 laid + 100 going out = 4,345
+    # Łucja & Αλέξης: 500 + 300 + 610 − 100 red three held − 2 × 5 − 185 = 1,115
+    services.round_record(game=game, number=1, entries=[
+        Entry(books={"clean": 2, "dirty": 2, "wild": 1}, red_threes=1, melded_points=1045, went_out=True),
+        Entry(books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610,
+              hand_points=185),
+    ])
+    return game
+
+
+def test_game_sheet_writes_the_filled_sheet(tmp_path, game):
+    out = tmp_path / "game.pdf"
+    stdout = io.StringIO()
+    call_command("game_sheet", str(game.id), out=str(out), stdout=stdout)
+    text = pdf_text(out)
+    assert "Zoë & Søren" in text and "Łucja & Αλέξης" in text
+    assert "4,345" in text and "1,115" in text
+    assert "In progress after round 1" in text
+    assert f"Wrote {out}" in stdout.getvalue()
+
+
+def test_game_sheet_of_a_finished_game_names_the_winner(tmp_path, game):
+    services.game_finish(game=game)
+    out = tmp_path / "game.pdf"
+    call_command("game_sheet", str(game.id), "--paper", "a4", "--large-print", out=str(out), stdout=io.StringIO())
+    reader = PdfReader(io.BytesIO(out.read_bytes()))
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(841.89, abs=0.5)
+    assert "Winner: Zoë & Søren" in pdf_text(out)
+
+
+@pytest.mark.parametrize(("game_id", "options", "starts"), [
+    ("99999", {}, "There is no game 99999"),
+    ("abc", {}, "GAME_ID must be a number"),
+    ("-1", {}, "GAME_ID must be a number"),
+    (None, {"paper": "b5"}, "--paper"),
+], ids=["unknown-game", "not-a-number", "negative", "paper-b5"])
+def test_game_sheet_refuses_bad_arguments(tmp_path, game, game_id, options, starts):
+    error = refused(tmp_path, "game_sheet", game_id or str(game.id), **options)
+    assert str(error).startswith(starts), str(error)
+
+
+def test_game_sheet_refuses_an_out_folder_that_does_not_exist(tmp_path, game):
+    error = refused(tmp_path, "game_sheet", str(game.id), out=tmp_path / "missing" / "game.pdf")
+    assert str(error).startswith("--out")
