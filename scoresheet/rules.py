@@ -299,6 +299,17 @@ def _counts(c: _Checker, value: Any, path: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _players_map(c: _Checker, obj: Any, key: str, path: str, low: int, high: int, what: str) -> dict[int, int]:
+    """An object such as {"3": 7}: player count → a whole number from low to high."""
+    out = {}
+    for players, n in (c.get(obj, key, path, dict, default={}) or {}).items():
+        if str(players).isdigit() and isinstance(n, int) and not isinstance(n, bool) and low <= n <= high:
+            out[int(players)] = n
+        else:
+            c.fail(f"{path}{key}.{players}", f"must map a player count to {what}")
+    return out
+
+
 def load_rules(document: Any) -> Rules:
     """Validate a rules document and build ``Rules``; raise ``RulesError`` naming every bad field."""
     c = _Checker()
@@ -352,12 +363,7 @@ def load_rules(document: Any) -> Rules:
     book_size = c.get(d, "book_size", "", "count", default=7)
     if book_size is not None and not 3 <= book_size <= 20:
         c.fail("book_size", "must be between 3 and 20 cards")
-    book_size_by_players = {}
-    for players, n in (c.get(d, "book_size_by_players", "", dict, default={}) or {}).items():
-        if str(players).isdigit() and isinstance(n, int) and not isinstance(n, bool) and 3 <= n <= 20:
-            book_size_by_players[int(players)] = n
-        else:
-            c.fail(f"book_size_by_players.{players}", "must map a player count to a book size of 3 to 20 cards")
+    book_size_by_players = _players_map(c, d, "book_size_by_players", "", 3, 20, "a book size of 3 to 20 cards")
 
     kinds: list[BookKind] = []
     raw_kinds = c.get(d, "book_kinds", "", list) or []
@@ -464,12 +470,7 @@ def load_rules(document: Any) -> Rules:
 
     su = c.get(d, "setup", "", dict) or {}
     decks = c.get(su, "decks", "setup.", dict) or {}
-    by_players = {}
-    for players, n in (c.get(decks, "by_players", "setup.decks.", dict, default={}) or {}).items():
-        if str(players).isdigit() and isinstance(n, int) and not isinstance(n, bool) and n > 0:
-            by_players[int(players)] = n
-        else:
-            c.fail(f"setup.decks.by_players.{players}", "must map a player count to a number of decks")
+    by_players = _players_map(c, decks, "by_players", "setup.decks.", 1, 20, "a number of decks")
     piles = []
     for i, pile in enumerate(c.get(su, "piles", "setup.", list, default=[]) or []):
         if not isinstance(pile, dict):
