@@ -82,6 +82,7 @@ class SheetData:
     table: str = ""
     rounds: list[FilledRound] = field(default_factory=list)  # empty: a blank sheet
     status: str = ""  # "Winner: Us, 12,345" …
+    next_requirements: list[int | str] = field(default_factory=list)  # a game in progress: the next round's
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,9 @@ def sheet_rows(rules: Rules) -> list[Row]:
     rows.append(Row("black_threes_held", f"Black threes caught × {fmt(-rules.black_three_penalty)}", "count"))
     rows.append(Row("melded_points", "Cards laid (+)", "points"))
     rows.append(Row("hand_points", "Cards left, deducted (−)", "points"))
-    rows.append(Row("went_out", f"Going out +{fmt(rules.going_out_bonus)}", "flag"))
+    going_out = f"Going out +{fmt(rules.going_out_bonus)}" if rules.is_stated("going_out_bonus") else \
+        "Going out (no bonus stated)"
+    rows.append(Row("went_out", going_out, "flag"))
     if rules.concealed_bonus is not None:
         rows.append(Row("concealed", f"Concealed +{fmt(rules.concealed_bonus)}", "flag"))
     rows += [Row(f"extras.{e.key}", f"{e.label} × {fmt(e.amount)}", "count") for e in rules.extras]
@@ -128,7 +131,7 @@ class Metrics:
     @classmethod
     def for_print(cls, large: bool) -> Metrics:
         if large:
-            return cls(font=13, row=24, label=190, count=34, points=70, title=22)
+            return cls(font=13, row=22, label=190, count=34, points=70, title=22)
         return cls(font=8.5, row=14, label=128, count=21, points=46, title=16)
 
 
@@ -190,6 +193,16 @@ def _round_heading(rules: Rules, number: int, filled: FilledRound | None) -> str
     return text
 
 
+def _requirement(data: SheetData, number: int, team: int) -> int | str | None:
+    """A team's opening meld for a round: as played, or for the next round of a game in progress."""
+    for r in data.rounds:
+        if r.number == number:
+            return r.requirements[team]
+    if data.next_requirements and number == len(data.rounds) + 1:
+        return data.next_requirements[team]
+    return None
+
+
 def _req(req: int | str) -> str:
     return fmt(req) if isinstance(req, int) else str(req)
 
@@ -212,11 +225,12 @@ def round_block(rules: Rules, data: SheetData, numbers: list[int], width: float,
         head1 += [Paragraph(escape(_round_heading(rules, number, filled.get(number))),
                             _style(m, bold=True, align=TA_CENTER, color=colors.white))] + [""] * (2 * teams - 1)
         for t, name in enumerate(data.teams):
-            text = name or f"Team {t + 1}"
+            cell = [fitted(name or f"Team {t + 1}", m.count + points_w, m, bold=True)]
             if rules.meld_schedule.basis == "score":
-                req = filled[number].requirements[t] if number in filled else "____"
-                text += f" · meld {_req(req)}"
-            head2 += [fitted(text, m.count + points_w, m, bold=True), ""]
+                req = _requirement(data, number, t)
+                cell.append(Paragraph(f"meld {_req(req) if req is not None else '____'}",
+                                      _style(m, size=m.font * 0.85, align=TA_CENTER)))
+            head2 += [cell, ""]
             head3 += ["no.", "points"]
     table = [head1, head2, head3]
 
@@ -272,19 +286,24 @@ def round_block(rules: Rules, data: SheetData, numbers: list[int], width: float,
                   ("LINEBEFORE", (first, 0), (first, -1), 1.4, colors.black)]
         for t in range(teams):
             c = first + 2 * t
-            style += [("SPAN", (c, 1), (c + 1, 1)), ("BACKGROUND", (c, 3), (c, -3), SHADE)]
+            style.append(("SPAN", (c, 1), (c + 1, 1)))
+            style += [("BACKGROUND", (c, i), (c, i), SHADE)
+                      for i, row in enumerate(rows, start=3) if row.kind in ("count", "flag")]
     heights = [m.row * 1.15, None, m.row * 0.7] + [m.row] * len(rows)
     return Table(table, colWidths=col_widths, rowHeights=heights, style=TableStyle(style), repeatRows=3,
                  hAlign="LEFT")
 
 
 def header(rules: Rules, data: SheetData, width: float, m: Metrics) -> list:
-    title = Paragraph(f"{escape(rules.name)} <font size={m.font * 1.1}>· score sheet</font>",
-                      _style(m, size=m.title, bold=True, color=FELT))
+    size = m.title
+    while size > m.font and pdfmetrics.stringWidth(f"{rules.name} · score sheet", "Sheet-Bold", size) > width * 0.64:
+        size -= 0.5
+    title = Paragraph(f"{escape(rules.name)} <font size={size * 0.7:.1f}>· score sheet</font>",
+                      _style(m, size=size, bold=True, color=FELT))
     fill = "_" * 14
     right = Paragraph(f"Date {escape(data.date) or fill}&nbsp;&nbsp; Table {escape(data.table) or '____'}",
                       _style(m, size=m.font * 1.2, align=TA_RIGHT))
-    flow = [Table([[title, right]], colWidths=[width * 0.62, width * 0.38],
+    flow = [Table([[title, right]], colWidths=[width * 0.66, width * 0.34],
                   style=TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                     ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))]
     names = []
@@ -299,6 +318,7 @@ def header(rules: Rules, data: SheetData, width: float, m: Metrics) -> list:
                           for t in range(len(data.teams))] + [("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                                                               ("LEFTPADDING", (0, 0), (-1, -1), 2)])))
     if rules.meld_schedule.basis == "score":
+        flow.append(Spacer(1, 3))
         bands = " · ".join(f"{r.label}: {r.value}" for r in meld_rows(rules))
         flow.append(Paragraph(f"<b>Opening meld by the team's score before the round</b> — {escape(bands)}",
                               _style(m, size=m.font)))
@@ -366,7 +386,10 @@ def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> 
     def one_copy() -> list:  # flowables are not reusable: build each copy afresh
         flow = header(rules, data, width, m)
         for i in range(0, len(numbers), per_block):
-            flow.append(KeepTogether([round_block(rules, data, numbers[i:i + per_block], width, m), Spacer(1, 6)]))
+            block = [round_block(rules, data, numbers[i:i + per_block], width, m), Spacer(1, 6)]
+            # The first block starts under the header even if it must go on over the page (its
+            # heading rows repeat); later ones move whole to a new page rather than split.
+            flow += block if i == 0 else [KeepTogether(block)]
         if not numbers:
             flow.append(Paragraph("No rounds yet.", _style(m)))
         if options.rules == "back":

@@ -45,6 +45,7 @@ def game_sheet_data(sheet: GameSheet) -> pdf.SheetData:
         date=timezone.localtime(sheet.game.created_at).strftime("%-d %b %Y"),
         rounds=rounds,
         status=game_status(sheet),
+        next_requirements=[] if sheet.game.is_finished else list(sheet.result.next_meld_requirements),
     )
 
 

@@ -25,7 +25,7 @@ class Command(BaseCommand):
         if len(names) > 4:
             raise CommandError(f"--names: at most 4 names, not {len(names)}.", returncode=2)
         data = {
-            "variant": options["variant"], "teams": options["teams"] or str(max(len(names), 2)),
+            "variant": options["variant"], "teams": options["teams"] if options["teams"] is not None else str(max(len(names), 2)),
             "paper": options["paper"], "copies": options["copies"], "rules": options["rules"],
             **({"large_print": "on"} if options["large_print"] else {}),
             **{f"name_{i}": name for i, name in enumerate(names, start=1)},

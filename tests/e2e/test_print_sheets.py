@@ -1,0 +1,55 @@
+"""A player on a phone prints blank score sheets: choose the rules, name the teams, download the PDF."""
+
+import io
+
+import pytest
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_print_sheets_on_a_phone_downloads_the_pdf(live_server, page, presets, tmp_path):
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + "/print/")
+    expect(page.get_by_role("heading", name="Print score sheets")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    page.get_by_label("Rules", exact=True).select_option("hand-knee-and-foot")
+    page.get_by_label("Name 1 (optional)").fill("Zoë & Søren")
+    page.get_by_label("Name 2 (optional)").fill("Дмитрий")
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Make the PDF").click()
+    download = info.value
+    assert download.failure() is None
+    assert download.suggested_filename == "hand-knee-and-foot-score-sheet.pdf"
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+
+    reader = PdfReader(io.BytesIO(saved.read_bytes()))
+    assert len(reader.pages) == 1
+    text = " ".join(" ".join(p.extract_text() for p in reader.pages).split())
+    assert "Hand Knee and Foot · score sheet" in text
+    assert "Zoë & Søren" in text and "Дмитрий" in text
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_too_many_copies_shows_the_error_and_no_download(live_server, page, presets):
+    page.set_viewport_size(PHONE)
+    downloads = []
+    page.on("download", lambda download: downloads.append(download))
+    page.goto(live_server.url + "/print/")
+    page.get_by_label("Name 1 (optional)").fill("Ann & Bob")
+    page.get_by_label("Copies").fill("1000")
+    with page.expect_response(lambda r: "/print/?" in r.url) as answer:
+        page.get_by_role("button", name="Make the PDF").click()
+    assert answer.value.status == 400
+    expect(page.get_by_text("At most 50 copies at a time.")).to_be_visible()
+    expect(page.get_by_text("No sheet was made.")).to_be_visible()
+    expect(page.get_by_label("Copies")).to_have_value("1000")
+    expect(page.get_by_label("Name 1 (optional)")).to_have_value("Ann & Bob")  # what was typed is kept
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert downloads == []
