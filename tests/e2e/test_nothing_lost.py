@@ -1,0 +1,47 @@
+"""What the scorekeeper typed survives a reload and a form with errors."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoresheet import services
+from scoresheet.models import Round, Variant
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_typed_values_survive_a_reload_and_a_refused_save(live_server, page, presets):
+    variant = Variant.objects.get(slug="hand-and-foot")
+    game = services.game_create(variant=variant, mode="teams",
+                                teams=[services.TeamData("Us"), services.TeamData("Them")])
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/games/{game.id}/rounds/1/")
+
+    page.locator("#id_t0-book_clean").fill("2")
+    page.locator("#id_t0-melded_points").fill("1045")
+    page.locator("#id_t1-hand_points").fill("185")
+    expect(page.locator("#breakdown-0 .breakdown-total")).to_contain_text("2,045")  # 2 × 500 + 1,045
+
+    page.reload()
+    expect(page.locator(".draft-notice")).to_be_visible()
+    expect(page.locator("#id_t0-book_clean")).to_have_value("2")
+    expect(page.locator("#id_t0-melded_points")).to_have_value("1045")
+    expect(page.locator("#id_t1-hand_points")).to_have_value("185")
+
+    # 1047 is not a multiple of 5 (every card value is, 002 L47-51): refused, nothing saved,
+    # everything else still as typed.
+    page.locator("#id_t0-melded_points").fill("1047")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator(".form-errors")).to_contain_text("Round 1 was not saved")
+    expect(page.get_by_text("must be a multiple of 5")).to_be_visible()
+    expect(page.locator("#id_t0-book_clean")).to_have_value("2")
+    expect(page.locator("#id_t1-hand_points")).to_have_value("185")
+    assert Round.objects.filter(game=game).count() == 0
+
+    page.locator("#id_t0-melded_points").fill("1045")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator(".sheet-total td").first).to_have_text("2,045")
+    # back to the form with the browser's back button: the saved round, not a blank one
+    page.go_back()
+    page.reload()
+    expect(page.locator("#id_t0-book_clean")).to_have_value("2")
+    expect(page.locator(".draft-notice")).to_be_hidden()
