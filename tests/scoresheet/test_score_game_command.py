@@ -749,9 +749,15 @@ def test_a_json_value_that_is_not_a_game_object_is_refused(tmp_path, document):
     score_errors(tmp_path, document)
 
 
-def test_wrong_number_of_teams_for_the_variant_is_refused(tmp_path):
-    # hand-knee-and-foot (seed 004) is 2 teams (004 L39–41)
-    game = {"variant": "hand-knee-and-foot", "teams": ["A", "B", "C"], "rounds": []}
+def test_any_two_to_four_teams_are_scored_whatever_table_the_source_describes(tmp_path):
+    # The contract's invalid inputs do not include a team count the source does not describe:
+    # seed 004 seats 2 teams (004 L39–41), but three are scored. C went out: +200 (004 L99).
+    game = {"variant": "hand-knee-and-foot", "teams": ["A", "B", "C"], "rounds": [[{}, {}, {"went_out": True}]]}
+    assert score(tmp_path, game)["totals"] == [0, 0, 200]
+
+
+def test_five_teams_are_refused(tmp_path):
+    game = {"variant": "hand-knee-and-foot", "teams": ["A", "B", "C", "D", "E"], "rounds": []}
     errors = score_errors(tmp_path, game)
     assert has_error(errors, round=None, team=None, field="teams")
 
