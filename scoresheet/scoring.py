@@ -183,7 +183,8 @@ def score_entry(rules: Rules, entry: Entry) -> TeamScore:
         add("hand_points", "Cards left in hand", -left)
 
     if entry.went_out:
-        add("went_out", "Going out", rules.going_out_bonus)
+        add("went_out", "Going out" if rules.going_out_bonus else "Going out (no bonus in these rules)",
+            rules.going_out_bonus)
         if entry.concealed and rules.concealed_bonus is not None:
             add("concealed", "Going out concealed", rules.concealed_bonus)
 
