@@ -223,6 +223,14 @@ class TeamEntryForm(forms.Form):
             ),
         )
 
+    def error_texts(self) -> list[str]:
+        """Every error of this team's column, each with the label of its field."""
+        texts = []
+        for name, errors in self.errors.items():
+            label = self.fields[name].label if name in self.fields else ""
+            texts += [f"{label}: {e}" if label else e for e in errors]
+        return texts
+
     def field_for(self, problem: scoring.Problem) -> str | None:
         """The form field a scoring problem is about, or None for the team as a whole."""
         name = {

@@ -132,9 +132,15 @@ def round_preview(request, game_id, number):
     totals_before = sheet.rounds[number - 2].result.running_totals if number > 1 else (0,) * len(sheet.teams)
     form = forms.RoundForm(request.POST, rules=sheet.rules, teams=sheet.teams, number=number)
     if not form.is_valid():
-        return JsonResponse({"ok": False, "teams": [
-            render_to_string("scoresheet/_breakdown.html", {"errors": True}) for _ in sheet.teams
-        ], "warnings": ""})
+        # Say what is wrong as it is typed, not only when Save is pressed.
+        return JsonResponse({
+            "ok": False,
+            "teams": [render_to_string("scoresheet/_breakdown.html",
+                                      {"invalid": True, "errors": team_form.error_texts()})
+                      for team_form in form.team_forms],
+            "warnings": render_to_string("scoresheet/_warnings.html", {
+                "errors": [e for e in [form.went_out_error, *form.errors] if e]}),
+        })
     result = scoring.score_round(sheet.rules, form.entries(), number=number, totals_before=totals_before)
     return JsonResponse({
         "ok": True,

@@ -757,20 +757,22 @@ def test_preview_of_round_2_shows_the_game_total_after_it(client):
     assert counts(game) == (1, 2)
 
 
-@pytest.mark.parametrize("data", [
-    round_data({**US_R1, "book_clean": "abc"}, THEM_R1, went_out=0),
-    round_data({**US_R1, "melded_points": "1047"}, THEM_R1, went_out=0),
-    round_data(US_R1, THEM_R1, went_out="7"),
-    round_data({**US_R1, "red_threes": "10"}, {"red_threes": "10"}),
+@pytest.mark.parametrize("data,message", [
+    (round_data({**US_R1, "book_clean": "abc"}, THEM_R1, went_out=0), "Enter a whole number."),
+    (round_data({**US_R1, "melded_points": "1047"}, THEM_R1, went_out=0), "must be a multiple of 5"),
+    (round_data(US_R1, THEM_R1, went_out="7"), "Choose the team that went out, or nobody."),
+    # 2 teams of hand-and-foot: 5 decks (002 L153), 10 red threes; 20 entered
+    (round_data({**US_R1, "red_threes": "10"}, {"red_threes": "10"}), "the decks hold only 10"),
 ], ids=["not-a-number", "not-a-multiple-of-5", "went-out-not-a-team", "too-many-red-threes"])
-def test_preview_of_invalid_input_says_not_ok(client, data):
+def test_preview_of_invalid_input_says_not_ok_and_what_is_wrong(client, data, message):
     game = start_game(client)
     response = client.post(f"/games/{game.pk}/rounds/1/preview/", data)
     assert response.status_code == 200
     body = response.json()
     assert body["ok"] is False
     assert len(body["teams"]) == 2
-    assert all("Fix the marked fields to see the score." in t for t in body["teams"])
+    assert all("Not counted yet" in t or "Counted once the marked fields are fixed." in t for t in body["teams"])
+    assert message in html.unescape(" ".join(body["teams"]) + body["warnings"])
     assert counts() == (0, 0)
 
 
