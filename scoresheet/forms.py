@@ -228,7 +228,8 @@ class TeamEntryForm(forms.Form):
         texts = []
         for name, errors in self.errors.items():
             label = self.fields[name].label if name in self.fields else ""
-            texts += [f"{label}: {e}" if label else e for e in errors]
+            subject = label.split(" ×")[0].split(" (")[0]  # "Cards on the table (points)" → "Cards on the table"
+            texts += [e if not label or e.startswith(subject) else f"{label}: {e}" for e in errors]
         return texts
 
     def field_for(self, problem: scoring.Problem) -> str | None:
