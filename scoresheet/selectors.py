@@ -78,9 +78,9 @@ class GameSheet:
         return not scoring.past_the_end(self.rules, self.next_number, self.result.totals) \
             and not self.game.is_finished
 
-    @property
-    def winners(self) -> list[Team]:
-        return [self.teams[i] for i in self.result.winners]
+    def totals_before(self, number: int) -> tuple[int, ...]:
+        """Each team's game total before round ``number``."""
+        return self.rounds[number - 2].result.running_totals if number > 1 else (0,) * len(self.teams)
 
     @property
     def leaders(self) -> list[Team]:

@@ -103,7 +103,7 @@ def round_edit(request, game_id, number):
 
 
 def _round_context(game, sheet, form, number, version):
-    totals_before = sheet.rounds[number - 2].result.running_totals if number > 1 else (0,) * len(sheet.teams)
+    totals_before = sheet.totals_before(number)
     requirements = [scoring.meld_requirement(sheet.rules, number, t) for t in totals_before]
     preview = None
     if form.data is not None and not form.has_errors:
@@ -129,7 +129,7 @@ def round_preview(request, game_id, number):
         raise Http404("No such round")
     if number == sheet.next_number and not sheet.can_add_round:
         return JsonResponse({"ok": False, "teams": [], "warnings": ""})
-    totals_before = sheet.rounds[number - 2].result.running_totals if number > 1 else (0,) * len(sheet.teams)
+    totals_before = sheet.totals_before(number)
     form = forms.RoundForm(request.POST, rules=sheet.rules, teams=sheet.teams, number=number)
     if not form.is_valid():
         # Say what is wrong as it is typed, not only when Save is pressed.
