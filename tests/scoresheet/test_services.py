@@ -404,7 +404,7 @@ def read_whole_sheet(game: Game):
     for rnd in result.rounds:
         assert [cell.team.name for cell in rnd.cells] == ["Us", "Them"]
         assert all(cell.values and cell.score.lines for cell in rnd.cells)
-    assert result.team_totals and result.leaders is not None and result.winners is not None
+    assert result.team_totals and result.leaders is not None
     return result
 
 
