@@ -43,6 +43,7 @@ def test_every_page_fits_the_screen(live_server, page, presets, width):
         "game": f"/games/{game.id}/",
         "round-new": f"/games/{game.id}/rounds/2/",
         "round-edit": f"/games/{game.id}/rounds/1/",
+        "print": "/print/",
     }
     for name, path in pages.items():
         response = page.goto(live_server.url + path)
