@@ -1,3 +1,1 @@
-from django.db import models
-
-# Create your models here.
+"""League tracker models (clubs, players, seasons, club nights): not built yet."""
