@@ -894,7 +894,7 @@ def test_finishing_a_game_shows_the_winner_and_reopening_brings_it_back(client):
 
     text = page_text(client.get(f"/games/{game.pk}/"))
     assert "Game finished." in text
-    assert "Us win" in text  # 10,295 against 6,320, the higher total wins
+    assert re.search(r'winner-label">Winner</p>\s*<p class="winner-title">Us</p>', text)  # 10,295 vs 6,320
     assert re.search(r'<p class="winner-scores"><span>Us <b class="num">10,295</b></span>'
                      r'<span>Them <b class="num">6,320</b></span>', text)
     assert "Reopen the game" in text and "Finish the game" not in text
@@ -905,7 +905,7 @@ def test_finishing_a_game_shows_the_winner_and_reopening_brings_it_back(client):
     assert game.status == Game.Status.IN_PROGRESS and game.finished_at is None
     text = page_text(client.get(f"/games/{game.pk}/"))
     assert "Game reopened" in text
-    assert "Finish the game" in text and "Us win" not in text
+    assert "Finish the game" in text and "winner-title" not in text
 
 
 def test_finish_only_answers_post(client):
@@ -923,7 +923,7 @@ def test_finishing_early_stops_new_rounds_but_keeps_corrections(client):
     assert "Finish the game early" in text
     assert client.post(f"/games/{game.pk}/finish/").status_code == 302
     text = page_text(client.get(f"/games/{game.pk}/"))
-    assert "Us win" in text and "Enter round 2" not in text  # 4,345 against 1,115
+    assert re.search(r'winner-title">Us</p>', text) and "Enter round 2" not in text  # 4,345 against 1,115
     # a new round is not offered, nor saved
     assert client.get(f"/games/{game.pk}/rounds/2/").status_code == 302
     assert client.post(f"/games/{game.pk}/rounds/2/", FOUR_ROUNDS[1]).status_code == 302
@@ -953,7 +953,9 @@ def test_a_tie_names_both_teams(client):
     game = start_game(client)
     play(client, game, [round_data({"melded_points": "300"}, {"melded_points": "300"})])
     client.post(f"/games/{game.pk}/finish/")
-    assert "A tie: Us and Them" in page_text(client.get(f"/games/{game.pk}/"))
+    # 300 each: equal totals
+    text = page_text(client.get(f"/games/{game.pk}/"))
+    assert re.search(r'winner-label">A tie</p>\s*<p class="winner-title">Us and Them</p>', text)
 
 
 # --- query counts -------------------------------------------------------------------------------
