@@ -276,7 +276,7 @@ def test_finished_game_names_the_winner(client, presets):
     game = make_game()
     services.game_finish(game=game)
     page = client.get(f"/games/{game.id}/").content.decode()
-    assert "Ann &amp; Bob win" in page
+    assert '<p class="winner-title">Ann &amp; Bob</p>' in page
     text = pdf_text(client.get(f"/games/{game.id}/sheet.pdf").content)
     assert "Winner: Ann & Bob" in text
     assert "In progress" not in text
