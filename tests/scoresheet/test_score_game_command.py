@@ -978,3 +978,21 @@ def test_plausible_junk_games_exit_2_or_score_and_always_print_json(monkeypatch,
 @given(text=st.text(max_size=60))
 def test_junk_text_exits_2_or_scores_and_always_prints_json(monkeypatch, text):
     _check_any_outcome(monkeypatch, text)
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path):
+    # Windows editors often save UTF-8 with a BOM; the game itself is fine.
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"variant": "canasta", "teams": ["A", "B"], "rounds": []}).encode())
+    text, status = _call([str(path)], {})
+    assert status == 0 and json.loads(text)["totals"] == [0, 0]
+
+
+def test_a_file_that_is_not_utf8_is_refused_with_exit_2(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xff\xfe{}")
+    with pytest.raises(SystemExit) as exc:
+        call_command("score_game", str(path), stdout=(out := io.StringIO()))
+    assert exc.value.code == 2
+    errors = assert_error_output(out.getvalue())
+    assert "not UTF-8" in errors[0]["message"]

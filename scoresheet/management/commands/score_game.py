@@ -32,12 +32,13 @@ class Command(BaseCommand):
             sys.exit(status)
 
     def _read(self, path):
-        if not path or path == "-":
-            return sys.stdin.read(), None
         try:
-            with open(path, encoding="utf-8") as f:
+            if not path or path == "-":
+                data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+                return data.decode("utf-8-sig"), None
+            with open(path, encoding="utf-8-sig") as f:  # a byte-order mark from Windows editors is fine
                 return f.read(), None
         except OSError as exc:
             return None, f"Cannot read {path}: {exc.strerror}."
         except UnicodeDecodeError:
-            return None, f"{path} is not UTF-8 text."
+            return None, f"{path or 'The input'} is not UTF-8 text."
