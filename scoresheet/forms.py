@@ -136,7 +136,7 @@ class TeamEntryForm(forms.Form):
         f["black_threes_held"] = count_field(f"Black threes held × {fmt(-rules.black_three_penalty)}", max_value=99)
         f["count_cards"] = forms.BooleanField(required=False, label="Count cards instead of points")
         f["melded_points"] = points_field("Cards on the table (points)", rules.points_step)
-        f["hand_points"] = points_field("Cards left in hand (points)", rules.points_step)
+        f["hand_points"] = points_field(f"Cards left in {rules.piles_text} (points)", rules.points_step)
         for key in CARD_CLASSES:
             if key != "black_threes" or rules.card_values["black_threes"] is not None:
                 value = rules.card_values[key]
