@@ -59,3 +59,11 @@ def test_every_page_fits_the_screen(live_server, page, presets, width):
               .map(el => el.outerHTML.slice(0, 80))
         """)
         assert small == [], f"{path}: touch targets under 44px: {small}"
+        # Numbers line up on the right, as on a paper score sheet (a stepper centres its one number).
+        left = page.evaluate("""
+            [...document.querySelectorAll('td.num, th.num, input[type=number]:not(.stepper input)')]
+              .filter(el => el.offsetParent !== null)
+              .filter(el => !['right', 'end'].includes(getComputedStyle(el).textAlign))
+              .map(el => el.outerHTML.slice(0, 80))
+        """)
+        assert left == [], f"{path}: numbers not right-aligned: {left}"
