@@ -244,7 +244,7 @@ class TeamEntryForm(forms.Form):
         return name if name in self.fields else None
 
 
-def initial_from_entry(rules: Rules, values: dict) -> dict:
+def initial_from_entry(values: dict) -> dict:
     """Initial data for a TeamEntryForm from stored entry values (for editing a round)."""
     initial = {f"book_{k}": v for k, v in (values.get("books") or {}).items()}
     for name in ("red_threes", "red_threes_held", "black_threes_held", "melded_points", "hand_points"):

@@ -9,7 +9,7 @@ from django.db.models import Prefetch, Sum
 from scoresheet import rules as rules_module
 from scoresheet import scoring
 from scoresheet.entries import entry_from_values, entry_to_values
-from scoresheet.models import Game, Round, Team, TeamRound, Variant
+from scoresheet.models import Game, Round, Team, Variant
 
 
 def rules_for_slug(slug: str) -> rules_module.Rules | None:
@@ -95,16 +95,21 @@ class GameSheet:
         return list(zip(self.teams, self.result.totals, self.result.next_meld_requirements))
 
 
+def game_rounds(*, game: Game, teams: list[Team]) -> tuple[list[Round], list[list[scoring.Entry]]]:
+    """A game's rounds in order, and each round's entries in the teams' order (two queries)."""
+    rounds = list(Round.objects.filter(game=game).order_by("number").prefetch_related("entries"))
+    rows = []
+    for rnd in rounds:
+        by_team = {teamround.team_id: teamround for teamround in rnd.entries.all()}
+        rows.append([entry_from_values(by_team[team.id].entered_values()) for team in teams])
+    return rounds, rows
+
+
 def game_sheet(*, game: Game) -> GameSheet:
     """The whole score sheet of a game, scored from its rules snapshot (three queries)."""
     rules = game.rules
     teams = list(game.teams.order_by("position"))
-    rounds = list(
-        Round.objects.filter(game=game).order_by("number").prefetch_related(
-            Prefetch("entries", queryset=TeamRound.objects.select_related("team").order_by("team__position"))
-        )
-    )
-    entry_rows = [[entry_from_values(tr.entered_values()) for tr in rnd.entries.all()] for rnd in rounds]
+    rounds, entry_rows = game_rounds(game=game, teams=teams)
     result = scoring.score_game(rules, entry_rows, team_count=len(teams))
     sheet_rounds = [
         SheetRound(

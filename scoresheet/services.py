@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from scoresheet import scoring
-from scoresheet.entries import entry_from_values, entry_to_values
+from scoresheet import scoring, selectors
+from scoresheet.entries import entry_to_values
 from scoresheet.models import Game, Round, Team, TeamRound, Variant
 from scoresheet.rules import load_rules
 
@@ -67,7 +67,7 @@ def round_record(*, game: Game, number: int, entries: list[scoring.Entry], versi
     game = Game.objects.select_for_update().get(pk=game.pk)
     rules = game.rules
     teams = list(game.teams.order_by("position"))
-    rounds = list(Round.objects.filter(game=game).order_by("number").prefetch_related("entries"))
+    rounds, all_rounds = selectors.game_rounds(game=game, teams=teams)
     if not 1 <= number <= len(rounds) + 1:
         raise RoundInvalid([scoring.Problem(number, None, None,
                                             f"Round {number} cannot be recorded: the next round is {len(rounds) + 1}.")])
@@ -81,13 +81,8 @@ def round_record(*, game: Game, number: int, entries: list[scoring.Entry], versi
     if number == len(rounds) + 1 and game.is_finished:
         raise RoundInvalid([scoring.Problem(number, None, None, "The game is finished: reopen it to add a round.")])
 
-    by_team = {}
-    all_rounds = []
-    for rnd in rounds:
-        row = sorted(rnd.entries.all(), key=lambda tr: tr.team_id)
-        by_team[rnd.number] = {tr.team_id: tr for tr in row}
-        all_rounds.append([entry_from_values(by_team[rnd.number][t.id].entered_values()) for t in teams])
-    if number <= len(rounds):
+    correcting = number <= len(rounds)
+    if correcting:
         all_rounds[number - 1] = entries
     else:
         all_rounds.append(entries)
@@ -95,10 +90,12 @@ def round_record(*, game: Game, number: int, entries: list[scoring.Entry], versi
     if problems:
         raise RoundInvalid(problems)
 
-    rnd, _ = Round.objects.get_or_create(game=game, number=number)
-    if number <= len(rounds):
+    if correcting:
+        rnd = rounds[number - 1]
         rnd.save(update_fields=["updated_at"])
         TeamRound.objects.filter(round=rnd).delete()
+    else:
+        rnd = Round.objects.create(game=game, number=number)
     TeamRound.objects.bulk_create(
         TeamRound(round=rnd, team=team, total=scoring.score_entry(rules, entry).total, **entry_to_values(entry))
         for team, entry in zip(teams, entries)

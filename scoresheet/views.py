@@ -95,7 +95,7 @@ def round_edit(request, game_id, number):
         values = [cell.values for cell in sheet.rounds[number - 1].cells]
         went_out = next((i for i, v in enumerate(values) if v["went_out"]), None)
         form = forms.RoundForm(rules=sheet.rules, teams=sheet.teams, number=number, went_out=went_out,
-                               initial=[forms.initial_from_entry(sheet.rules, v) for v in values])
+                               initial=[forms.initial_from_entry(v) for v in values])
     else:
         form = forms.RoundForm(rules=sheet.rules, teams=sheet.teams, number=number)
     return render(request, "scoresheet/round_form.html",
