@@ -307,6 +307,12 @@ class RoundForm:
             self.went_out_error = "Choose the team that went out, or nobody."
             ok = False
         if not ok:
+            # Still check every well-formed column against the variant, so one Save names
+            # every problem instead of revealing them one at a time.
+            for i, team_form in enumerate(self.team_forms):
+                if not team_form.errors:
+                    entry = team_form.entry(went_out=(i == self._went_out))
+                    self.add_problems(scoring.entry_errors(self.rules, entry, number=self.number, team=i))
             return False
         problems = scoring.round_errors(self.rules, self.entries(), number=self.number, team_count=len(self.teams))
         self.add_problems(problems)

@@ -1028,3 +1028,15 @@ def test_junk_round_input_never_errors_and_never_half_saves(client, fields, went
     if response.status_code == 302:  # what was saved can be shown and edited
         assert client.get(f"/games/{game.pk}/").status_code == 200
         assert client.get(f"/games/{game.pk}/rounds/1/").status_code == 200
+
+
+def test_one_save_names_every_problem_in_every_column(client):
+    # Us: 1047 melded is not a multiple of 5 (every card value is, 002 L47-51), a variant check;
+    # Them: −2 red threes is refused by the form itself. Both are reported by the same Save.
+    game = start_game(client)
+    response = client.post(f"/games/{game.pk}/rounds/1/",
+                           round_data({**US_R1, "melded_points": "1047"}, {**THEM_R1, "red_threes": "-2"}, went_out=0))
+    assert response.status_code == 400
+    text = page_text(response)
+    assert "must be a multiple of 5" in text and "Cannot be negative." in text
+    assert counts() == (0, 0)
