@@ -337,6 +337,14 @@ class RoundForm:
             form.add_error(form.field_for(p), p.message)
 
     @property
+    def error_summary(self) -> list[str]:
+        """Every problem of the round in one list, each with its team and field."""
+        summary = list(self.errors) + ([self.went_out_error] if self.went_out_error else [])
+        for team_form in self.team_forms:
+            summary += [f"{team_form.team_name}: {text}" for text in team_form.error_texts()]
+        return summary
+
+    @property
     def has_field_errors(self) -> bool:
         return bool(self.went_out_error or any(f.errors for f in self.team_forms))
 
