@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from django import forms
 
-from scoresheet import scoring
+from scoresheet import fields, scoring
+from scoresheet.display import plural
+from scoresheet.entries import entry_from_values
+from scoresheet.fields import EntryField, book_word, entry_fields
 from scoresheet.models import Game, Variant
-from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, MAX_TEAMS, MIN_TEAMS, Rules, RulesError
-from scoresheet.scoring import MAX_COUNT, MAX_POINTS, Adjustment, Entry, fmt
+from scoresheet.rules import MAX_TEAMS, MIN_TEAMS, Rules, RulesError
+from scoresheet.scoring import Entry
 from scoresheet.services import TeamData
 
 NAME_MAX = 60
@@ -98,19 +101,22 @@ def default_name(i: int, mode: str) -> str:
 # --- one round ----------------------------------------------------------------------------
 
 
-def count_field(label: str, *, max_value: int = MAX_COUNT) -> forms.IntegerField:
+def count_field(field: EntryField) -> forms.IntegerField:
+    messages = {"invalid": "Enter a whole number.", "min_value": "Cannot be negative.",
+                "max_value": "That is more than any game holds."}
+    if field.section == fields.EXTRAS and field.max_value < fields.MAX_THREES:
+        messages["max_value"] = f"{field.label}: at most {field.max_value} a round."
     return forms.IntegerField(
-        label=label, min_value=0, max_value=max_value, initial=0, required=False,
+        label=field.title, min_value=0, max_value=field.max_value, initial=0, required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "class": "count"}),
-        error_messages={"invalid": "Enter a whole number.", "min_value": "Cannot be negative.",
-                        "max_value": "That is more than any game holds."},
+        error_messages=messages,
     )
 
 
-def points_field(label: str, step: int) -> forms.IntegerField:
+def points_field(field: EntryField) -> forms.IntegerField:
     return forms.IntegerField(
-        label=label, min_value=0, max_value=MAX_POINTS, initial=0, required=False,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "step": step,
+        label=field.title, min_value=0, max_value=field.max_value, initial=0, required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "step": field.step,
                                         "class": "points"}),
         error_messages={"invalid": "Enter the points as a whole number.",
                         "min_value": "Cannot be negative: enter the points as counted.",
@@ -119,67 +125,55 @@ def points_field(label: str, step: int) -> forms.IntegerField:
 
 
 class TeamEntryForm(forms.Form):
-    """The fields of one team's column, exactly the variant's (prefix ``t0``, ``t1`` …)."""
+    """The fields of one team's column, exactly the variant's (prefix ``t0``, ``t1`` …).
+
+    Each form field is built from the variant's entry fields (``fields.entry_fields``);
+    who went out is chosen once for the round (``RoundForm``), not per team.
+    """
 
     def __init__(self, *args, rules: Rules, team_name: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.team_name = team_name
-        f = self.fields
-        for kind in rules.book_kinds:
-            f[f"book_{kind.key}"] = count_field(f"{kind.label} × {fmt(kind.bonus)}")
-        if rules.red_threes.laid_value is not None:
-            f["red_threes"] = count_field(f"Red threes laid × {fmt(rules.red_threes.laid_value)}", max_value=99)
-        if rules.red_threes.held_penalty is not None:
-            f["red_threes_held"] = count_field(f"Red threes held × {fmt(-rules.red_threes.held_penalty)}",
-                                               max_value=99)
-        f["black_threes_held"] = count_field(f"Black threes held × {fmt(-rules.black_three_penalty)}", max_value=99)
-        f["count_cards"] = forms.BooleanField(required=False, label="Count cards instead of points")
-        f["melded_points"] = points_field("Cards on the table (points)", rules.points_step)
-        f["hand_points"] = points_field(f"Cards left in {rules.piles_text} (points)", rules.points_step)
-        for key in CARD_CLASSES:
-            if key != "black_threes" or rules.card_values["black_threes"] is not None:
-                value = rules.card_values[key]
-                f[f"melded_{key}"] = count_field(f"{CARD_CLASS_LABELS[key]} × {fmt(value)}")
-        for key in CARD_CLASSES:
-            if key != "black_threes":
-                f[f"hand_{key}"] = count_field(f"{CARD_CLASS_LABELS[key]} × {fmt(-rules.card_values[key])}")
-        if rules.concealed_bonus is not None:
-            f["concealed"] = forms.BooleanField(required=False,
-                                                label=f"Went out concealed (+{fmt(rules.concealed_bonus)})")
-        for extra in rules.extras:
-            f[f"extra_{extra.key}"] = count_field(f"{extra.label} × {fmt(extra.amount)}",
-                                                  max_value=extra.max_per_round or 99)
-            if extra.max_per_round:
-                f[f"extra_{extra.key}"].error_messages["max_value"] = \
-                    f"{extra.label}: at most {extra.max_per_round} a round."
+        self.entry_fields = {field.form_name: field for field in entry_fields(rules) if field.key != "went_out"}
+        for name, field in self.entry_fields.items():
+            if field.key == "adjustments":
+                continue  # a label and points per row, below
+            if field.kind == fields.FLAG:
+                self.fields[name] = forms.BooleanField(required=False, label=field.title)
+            elif field.kind == fields.POINTS:
+                self.fields[name] = points_field(field)
+            else:
+                self.fields[name] = count_field(field)
+        self.fields["count_cards"] = forms.BooleanField(required=False, label="Count cards instead of points")
         for i in range(1, ADJUSTMENT_ROWS + 1):
-            f[f"adjustment_{i}_label"] = forms.CharField(
+            self.fields[f"adjustment_{i}_label"] = forms.CharField(
                 max_length=100, required=False, label="Adjustment",
                 widget=forms.TextInput(attrs={"placeholder": "What for", "autocomplete": "off"}))
-            f[f"adjustment_{i}_points"] = forms.IntegerField(
-                required=False, label="Points", min_value=-MAX_POINTS, max_value=MAX_POINTS,
+            self.fields[f"adjustment_{i}_points"] = forms.IntegerField(
+                required=False, label="Points", min_value=-fields.MAX_POINTS, max_value=fields.MAX_POINTS,
                 widget=forms.NumberInput(attrs={"placeholder": "e.g. -100"}),  # keyboard with a minus key
                 error_messages={"invalid": "Enter whole points, e.g. -100."})
 
     # groups of bound fields, for the template
-    def group(self, prefix: str):
-        return [self[name] for name in self.fields if name.startswith(prefix)]
+    def section(self, section: str):
+        return [self[name] for name, field in self.entry_fields.items()
+                if field.section == section and name in self.fields]
 
     def book_fields(self):
-        return self.group("book_")
+        return self.section(fields.BOOKS)
 
     def three_fields(self):
-        return [self[n] for n in ("red_threes", "red_threes_held", "black_threes_held") if n in self.fields]
+        return self.section(fields.THREES)
 
     def extra_fields(self):
-        return self.group("extra_")
+        return self.section(fields.EXTRAS)
 
     def melded_card_fields(self):
-        return [self[n] for n in self.fields if n.startswith("melded_") and n != "melded_points"]
+        return self.section(fields.TABLE_CARDS)
 
     def hand_card_fields(self):
-        return [self[n] for n in self.fields if n.startswith("hand_") and n != "hand_points"]
+        return self.section(fields.HAND_CARDS)
 
     def adjustment_rows(self):
         return [(self[f"adjustment_{i}_label"], self[f"adjustment_{i}_points"])
@@ -197,71 +191,67 @@ class TeamEntryForm(forms.Form):
         return data
 
     def entry(self, *, went_out: bool) -> Entry:
-        d = self.cleaned_data
-        counting = bool(d.get("count_cards"))
-
-        def n(name):
-            return d.get(name) or 0
-
-        return Entry(
-            books={k.key: n(f"book_{k.key}") for k in self.rules.book_kinds if n(f"book_{k.key}")},
-            red_threes=n("red_threes"),
-            red_threes_held=n("red_threes_held"),
-            black_threes_held=n("black_threes_held"),
-            melded_points=0 if counting else n("melded_points"),
-            hand_points=0 if counting else n("hand_points"),
-            melded_cards={k: n(f"melded_{k}") for k in CARD_CLASSES if f"melded_{k}" in self.fields} if counting
-            else None,
-            hand_cards={k: n(f"hand_{k}") for k in CARD_CLASSES if f"hand_{k}" in self.fields} if counting else None,
-            went_out=went_out,
-            concealed=bool(d.get("concealed")),
-            extras={e.key: n(f"extra_{e.key}") for e in self.rules.extras if n(f"extra_{e.key}")},
-            adjustments=tuple(
-                Adjustment(d[f"adjustment_{i}_label"].strip(), d[f"adjustment_{i}_points"])
-                for i in range(1, ADJUSTMENT_ROWS + 1)
-                if (d.get(f"adjustment_{i}_label") or "").strip() and d.get(f"adjustment_{i}_points") is not None
-            ),
-        )
+        """The entered values as an Entry: every field by its key, counted cards or points."""
+        data = self.cleaned_data
+        values: dict = {"books": {}, "extras": {}, "went_out": went_out}
+        counting = bool(data.get("count_cards"))
+        if counting:
+            values["melded_cards"], values["hand_cards"] = {}, {}
+        for name, field in self.entry_fields.items():
+            if name not in self.fields:
+                continue
+            if counting and field.section == fields.CARDS:
+                continue  # counted cards replace the points fields
+            if not counting and field.section in (fields.TABLE_CARDS, fields.HAND_CARDS):
+                continue
+            group, _, key = field.key.partition(".")
+            value = data.get(name) or 0
+            if key:
+                if value or group in ("melded_cards", "hand_cards"):
+                    values[group][key] = value
+            else:
+                values[group] = value
+        values["adjustments"] = [
+            {"label": data[f"adjustment_{i}_label"].strip(), "points": data[f"adjustment_{i}_points"]}
+            for i in range(1, ADJUSTMENT_ROWS + 1)
+            if (data.get(f"adjustment_{i}_label") or "").strip() and data.get(f"adjustment_{i}_points") is not None
+        ]
+        return entry_from_values(values)
 
     def error_texts(self) -> list[str]:
-        """Every error of this team's column, each with the label of its field."""
+        """Every error of this team's column, each with the name of its field."""
         texts = []
         for name, errors in self.errors.items():
-            label = self.fields[name].label if name in self.fields else ""
-            subject = label.split(" ×")[0].split(" (")[0]  # "Cards on the table (points)" → "Cards on the table"
-            texts += [e if not label or e.startswith(subject) else f"{label}: {e}" for e in errors]
+            field = self.entry_fields.get(name)
+            subject = field.label if field else self.fields[name].label if name in self.fields else ""
+            texts += [e if not subject or e.startswith(subject) else f"{subject}: {e}" for e in errors]
         return texts
 
     def field_for(self, problem: scoring.Problem) -> str | None:
         """The form field a scoring problem is about, or None for the team as a whole."""
-        name = {
-            "books": f"book_{problem.key}",
-            "extras": f"extra_{problem.key}",
-            "melded_cards": f"melded_{problem.key}",
-            "hand_cards": f"hand_{problem.key}",
-            "adjustments": "adjustment_1_label",
-        }.get(problem.field, problem.field)
+        if problem.field == "adjustments":
+            return "adjustment_1_label"
+        key = f"{problem.field}.{problem.key}" if problem.key else problem.field
+        name = next((name for name, field in self.entry_fields.items() if field.key == key), None)
         return name if name in self.fields else None
 
 
 def initial_from_entry(values: dict) -> dict:
     """Initial data for a TeamEntryForm from stored entry values (for editing a round)."""
-    initial = {f"book_{k}": v for k, v in (values.get("books") or {}).items()}
-    for name in ("red_threes", "red_threes_held", "black_threes_held", "melded_points", "hand_points"):
-        initial[name] = values.get(name) or 0
-    initial["concealed"] = bool(values.get("concealed"))
-    initial.update({f"extra_{k}": v for k, v in (values.get("extras") or {}).items()})
-    if values.get("melded_cards") is not None or values.get("hand_cards") is not None:
+    entry = entry_from_values(values)
+    initial = {f"book_{k}": v for k, v in entry.books.items()}
+    initial.update({f"extra_{k}": v for k, v in entry.extras.items()})
+    for name in ("red_threes", "red_threes_held", "melded_points", "hand_points"):
+        initial[name] = getattr(entry, name)
+    initial["black_threes_held"] = scoring.black_threes_held(entry)
+    initial["concealed"] = entry.concealed
+    if entry.melded_cards is not None or entry.hand_cards is not None:
         initial["count_cards"] = True
-        initial.update({f"melded_{k}": v for k, v in (values.get("melded_cards") or {}).items()})
-        initial.update({f"hand_{k}": v for k, v in (values.get("hand_cards") or {}).items()})
-        # a count of black threes in hand lives in black_threes_held on the form
-        initial["black_threes_held"] = (values.get("black_threes_held") or 0) + \
-            (values.get("hand_cards") or {}).get("black_threes", 0)
-    for i, adjustment in enumerate(values.get("adjustments") or [], start=1):
-        if i <= ADJUSTMENT_ROWS:
-            initial[f"adjustment_{i}_label"] = adjustment["label"]
-            initial[f"adjustment_{i}_points"] = adjustment["points"]
+        initial.update({f"melded_{k}": v for k, v in (entry.melded_cards or {}).items()})
+        initial.update({f"hand_{k}": v for k, v in (entry.hand_cards or {}).items() if k != "black_threes"})
+    for i, adjustment in enumerate(entry.adjustments[:ADJUSTMENT_ROWS], start=1):
+        initial[f"adjustment_{i}_label"] = adjustment.label
+        initial[f"adjustment_{i}_points"] = adjustment.points
     return initial
 
 
@@ -285,6 +275,19 @@ class RoundForm:
         self.errors: list[str] = []  # round-level errors
         self.went_out_error = ""
         self._went_out: int | None = None
+
+    @property
+    def going_out_title(self) -> str:
+        """"Going out +100", or "Going out (no bonus)", as the sheet labels it."""
+        return fields.fields_by_key(self.rules)["went_out"].title
+
+    @property
+    def books_legend(self) -> str:
+        return plural(book_word(self.rules), 2).capitalize()
+
+    @property
+    def piles(self) -> str:
+        return fields.piles_text(self.rules)
 
     @property
     def went_out_value(self) -> str:

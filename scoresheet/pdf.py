@@ -24,8 +24,9 @@ from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemp
 from xml.sax.saxutils import escape
 
 from scoresheet.rules import Rules
-from scoresheet.rules_card import Section, meld_rows, rules_card
-from scoresheet.scoring import fmt
+from scoresheet.rules_card import NOT_WRITTEN, Section, meld_rows, rules_card
+from scoresheet.display import fmt
+from scoresheet.fields import sheet_fields
 
 FONTS_DIR = Path(__file__).resolve().parent.parent / "static" / "fonts"
 PAPERS = {"letter": letter, "a4": A4}
@@ -93,27 +94,9 @@ class Row:
 
 
 def sheet_rows(rules: Rules) -> list[Row]:
-    """The rows of one round, from the rules."""
-    rows = [Row(f"books.{k.key}", f"{k.label} × {fmt(k.bonus)}", "count") for k in rules.book_kinds]
-    rt = rules.red_threes
-    if rt.laid_value is not None:
-        bonus = "".join(f" (+{fmt(b.bonus)} for {b.min_count}+)" for b in rt.set_bonuses)
-        rows.append(Row("red_threes", f"Red threes × {fmt(rt.laid_value)}{bonus}", "count"))
-    if rt.held_penalty is not None:
-        rows.append(Row("red_threes_held", f"Red threes caught × {fmt(-rt.held_penalty)}", "count"))
-    rows.append(Row("black_threes_held", f"Black threes caught × {fmt(-rules.black_three_penalty)}", "count"))
-    rows.append(Row("melded_points", "Cards laid (+)", "points"))
-    rows.append(Row("hand_points", "Cards left, deducted (−)", "points"))
-    going_out = f"Going out +{fmt(rules.going_out_bonus)}" if rules.is_stated("going_out_bonus") else \
-        "Going out (no bonus stated)"
-    rows.append(Row("went_out", going_out, "flag"))
-    if rules.concealed_bonus is not None:
-        rows.append(Row("concealed", f"Concealed +{fmt(rules.concealed_bonus)}", "flag"))
-    rows += [Row(f"extras.{e.key}", f"{e.label} × {fmt(e.amount)}", "count") for e in rules.extras]
-    rows.append(Row("adjustments", "Other (±)", "points"))
-    rows.append(Row("total", "Round total", "total"))
-    rows.append(Row("running", "Running total", "running"))
-    return rows
+    """The rows of one round: the variant's entry fields, then the totals."""
+    rows = [Row(field.key, field.titled_note, field.kind) for field in sheet_fields(rules)]
+    return [*rows, Row("total", "Round total", "total"), Row("running", "Running total", "running")]
 
 
 # --- layout ------------------------------------------------------------------------------
@@ -329,24 +312,29 @@ def header(rules: Rules, data: SheetData, width: float, m: Metrics) -> list:
     return flow
 
 
-PRINTED_SECTIONS = ("Books", "Threes", "Going out and bonuses", "Card values", "Game", "Not stated by the source")
-
-
 def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
-    """The rules card as a grid of small tables (the sources in one line below)."""
-    sections: list[Section] = [s for s in rules_card(rules)
-                               if s.title in PRINTED_SECTIONS or s.title.startswith("Opening meld")]
+    """The rules card as a grid of small tables; a value not in the written rules is marked *."""
+    sections = rules_card(rules)
     columns = 2 if m.font > 10 else 4
     col_w = width / columns
     size = m.font * 0.85
+    marked = False
 
     def small(section: Section) -> Table:
+        nonlocal marked
         data = [[Paragraph(escape(section.title), _style(m, size=size, bold=True, color=FELT)), ""]]
+        spans = [("SPAN", (0, 0), (1, 0))]
         for row in section.rows:
+            if not row.label:  # a remark on the whole section
+                spans.append(("SPAN", (0, len(data)), (1, len(data))))
+                data.append([Paragraph(escape(row.value), _style(m, size=size * 0.9, color=colors.grey)), ""])
+                continue
+            mark = " *" if NOT_WRITTEN in row.note else ""
+            marked = marked or bool(mark)
             data.append([Paragraph(escape(row.label), _style(m, size=size)),
-                         Paragraph(escape(row.value), _style(m, size=size, bold=True, align=TA_RIGHT))])
+                         Paragraph(escape(row.value + mark), _style(m, size=size, bold=True, align=TA_RIGHT))])
         return Table(data, colWidths=[col_w * 0.45 - 4, col_w * 0.55 - 4],
-                     style=TableStyle([("SPAN", (0, 0), (1, 0)), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                     style=TableStyle([*spans, ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                        ("LINEBELOW", (0, 0), (-1, 0), 0.6, FELT),
                                        ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
                                        ("LEFTPADDING", (0, 0), (-1, -1), 1), ("RIGHTPADDING", (0, 0), (-1, -1), 1)]))
@@ -354,15 +342,16 @@ def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
     grid = [[small(s) for s in sections[i:i + columns]] for i in range(0, len(sections), columns)]
     for row in grid:
         row += [""] * (columns - len(row))
-    sources = "; ".join(f"{s.seed} {s.lines}".strip() for s in rules.sources)
-    return [
+    flow = [
         Spacer(1, 6),
         Paragraph(f"Rules: {escape(rules.name)}", _style(m, size=m.font * 1.2, bold=True)),
         Table(grid, colWidths=[col_w] * columns,
               style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2),
                                 ("RIGHTPADDING", (0, 0), (-1, -1), 6)])),
-        Paragraph(f"Sources: {escape(sources)}", _style(m, size=m.font * 0.8, color=colors.grey)),
     ]
+    if marked:
+        flow.append(Paragraph(f"* {escape(NOT_WRITTEN)}", _style(m, size=m.font * 0.8, color=colors.grey)))
+    return flow
 
 
 def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> bytes:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from scoresheet import pdf
-from scoresheet.scoring import fmt
+from scoresheet import pdf, scoring
+from scoresheet.display import fmt
+from scoresheet.entries import entry_from_values
 from scoresheet.selectors import GameSheet
 
 # A breakdown line's key → the printed row it adds to (most are the same).
 LINE_ROWS = {"red_threes_bonus": "red_threes"}
-COUNTED = ("red_threes", "red_threes_held", "black_threes_held")
 
 
 def cells_for(values: dict, lines) -> dict[str, pdf.Cell]:
@@ -19,12 +19,16 @@ def cells_for(values: dict, lines) -> dict[str, pdf.Cell]:
     for line in lines:
         key = LINE_ROWS.get(line.key, line.key)
         points[key] = points.get(key, 0) + line.points
-    counts: dict[str, int | bool] = {f"books.{k}": n for k, n in (values.get("books") or {}).items()}
-    counts.update({f"extras.{k}": n for k, n in (values.get("extras") or {}).items()})
-    counts.update({key: values.get(key) or 0 for key in COUNTED})
-    counts["black_threes_held"] += (values.get("hand_cards") or {}).get("black_threes", 0)
-    counts["went_out"] = bool(values.get("went_out"))
-    counts["concealed"] = bool(values.get("concealed"))
+    entry = entry_from_values(values)
+    counts: dict[str, int | bool] = {
+        **{f"books.{k}": n for k, n in entry.books.items()},
+        **{f"extras.{k}": n for k, n in entry.extras.items()},
+        "red_threes": entry.red_threes,
+        "red_threes_held": entry.red_threes_held,
+        "black_threes_held": scoring.black_threes_held(entry),
+        "went_out": entry.went_out,
+        "concealed": entry.concealed,
+    }
     return {key: pdf.Cell(count=counts.get(key), points=points.get(key)) for key in set(points) | set(counts)}
 
 

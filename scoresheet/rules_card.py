@@ -1,27 +1,23 @@
-"""The rules card: a short human-readable summary generated from a variant's rules.
+"""The rules card: a short summary in plain words, generated from a variant's rules.
 
-Shown on each variant's page and in the game; the printed sheet will reuse it.
+Shown on each variant's page, in every game and on the printed sheet. Its rows name the
+entry fields as the round form and the sheet do (``fields.entry_fields``). Players see
+what the rule is; where a value is not in the written rules, a short plain note says so.
+Where a value comes from (source files, our reading of them) stays in the preset JSON
+for maintainers and never appears here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoresheet import fields
+from scoresheet.fields import book_word
+from scoresheet.display import fmt, join_and, plural, signed
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
-from scoresheet.scoring import fmt, plural
 
-NOT_STATED = "not stated by the source"
-
-# Labels for the paths a preset can list under "not_stated".
-NOT_STATED_LABELS = {
-    "card_values": "Card values",
-    "red_threes.laid_value": "Red threes laid",
-    "red_threes.held_penalty": "Red threes held",
-    "black_threes.held_penalty": "Black threes held",
-    "going_out_bonus": "Going-out bonus",
-    "concealed_bonus": "Concealed going-out bonus",
-    "book_kinds.required_to_go_out": "Books needed to go out",
-}
+# A value the written rules leave out: what players are told beside it.
+NOT_WRITTEN = "Not in the written rules; change it in house rules if your club plays it differently."
 
 
 @dataclass(frozen=True)
@@ -37,26 +33,26 @@ class Section:
     rows: tuple[Row, ...]
 
 
-def signed(n: int) -> str:
-    return f"+{fmt(n)}" if n > 0 else fmt(n)
-
-
-def _stated(rules: Rules, path: str, text: str) -> str:
-    return text if rules.is_stated(path) else f"{text} ({NOT_STATED})"
+def _note(rules: Rules, path: str, note: str = "") -> str:
+    """The row's note, with the plain "not in the written rules" remark where that applies."""
+    if rules.is_stated(path):
+        return note
+    return f"{note}. {NOT_WRITTEN}" if note else NOT_WRITTEN
 
 
 def going_out_needs(rules: Rules, number: int | None = None) -> str:
-    """"2 clean piles, 2 dirty piles and 1 wild pile" for a round (or the usual rounds)."""
+    """"2 clean books, 2 dirty books and 1 wild book" for a round (or the usual rounds)."""
     parts = []
     for kind in rules.book_kinds:
         n = kind.required_in_round(number) if number else kind.required_to_go_out
         if n:
             parts.append(f"{n} {plural(kind.label.lower(), n)}")
     if rules.required_any_books:
-        parts.append(f"{rules.required_any_books} {plural('book', rules.required_any_books)} of any kind")
+        parts.append(f"{rules.required_any_books} {plural(book_word(rules), rules.required_any_books)} of any kind")
     if not parts:
-        return "nothing stated" if not rules.is_stated("book_kinds.required_to_go_out") else "no books"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return "not in the written rules" if not rules.is_stated("book_kinds.required_to_go_out") else \
+            f"no {plural(book_word(rules), 2)}"
+    return join_and(parts)
 
 
 def meld_rows(rules: Rules) -> tuple[Row, ...]:
@@ -90,101 +86,87 @@ def game_end_text(rules: Rules) -> str:
 
 
 def rules_card(rules: Rules) -> list[Section]:
-    values = rules.card_values
-    card_rows = []
-    for key in CARD_CLASSES:
-        if key == "black_threes":
-            continue
-        card_rows.append(Row(CARD_CLASS_LABELS[key], fmt(values[key])))
-    card_rows.append(Row("Cards left in hand", "count against you at the same values"))
-    if not rules.is_stated("card_values"):
-        card_rows.append(Row("Note", f"card values {NOT_STATED}; the usual values are used"))
+    by_key = fields.fields_by_key(rules)
+    return [
+        Section(plural(book_word(rules), 2).capitalize(), _book_rows(rules, by_key)),
+        Section("Threes", _three_rows(rules, by_key)),
+        Section("Going out and bonuses", _going_out_rows(rules, by_key)),
+        Section("Opening meld by round" if rules.meld_schedule.basis == "round" else
+                "Opening meld by the team's score before the round", meld_rows(rules)),
+        Section("Card values", _card_rows(rules)),
+        Section("Game", _game_rows(rules)),
+    ]
 
-    book_rows = [Row(kind.label, fmt(kind.bonus), {"wild": "wild cards only", "mixed": "with wild cards",
-                                                  "natural": "no wild cards"}[kind.cards])
-                 for kind in rules.book_kinds]
+
+def _book_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple[Row, ...]:
+    made_of = {"wild": "wild cards only", "mixed": "with wild cards", "natural": "no wild cards"}
+    rows = [Row(by_key[f"books.{kind.key}"].label, fmt(kind.bonus), made_of[kind.cards]) for kind in rules.book_kinds]
     size = f"{rules.book_size} cards" + "".join(f"; {n} with {players} players"
                                                 for players, n in sorted(rules.book_size_by_players.items()))
-    book_rows.append(Row("A book is", size))
+    rows.append(Row(f"A {book_word(rules)} is", size))
+    return tuple(rows)
 
-    rt = rules.red_threes
-    three_rows = []
-    if rt.laid_value is None:
-        three_rows.append(Row("Red three laid", "cannot be laid"))
-    else:
-        three_rows.append(Row("Red three laid", _stated(rules, "red_threes.laid_value", signed(rt.laid_value))))
-        for bonus in rt.set_bonuses:
-            three_rows.append(Row(f"{bonus.min_count} or more red threes", f"{signed(bonus.bonus)} bonus"))
-        if rt.negative_when_not_melded:
-            three_rows.append(Row("Red threes, team not melded", "count against the team"))
-    if rt.held_penalty is None:
-        three_rows.append(Row("Red three held", "never: laid as soon as drawn"))
-    else:
-        three_rows.append(Row("Red three held", _stated(rules, "red_threes.held_penalty", signed(-rt.held_penalty))))
-    three_rows.append(Row("Black three held", _stated(rules, "black_threes.held_penalty",
-                                                      signed(-rules.black_three_penalty))))
-    if values["black_threes"] is None:
-        three_rows.append(Row("Black three melded", "cannot be melded"))
-    else:
-        three_rows.append(Row("Black three melded", signed(values["black_threes"])))
 
-    out_rows = [Row("Going out needs", going_out_needs(rules))]
+def _three_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple[Row, ...]:
+    red = rules.red_threes
+    rows = []
+    if red.laid_value is None:
+        rows.append(Row("Red threes laid", "cannot be laid"))
+    else:
+        rows.append(Row(by_key["red_threes"].label, signed(red.laid_value),
+                        _note(rules, "red_threes.laid_value")))
+        rows += [Row(f"{bonus.min_count} or more red threes", f"{signed(bonus.bonus)} bonus")
+                 for bonus in red.set_bonuses]
+        if red.negative_when_not_melded:
+            rows.append(Row("Red threes of a team that has not melded", "count against the team"))
+    if red.held_penalty is None:
+        rows.append(Row("Red threes caught", "never: laid as soon as drawn"))
+    else:
+        rows.append(Row(by_key["red_threes_held"].label, signed(-red.held_penalty),
+                        _note(rules, "red_threes.held_penalty")))
+    rows.append(Row(by_key["black_threes_held"].label, signed(-rules.black_three_penalty),
+                    _note(rules, "black_threes.held_penalty")))
+    black_melded = rules.card_values["black_threes"]
+    rows.append(Row("Black threes melded", "cannot be melded" if black_melded is None else signed(black_melded)))
+    return tuple(rows)
+
+
+def _going_out_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple[Row, ...]:
+    rows = [Row("Going out needs", going_out_needs(rules), _note(rules, "book_kinds.required_to_go_out"))]
     rounds_with_other_needs = sorted({r for k in rules.book_kinds for r in k.required_by_round})
-    for number in rounds_with_other_needs:
-        out_rows.append(Row(f"In round {number}", going_out_needs(rules, number)))
-    out_rows.append(Row("Going-out bonus", _stated(rules, "going_out_bonus", signed(rules.going_out_bonus))))
+    rows += [Row(f"In round {number}", going_out_needs(rules, number)) for number in rounds_with_other_needs]
+    rows.append(Row(by_key["went_out"].label, signed(rules.going_out_bonus), _note(rules, "going_out_bonus")))
     if rules.concealed_bonus is not None:
-        out_rows.append(Row("Going out concealed", f"{signed(rules.concealed_bonus)} more"))
+        rows.append(Row(by_key["concealed"].label, f"{signed(rules.concealed_bonus)} more",
+                        _note(rules, "concealed_bonus")))
     for extra in rules.extras:
         limit = f" (at most {extra.max_per_round} a round)" if extra.max_per_round else ""
-        out_rows.append(Row(extra.label, signed(extra.amount) + limit, extra.note))
+        rows.append(Row(by_key[f"extras.{extra.key}"].label, signed(extra.amount) + limit, extra.note))
+    return tuple(rows)
 
-    meld_title = "Opening meld by round" if rules.meld_schedule.basis == "round" else \
-        "Opening meld by the team's score before the round"
 
-    game_rows = [Row("Game", game_end_text(rules))]
+def _card_rows(rules: Rules) -> tuple[Row, ...]:
+    values = rules.card_values
+    note = "" if rules.is_stated("card_values") else \
+        "Not in the written rules: the usual values are used. Change them in house rules if your club plays others."
+    rows = [Row(CARD_CLASS_LABELS[key], fmt(values[key])) for key in CARD_CLASSES if key != "black_threes"]
+    rows.append(Row(f"Cards left in {fields.piles_text(rules)}", "count against you at the same values"))
+    if note:
+        rows.append(Row("", note))
+    return tuple(rows)
+
+
+def _game_rows(rules: Rules) -> tuple[Row, ...]:
+    rows = [Row("Game", game_end_text(rules))]
     if rules.setup.piles:
-        game_rows.append(Row("Deal", ", ".join(f"{name} {cards}" for name, cards in rules.setup.piles)))
+        rows.append(Row("Deal", ", ".join(f"{name} {cards}" for name, cards in rules.setup.piles)))
     sides = []
     if rules.setup.team_counts:
         sides.append(f"{_numbers(rules.setup.team_counts)} teams")
     if rules.setup.individual_counts:
         sides.append(f"{_numbers(rules.setup.individual_counts)} players on their own")
-    game_rows.append(Row("Played by", " or ".join(sides)))
-
-    sections = [
-        Section("Books", tuple(book_rows)),
-        Section("Threes", tuple(three_rows)),
-        Section("Going out and bonuses", tuple(out_rows)),
-        Section(meld_title, meld_rows(rules)),
-        Section("Card values", tuple(card_rows)),
-        Section("Game", tuple(game_rows)),
-    ]
-    if rules.not_stated:
-        sections.append(Section("Not stated by the source", tuple(
-            Row(NOT_STATED_LABELS.get(path, path), f"using {_value_in_use(rules, path)} until a club sets it")
-            for path in rules.not_stated
-        )))
-    if rules.notes:
-        sections.append(Section("How we read the source", tuple(Row("", note) for note in rules.notes)))
-    sections.append(Section("Sources", tuple(Row(f"{s.seed} {s.lines}".strip(), s.what) for s in rules.sources)))
-    return sections
-
-
-def _value_in_use(rules: Rules, path: str) -> str:
-    """What the app counts for a value the source leaves out."""
-    if path == "card_values":
-        return "the usual values"
-    if path == "book_kinds.required_to_go_out":
-        return "no check"
-    value = {
-        "red_threes.laid_value": rules.red_threes.laid_value,
-        "red_threes.held_penalty": None if rules.red_threes.held_penalty is None else -rules.red_threes.held_penalty,
-        "black_threes.held_penalty": -rules.black_three_penalty,
-        "going_out_bonus": rules.going_out_bonus,
-        "concealed_bonus": rules.concealed_bonus,
-    }.get(path)
-    return "not allowed" if value is None else signed(value) if value else "0"
+    rows.append(Row("Played by", " or ".join(sides)))
+    return tuple(rows)
 
 
 def _numbers(ns: tuple[int, ...]) -> str:

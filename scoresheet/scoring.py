@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from scoresheet.display import fmt, plural
+from scoresheet.fields import MAX_COUNT, MAX_POINTS, fields_by_key, piles_text
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
-
-MAX_COUNT = 1000  # no count on a score sheet comes near this: a typo, not a game
-MAX_POINTS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -90,15 +89,6 @@ class GameResult:
 # --- small helpers ------------------------------------------------------------------------
 
 
-def fmt(n: int) -> str:
-    """5000 → "5,000"; -1000 → "−1,000" (a real minus sign, as printed sheets do)."""
-    return f"−{abs(n):,}" if n < 0 else f"{n:,}"
-
-
-def plural(label: str, count: int) -> str:
-    return label if count == 1 else f"{label}s"
-
-
 def card_points(rules: Rules, cards: Mapping[str, int], *, melded: bool) -> int:
     """Points of counted cards. Held black threes are not here: they have their own line."""
     total = 0
@@ -143,58 +133,52 @@ def required_books(rules: Rules, number: int) -> dict[str, int]:
 
 
 def score_entry(rules: Rules, entry: Entry) -> TeamScore:
-    """A team's round score as breakdown lines that add up to the total."""
+    """A team's round score as breakdown lines that add up to the total, labelled as the fields are."""
+    fields = fields_by_key(rules)
     lines: list[Line] = []
 
-    def add(key: str, label: str, points: int) -> None:
-        lines.append(Line(key, label, points))
+    def add(key: str, points: int, label: str | None = None) -> None:
+        lines.append(Line(key, label or fields[key].line_label(), points))
+
+    def add_count(key: str, count: int, value: int | None = None, suffix: str = "") -> None:
+        if count:
+            value = fields[key].value if value is None else value
+            lines.append(Line(key, fields[key].line_label(count, value) + suffix, count * value))
 
     for kind in rules.book_kinds:
-        count = entry.books.get(kind.key, 0)
-        if count:
-            add(f"books.{kind.key}", f"{plural(kind.label, count)} {count} × {fmt(kind.bonus)}", count * kind.bonus)
+        add_count(f"books.{kind.key}", entry.books.get(kind.key, 0))
+
+    red = rules.red_threes
+    if entry.red_threes and red.laid_value is not None:
+        # Canasta: red threes count against a team that has not melded (000 L404).
+        sign = -1 if red.negative_when_not_melded and not has_melded(rules, entry) else 1
+        suffix = " (no meld)" if sign < 0 else ""
+        add_count("red_threes", entry.red_threes, sign * red.laid_value, suffix)
+        bonus = red.set_bonus(entry.red_threes)
+        if bonus:
+            add("red_threes_bonus", sign * bonus.bonus,
+                f"{fields['red_threes'].label}: bonus for {bonus.min_count} or more{suffix}")
+    if red.held_penalty is not None:
+        add_count("red_threes_held", entry.red_threes_held)
+    add_count("black_threes_held", black_threes_held(entry))
 
     melded = melded_points(rules, entry)
     if melded:
-        add("melded_points", "Cards on the table", melded)
-
-    rt = rules.red_threes
-    if entry.red_threes and rt.laid_value is not None:
-        # Canasta: red threes count against a team that has not melded (000 L404).
-        sign = -1 if rt.negative_when_not_melded and not has_melded(rules, entry) else 1
-        value = sign * rt.laid_value
-        suffix = " (no meld)" if sign < 0 else ""
-        add("red_threes", f"{plural('Red three', entry.red_threes)} {entry.red_threes} × {fmt(value)}{suffix}",
-            entry.red_threes * value)
-        bonus = rt.set_bonus(entry.red_threes)
-        if bonus:
-            add("red_threes_bonus", f"Red three bonus ({bonus.min_count} or more){suffix}", sign * bonus.bonus)
-
-    if entry.red_threes_held and rt.held_penalty is not None:
-        add("red_threes_held", f"{plural('Red three', entry.red_threes_held)} held {entry.red_threes_held} × "
-            f"{fmt(-rt.held_penalty)}", -entry.red_threes_held * rt.held_penalty)
-    black = black_threes_held(entry)
-    if black:
-        add("black_threes_held", f"{plural('Black three', black)} held {black} × {fmt(-rules.black_three_penalty)}",
-            -black * rules.black_three_penalty)
-
+        add("melded_points", melded)
     left = hand_points(rules, entry)
     if left:
-        add("hand_points", "Cards left in hand", -left)
+        add("hand_points", -left)
 
     if entry.went_out:
-        add("went_out", "Going out" if rules.going_out_bonus else "Going out (no bonus in these rules)",
-            rules.going_out_bonus)
+        add("went_out", rules.going_out_bonus)
         if entry.concealed and rules.concealed_bonus is not None:
-            add("concealed", "Going out concealed", rules.concealed_bonus)
+            add("concealed", rules.concealed_bonus)
 
     for extra in rules.extras:
-        count = entry.extras.get(extra.key, 0)
-        if count:
-            add(f"extras.{extra.key}", f"{extra.label} {count} × {fmt(extra.amount)}", count * extra.amount)
+        add_count(f"extras.{extra.key}", entry.extras.get(extra.key, 0))
 
     for adjustment in entry.adjustments:
-        add("adjustments", adjustment.label, adjustment.points)
+        add("adjustments", adjustment.points, adjustment.label)
 
     return TeamScore(total=sum(line.points for line in lines), lines=tuple(lines))
 
@@ -220,11 +204,11 @@ def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[
         else:
             check_count("books", plural(kind.label, 2), count, key)
 
-    check_count("red_threes", "Red threes", entry.red_threes)
-    check_count("red_threes_held", "Red threes held", entry.red_threes_held)
-    check_count("black_threes_held", "Black threes held", entry.black_threes_held)
+    check_count("red_threes", "Red threes laid", entry.red_threes)
+    check_count("red_threes_held", "Red threes caught", entry.red_threes_held)
+    check_count("black_threes_held", "Black threes caught", entry.black_threes_held)
     if entry.red_threes > 0 and rules.red_threes.laid_value is None:
-        fail("red_threes", f"Red threes cannot be laid down in {rules.name}; count them as held.")
+        fail("red_threes", f"Red threes cannot be laid down in {rules.name}; count them as caught.")
     if entry.red_threes_held > 0 and rules.red_threes.held_penalty is None:
         fail("red_threes_held", f"Red threes are laid as soon as they are drawn in {rules.name}; "
                                 "count them as laid.")
@@ -232,7 +216,7 @@ def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[
     step = rules.points_step
     for field_name, what, value, cards in (
         ("melded_points", "Cards on the table", entry.melded_points, entry.melded_cards),
-        ("hand_points", "Cards left in hand", entry.hand_points, entry.hand_cards),
+        ("hand_points", f"Cards left in {piles_text(rules)}", entry.hand_points, entry.hand_cards),
     ):
         if cards is not None:
             cards_field = field_name.replace("_points", "_cards")

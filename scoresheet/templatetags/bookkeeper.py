@@ -2,7 +2,7 @@
 
 from django import template
 
-from scoresheet.scoring import fmt
+from scoresheet.display import fmt
 
 register = template.Library()
 

@@ -104,7 +104,7 @@ def test_sheet_parses_on_landscape_paper_and_holds_the_rules_rows(slug, paper, l
     assert rules.name in text
     assert f"{rules.name} · score sheet" in text
     for kind in rules.book_kinds:
-        assert f"{kind.label} × {fmt(kind.bonus)}" in text, kind.label  # "Sevens book × 5,000"
+        assert f"{kind.label}s × {fmt(kind.bonus)}" in text, kind.label  # "Sevens books × 5,000"
         if kind.bonus >= 1000:
             assert "," in fmt(kind.bonus)
     for row in pdf.sheet_rows(rules):
@@ -122,9 +122,9 @@ def test_sheet_parses_on_landscape_paper_and_holds_the_rules_rows(slug, paper, l
 
 def test_the_book_values_print_with_a_thousands_separator():
     text = all_text(sheet("hand-knee-and-foot"))
-    assert "Sevens book × 5,000" in text
-    assert "Fives book × 3,000" in text
-    assert "Wild book × 2,500" in text
+    assert "Sevens books × 5,000" in text
+    assert "Fives books × 3,000" in text
+    assert "Wild books × 2,500" in text
     assert "Knee penalty × −1,000" in text  # a real minus sign
     assert "Below 15,000: 50 points" in text
     assert "50,000 and up: 150 points" in text

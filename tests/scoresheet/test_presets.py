@@ -279,7 +279,7 @@ CASES = [
     # HF-4: "four full decks of 52 cards, including the jokers" (000 L23)
     P("hand-and-foot-11-card", decks_for(4), 4, id="11-card:4-decks"),
     # ---------------- hand-and-foot-individual: HF-8, 000 L759-793 ----------------
-    # HF-8: "Each Clean stack 300 points Each Dirty stack 100 points" (000 L775)
+    # HF-8: "Each Clean stacks 300 points Each Dirty stacks 100 points" (000 L775)
     P("hand-and-foot-individual", bonus("clean"), 300, id="individual:clean-300"),
     P("hand-and-foot-individual", bonus("dirty"), 100, id="individual:dirty-100"),
     # HF-8: "You cannot form a set of wilds or deuces" (000 L777)

@@ -263,13 +263,13 @@ def test_filled_sheet_holds_each_entry_on_its_row(client, presets):
     game = make_game()
     lines = pdf_lines(client.get(f"/games/{game.id}/sheet.pdf").content)
     # round 1: Ann & Bob one sevens book (5,000); round 2: none
-    assert row(lines, "Sevens book × 5,000") == ["1", "5,000"]
+    assert row(lines, "Sevens books × 5,000") == ["1", "5,000"]
     # Ann & Bob 3 clean (1,500) in round 1
-    assert row(lines, "Clean book × 500") == ["3", "1,500"]
+    assert row(lines, "Clean books × 500") == ["3", "1,500"]
     # Cléo & Søren 2 dirty (600) in round 1
-    assert row(lines, "Dirty book × 300") == ["2", "600"]
+    assert row(lines, "Dirty books × 300") == ["2", "600"]
     # cards laid: 1,230 and 415 in round 1; 1,500 in round 2
-    assert row(lines, "Cards laid (+)") == ["1,230", "415", "1,500"]
+    assert row(lines, "Cards on the table (+)") == ["1,230", "415", "1,500"]
 
 
 def test_finished_game_names_the_winner(client, presets):

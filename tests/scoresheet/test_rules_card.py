@@ -6,10 +6,12 @@ the code. `004 L87` = shared/seeds/004_…, line 87. Negative numbers print a re
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scoresheet.rules import preset
-from scoresheet.rules_card import rules_card
+from scoresheet.rules_card import NOT_WRITTEN, rules_card
 
 MINUS = "\u2212"
 
@@ -19,35 +21,23 @@ PRESETS = ["hand-and-foot", "hand-and-foot-6-deck", "hand-and-foot-canasta", "ha
 # Book kinds per preset: label (the preset's word for the book) → bonus as printed.
 BOOKS = {
     # HF-1: clean 500, dirty 300, wild 1500 (002 L57–59)
-    "hand-and-foot": {"Clean book": "500", "Dirty book": "300", "Wild book": "1,500"},
+    "hand-and-foot": {"Clean books": "500", "Dirty books": "300", "Wild books": "1,500"},
     # HF-2: clean 500, dirty 300, joker 1500 (003 L134–136)
-    "hand-and-foot-6-deck": {"Clean canasta": "500", "Dirty canasta": "300", "Joker canasta": "1,500"},
+    "hand-and-foot-6-deck": {"Clean canastas": "500", "Dirty canastas": "300", "Joker canastas": "1,500"},
     # HF-3: natural 500, mixed 300 (001 L71–72)
-    "hand-and-foot-canasta": {"Natural canasta": "500", "Mixed canasta": "300"},
+    "hand-and-foot-canasta": {"Natural canastas": "500", "Mixed canastas": "300"},
     # HF-4: red heap 500, black stack 300 (000 L70–72)
-    "hand-and-foot-11-card": {"Red book": "500", "Black book": "300"},
+    "hand-and-foot-11-card": {"Red books": "500", "Black books": "300"},
     # HF-8: clean stack 300, dirty stack 100 (000 L775)
-    "hand-and-foot-individual": {"Clean stack": "300", "Dirty stack": "100"},
+    "hand-and-foot-individual": {"Clean stacks": "300", "Dirty stacks": "100"},
     # HKF-1: 7s 5,000; 5s 3,000; wild 2,500; clean 500; mixed 300 (004 L87–95)
-    "hand-knee-and-foot": {"Sevens book": "5,000", "Fives book": "3,000", "Wild book": "2,500",
-                           "Clean book": "500", "Dirty book": "300"},
+    "hand-knee-and-foot": {"Sevens books": "5,000", "Fives books": "3,000", "Wild books": "2,500",
+                           "Clean books": "500", "Dirty books": "300"},
     # HKF-2: the same values (000 L162–166)
-    "hand-knee-and-foot-by-round": {"Sevens book": "5,000", "Fives book": "3,000", "Wild book": "2,500",
-                                    "Clean book": "500", "Dirty book": "300"},
+    "hand-knee-and-foot-by-round": {"Sevens books": "5,000", "Fives books": "3,000", "Wild books": "2,500",
+                                    "Clean books": "500", "Dirty books": "300"},
     # CN-1: mixed canasta 300, natural 500 (000 L403)
-    "canasta": {"Natural canasta": "500", "Mixed canasta": "300"},
-}
-
-# The source file each preset comes from (PRODUCT.md, "Presets").
-SOURCE_SEEDS = {
-    "hand-and-foot": "002_f28d0dd582eed8e7.txt",
-    "hand-and-foot-6-deck": "003_c8b65c67b5817203.txt",
-    "hand-and-foot-canasta": "001_6d83cd9a2a6736bf.txt",
-    "hand-and-foot-11-card": "000_70710ec92c87a8bf.txt",
-    "hand-and-foot-individual": "000_70710ec92c87a8bf.txt",
-    "hand-knee-and-foot": "004_1069bf29cc568110.txt",
-    "hand-knee-and-foot-by-round": "000_70710ec92c87a8bf.txt",
-    "canasta": "000_70710ec92c87a8bf.txt",
+    "canasta": {"Natural canastas": "500", "Mixed canastas": "300"},
 }
 
 BY_ROUND = ["hand-and-foot", "hand-and-foot-6-deck", "hand-and-foot-canasta", "hand-and-foot-11-card",
@@ -62,6 +52,11 @@ def card(slug: str) -> dict[str, list[tuple[str, str, str]]]:
 
 def rows(slug: str, title: str) -> dict[str, str]:
     return {label: value for label, value, _ in card(slug)[title]}
+
+
+def books_title(slug: str) -> str:
+    """The first section, named in the variant's own word: "Books", "Canastas", "Stacks"."""
+    return next(iter(card(slug)))
 
 
 def meld_title(slug: str) -> str:
@@ -79,10 +74,10 @@ def all_text(slug: str) -> str:
 @pytest.mark.parametrize("slug", PRESETS)
 def test_every_preset_card_has_the_main_sections(slug):
     titles = list(card(slug))
-    for title in ("Books", "Threes", "Going out and bonuses", "Game", "Sources"):
+    for title in ("Threes", "Going out and bonuses", "Card values", "Game"):
         assert title in titles
     assert any(t.startswith("Opening meld") for t in titles)
-    assert titles[0] == "Books" and titles[-1] == "Sources"
+    assert titles[0] in ("Books", "Canastas", "Stacks") and titles[-1] == "Game"
     for title, section_rows in card(slug).items():
         assert section_rows, f"{title} is empty"
 
@@ -102,25 +97,32 @@ def test_score_based_presets_title_the_meld_schedule_by_score(slug):
 
 @pytest.mark.parametrize("slug", PRESETS)
 def test_every_book_kind_is_listed_with_its_bonus(slug):
-    books = rows(slug, "Books")
+    books = rows(slug, books_title(slug))
     for label, value in BOOKS[slug].items():
         assert books.get(label) == value, f"{label} should be {value}"
 
 
 def test_hand_and_foot_canasta_books_are_8_cards_and_7_with_three_players():
     # "A canasta is 8 cards" (001 L13); "If playing with 3 players, a canasta is 7 cards" (001 L21)
-    assert rows("hand-and-foot-canasta", "Books")["A book is"] == "8 cards; 7 with 3 players"
+    assert rows("hand-and-foot-canasta", "Canastas")["A canasta is"] == "8 cards; 7 with 3 players"
 
 
 def test_hand_and_foot_books_are_7_cards():
     assert rows("hand-and-foot", "Books")["A book is"] == "7 cards"  # 002 L29
 
 
+@pytest.mark.parametrize(("slug", "title"), [("hand-and-foot", "Books"), ("hand-and-foot-6-deck", "Canastas"),
+                                             ("hand-and-foot-individual", "Stacks"), ("canasta", "Canastas")])
+def test_books_are_called_what_the_variant_calls_them(slug, title):
+    # HF-1 "books" (002 L29), HF-2 "canastas" (003 L134), HF-8 "stacks" (000 L775), CN-1 "canastas" (000 L403)
+    assert books_title(slug) == title
+
+
 def test_book_notes_say_what_a_book_is_made_of():
     notes = {label: note for label, _, note in card("hand-and-foot")["Books"]}
-    assert notes["Wild book"] == "wild cards only"
-    assert notes["Dirty book"] == "with wild cards"
-    assert notes["Clean book"] == "no wild cards"
+    assert notes["Wild books"] == "wild cards only"
+    assert notes["Dirty books"] == "with wild cards"
+    assert notes["Clean books"] == "no wild cards"
 
 
 # --- meld schedule --------------------------------------------------------------------------
@@ -172,33 +174,33 @@ def test_hand_and_foot_canasta_schedule_includes_the_optional_150_round():
 
 def test_hkf_threes_row_values():
     threes = rows("hand-knee-and-foot", "Threes")
-    assert threes["Red three laid"] == "+100"  # 004 L51
+    assert threes["Red threes laid"] == "+100"  # 004 L51
     assert threes["7 or more red threes"] == "+300 bonus"  # 7 × 100 + 300 = 1,000 (004 L100; C-18)
-    assert threes["Red three held"] == f"{MINUS}500"  # 004 L102
-    assert threes["Black three held"] == f"{MINUS}100"  # 004 L104
+    assert threes["Red threes caught"] == f"{MINUS}500"  # 004 L102
+    assert threes["Black threes caught"] == f"{MINUS}100"  # 004 L104
 
 
 def test_canasta_threes_row_values():
     threes = rows("canasta", "Threes")
-    assert threes["Red three laid"] == "+100"  # 000 L403
+    assert threes["Red threes laid"] == "+100"  # 000 L403
     assert threes["4 or more red threes"] == "+400 bonus"  # all four 800 = 4 × 100 + 400 (000 L403)
-    assert threes["Red threes, team not melded"] == "count against the team"  # 000 L404
-    assert threes["Black three held"] == f"{MINUS}5"  # value 5 (000 L403)
-    assert threes["Black three melded"] == "+5"  # melded when going out (000 L380)
+    assert threes["Red threes of a team that has not melded"] == "count against the team"  # 000 L404
+    assert threes["Black threes caught"] == f"{MINUS}5"  # value 5 (000 L403)
+    assert threes["Black threes melded"] == "+5"  # melded when going out (000 L380)
 
 
 def test_red_threes_that_cannot_be_laid_say_so():
     # HF-4: red threes are discarded; each one caught costs 300 (000 L57)
     threes = rows("hand-and-foot-11-card", "Threes")
-    assert threes["Red three laid"] == "cannot be laid"
-    assert threes["Red three held"] == f"{MINUS}300"
+    assert threes["Red threes laid"] == "cannot be laid"
+    assert threes["Red threes caught"] == f"{MINUS}300"
 
 
 def test_going_out_rows_of_hkf():
     out = rows("hand-knee-and-foot", "Going out and bonuses")
     # the five basic books (004 L69–81)
     assert out["Going out needs"] == ("1 sevens book, 1 fives book, 1 wild book, 1 clean book and 1 dirty book")
-    assert out["Going-out bonus"] == "+200"  # 004 L99
+    assert out["Going out"] == "+200"  # 004 L99
     assert out["Knee penalty"] == f"{MINUS}1,000"  # 004 L27
 
 
@@ -206,13 +208,13 @@ def test_going_out_rows_of_hand_and_foot():
     out = rows("hand-and-foot", "Going out and bonuses")
     # "two dirty piles, two clean piles and one wild pile" (002 L39)
     assert out["Going out needs"] == "2 clean books, 2 dirty books and 1 wild book"
-    assert out["Going-out bonus"] == "+100"  # 002 L60
+    assert out["Going out"] == "+100"  # 002 L60
     assert out["Perfect cut"].startswith("+100")  # 000 L259–260
 
 
 def test_canasta_concealed_bonus_is_listed():
     out = rows("canasta", "Going out and bonuses")
-    assert out["Going-out bonus"] == "+100"  # 000 L396
+    assert out["Going out"] == "+100"  # 000 L396
     assert out["Going out concealed"] == "+100 more"  # 200 in total (000 L398)
 
 
@@ -224,60 +226,60 @@ def test_game_rows():
 
 
 @pytest.mark.parametrize("slug", PRESETS)
-def test_sources_section_names_the_preset_source(slug):
-    sources = card(slug)["Sources"]
-    assert any(SOURCE_SEEDS[slug] in label for label, _, _ in sources)
-    assert all(what for _, what, _ in sources)
+def test_the_card_shows_players_no_working_notes(slug):
+    # Source files, line numbers and our reading of them are for maintainers (the preset JSON).
+    text = all_text(slug)
+    for word in (".txt", "VARIANTS", "seed", "source", "Sources", "How we read", "until a club sets it"):
+        assert word not in text
+    assert not re.search(r"\b\d{3} L\d|\bL\d+\b|\bC-\d\d|\bHF-\d|\bCN-\d|\bHKF-\d", text)
 
 
-# --- values the source does not state -------------------------------------------------------
+# --- values the written rules leave out -----------------------------------------------------
 
 
-def test_hkf_by_round_lists_its_not_stated_values():
+def notes(slug: str, title: str) -> dict[str, str]:
+    return {label: note for label, _, note in card(slug)[title]}
+
+
+def test_hkf_by_round_marks_the_values_its_rules_leave_out():
     # VARIANTS.md HKF-2: red three held not stated (C-20: use −100), black three held and going-out
     # bonus not stated (C-06: 0), books to go out "not explicitly stated".
-    not_stated = rows("hand-knee-and-foot-by-round", "Not stated by the source")
-    assert not_stated == {
-        "Red threes held": f"using {MINUS}100 until a club sets it",
-        "Black threes held": "using 0 until a club sets it",
-        "Going-out bonus": "using 0 until a club sets it",
-        "Books needed to go out": "using no check until a club sets it",
-    }
-
-
-def test_hkf_by_round_flags_not_stated_values_where_they_are_shown():
     threes = rows("hand-knee-and-foot-by-round", "Threes")
-    assert threes["Red three laid"] == "+100"  # stated: 000 L154
-    assert threes["Red three held"] == f"{MINUS}100 (not stated by the source)"
-    assert threes["Black three held"] == "0 (not stated by the source)"
+    assert threes["Red threes laid"] == "+100"  # stated: 000 L154
+    assert threes["Red threes caught"] == f"{MINUS}100"
+    assert threes["Black threes caught"] == "0"
+    three_notes = notes("hand-knee-and-foot-by-round", "Threes")
+    assert three_notes["Red threes laid"] == ""
+    assert three_notes["Red threes caught"] == NOT_WRITTEN
+    assert three_notes["Black threes caught"] == NOT_WRITTEN
     out = rows("hand-knee-and-foot-by-round", "Going out and bonuses")
-    assert out["Going-out bonus"] == "0 (not stated by the source)"
-    assert out["Going out needs"] == "nothing stated"
+    assert out["Going out"] == "0"
+    assert out["Going out needs"] == "not in the written rules"
+    assert notes("hand-knee-and-foot-by-round", "Going out and bonuses")["Going out"] == NOT_WRITTEN
 
 
-def test_hand_and_foot_6_deck_says_its_card_values_are_not_stated():
+def test_the_plain_note_says_what_to_do():
+    assert NOT_WRITTEN == "Not in the written rules; change it in house rules if your club plays it differently."
+
+
+def test_hand_and_foot_6_deck_says_its_card_values_are_not_in_its_rules():
     # C-21: 003's Table 1 is empty; the usual values are used and flagged
     values = rows("hand-and-foot-6-deck", "Card values")
-    assert "not stated by the source" in values["Note"]
+    assert values[""].startswith("Not in the written rules: the usual values are used.")
     assert values["Jokers"] == "50" and values["Twos"] == "20" and values["Aces"] == "20"
     assert values["Eights to kings"] == "10" and values["Fours to sevens"] == "5"
-    assert rows("hand-and-foot-6-deck", "Not stated by the source") == {
-        "Card values": "using the usual values until a club sets it"}
 
 
-def test_hand_and_foot_canasta_going_out_bonus_is_not_stated():
+def test_hand_and_foot_canasta_going_out_bonus_is_not_in_its_rules():
     # C-06: "Not stated in 001"
-    assert rows("hand-and-foot-canasta", "Going out and bonuses")["Going-out bonus"] == \
-        "0 (not stated by the source)"
-    assert rows("hand-and-foot-canasta", "Not stated by the source") == {
-        "Going-out bonus": "using 0 until a club sets it"}
+    assert rows("hand-and-foot-canasta", "Going out and bonuses")["Going out"] == "0"
+    assert notes("hand-and-foot-canasta", "Going out and bonuses")["Going out"] == NOT_WRITTEN
 
 
 @pytest.mark.parametrize("slug", ["hand-and-foot", "hand-and-foot-11-card", "hand-and-foot-individual",
                                   "hand-knee-and-foot", "canasta"])
-def test_presets_that_state_everything_have_no_not_stated_section(slug):
-    assert "Not stated by the source" not in card(slug)
-    assert "not stated" not in all_text(slug)
+def test_presets_that_state_everything_have_no_such_note(slug):
+    assert "Not in the written rules" not in all_text(slug)
 
 
 @pytest.mark.parametrize("slug", PRESETS)

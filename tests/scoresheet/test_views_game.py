@@ -219,8 +219,8 @@ def test_hand_knee_and_foot_rules_card_shows_book_values_and_meld_bands(client):
     text = page_text(response)
     assert "<h1>Hand Knee and Foot</h1>" in text
     # "CANASTA OF 7'S……5,000 POINTS EA / CANASTA OF 5'S……3,000 / WILD CARDS……2,500" (004 L87–95)
-    for label, value in (("Sevens book", "5,000"), ("Fives book", "3,000"), ("Wild book", "2,500"),
-                         ("Clean book", "500"), ("Dirty book", "300")):
+    for label, value in (("Sevens books", "5,000"), ("Fives books", "3,000"), ("Wild books", "2,500"),
+                         ("Clean books", "500"), ("Dirty books", "300")):
         assert re.search(rf'<th scope="row">{label}</th>\s*<td[^>]*>{value}<small>', text), label
     # "UP TO 15,000……50 / 15,000 TO 30,000……90 / 30,000 TO 50,000……120 / OVER 50,000……150"
     # (004 L59–67), bands lower-bound inclusive (C-09)
@@ -441,7 +441,7 @@ def test_hand_and_foot_canasta_has_no_red_threes_laid_but_has_red_threes_held(cl
     content = raw(client.get(f"/games/{game.pk}/rounds/1/"))
     assert 'name="t0-red_threes"' not in content
     assert 'name="t0-red_threes_held"' in content
-    assert "Red threes held × −100" in page_text(client.get(f"/games/{game.pk}/rounds/1/"))
+    assert "Red threes caught × −100" in page_text(client.get(f"/games/{game.pk}/rounds/1/"))
 
 
 def test_canasta_has_concealed_and_no_red_threes_held(client):
@@ -450,7 +450,7 @@ def test_canasta_has_concealed_and_no_red_threes_held(client):
     content = raw(response)
     assert 'name="t0-concealed"' in content and 'name="t1-concealed"' in content
     assert 'name="t0-red_threes_held"' not in content
-    assert "Went out concealed (+100)" in page_text(response)  # "additional 100 points for going blind" (000 L398)
+    assert "Going out concealed +100" in page_text(response)  # "additional 100 points for going blind" (000 L398)
 
 
 def test_hand_knee_and_foot_has_a_sevens_book_field_labelled_with_its_value(client):
@@ -459,7 +459,7 @@ def test_hand_knee_and_foot_has_a_sevens_book_field_labelled_with_its_value(clie
     content = raw(response)
     tag = input_tag(content, "t0-book_sevens")
     assert 'inputmode="numeric"' in tag
-    assert re.search(r'<label for="id_t0-book_sevens">Sevens book × 5,000</label>', page_text(response))
+    assert re.search(r'<label for="id_t0-book_sevens">Sevens books × 5,000</label>', page_text(response))
 
 
 # --- the round form: saving -------------------------------------------------------------------
@@ -492,7 +492,7 @@ def test_saving_round_1_records_each_teams_total_and_shows_them_on_the_game_page
     assert next_round.count('<span class="meld-value">90</span>') == 2
     assert "Enter round 2" in next_round
     # the breakdown says where the numbers come from
-    assert "Wild book 1 × 1,500" in text and "Going out" in text
+    assert "Wild books 1 × 1,500" in text and "Going out" in text
 
 
 def test_the_second_round_adds_to_the_running_totals(client):
@@ -552,7 +552,7 @@ def test_count_cards_mode_computes_melded_and_hand_points_from_card_values(clien
     text = page_text(client.get(f"/games/{game.pk}/"))
     assert re.search(r'<span class="round-score">340</span>', text)
     assert re.search(r"Cards on the table</td><td[^>]*>375<", text)
-    assert re.search(r"Cards left in hand</td><td[^>]*>−35<", text)
+    assert re.search(r"Cards left in hand and foot</td><td[^>]*>−35<", text)
 
 
 def test_an_adjustment_with_a_label_is_added_to_the_total(client):
@@ -742,7 +742,7 @@ def test_preview_returns_each_teams_breakdown_and_saves_nothing(client):
     us, them = (html.unescape(t) for t in body["teams"])
     assert re.search(r"Round total</th><td[^>]*>4,345<", us)  # see US_R1
     assert re.search(r"Round total</th><td[^>]*>1,115<", them)  # see THEM_R1
-    assert "Red three held 1 × −100" in them
+    assert "Red threes caught 1 × −100" in them
     assert counts() == (0, 0)
 
 

@@ -1,0 +1,138 @@
+"""The entry fields of a variant: the one description of what a scorekeeper enters.
+
+``entry_fields(rules)`` lists every field of one team's round entry in the order the
+sheet shows them, each with its words and its value per unit. The round form, the
+breakdown lines, the error messages, the printed sheets and the rules card all read
+these, so a field has the same name everywhere ("Black threes caught" on the phone and
+on paper) in the variant's own words (book, canasta or stack; hand, knee and foot).
+
+Keys follow the entry's shape and the breakdown lines: ``books.clean``, ``red_threes``,
+``melded_points``, ``melded_cards.jokers``, ``extras.perfect_cut`` …
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoresheet.display import fmt, join_and, plural, signed
+from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
+
+MAX_COUNT = 1000  # no count on a score sheet comes near this: a typo, not a game
+MAX_THREES = 99
+MAX_POINTS = 1_000_000
+
+# Sections, in the order the form and the sheet show them.
+BOOKS, THREES, CARDS, TABLE_CARDS, HAND_CARDS, GOING_OUT, EXTRAS, ADJUSTMENTS = (
+    "books", "threes", "cards", "table_cards", "hand_cards", "going_out", "extras", "adjustments",
+)
+
+# Kinds of field.
+COUNT, POINTS, FLAG = "count", "points", "flag"
+SIGNS = {1: "+", -1: "−", 0: "±"}  # points added, deducted, or either
+
+
+@dataclass(frozen=True)
+class EntryField:
+    key: str  # "books.clean", "red_threes", "hand_points", "extras.knee_penalty" …
+    label: str  # "Clean books", "Cards left in hand, knee and foot"
+    section: str  # BOOKS, THREES, …
+    kind: str  # COUNT, POINTS or FLAG
+    value: int | None = None  # points per unit as it scores (signed); None for points fields
+    sign: int = 1  # POINTS: +1 added, −1 deducted, 0 either way (adjustments)
+    max_value: int = MAX_COUNT
+    step: int = 1  # POINTS: entered points are a multiple of this
+    note: str = ""  # a bonus that goes with the count, printed beside it: "+300 for 7 or more"
+
+    @property
+    def titled_note(self) -> str:
+        """The title with its note: "Red threes laid × 100 (+300 for 7 or more)"."""
+        return f"{self.title} ({self.note})" if self.note else self.title
+
+    @property
+    def form_name(self) -> str:
+        """The round form's field name: "book_clean", "melded_jokers", "extra_perfect_cut", "red_threes"."""
+        group, _, key = self.key.partition(".")
+        prefix = {"books": "book", "extras": "extra", "melded_cards": "melded", "hand_cards": "hand"}.get(group)
+        return f"{prefix}_{key}" if prefix else self.key
+
+    @property
+    def title(self) -> str:
+        """The field with its value, as the form and the printed sheet label it: "Clean books × 500"."""
+        if self.kind == COUNT:
+            return f"{self.label} × {fmt(self.value)}"
+        if self.kind == FLAG:
+            return f"{self.label} {signed(self.value)}" if self.value else f"{self.label} (no bonus)"
+        return f"{self.label} ({SIGNS[self.sign]})"
+
+    def line_label(self, count: int = 1, value: int | None = None) -> str:
+        """A breakdown line: "Clean books 2 × 500"; points and flags are just the label."""
+        if self.kind == COUNT:
+            return f"{self.label} {count} × {fmt(self.value if value is None else value)}"
+        if self.kind == FLAG and not self.value:
+            return f"{self.label} (no bonus)"
+        return self.label
+
+
+def piles_text(rules: Rules) -> str:
+    """Where cards are left at the end of a round: "hand", "hand and foot", "hand, knee and foot"."""
+    return join_and([name for name, _ in rules.setup.piles] or ["hand"])
+
+
+def book_word(rules: Rules) -> str:
+    """The variant's own word for a book: "book", "canasta" or "stack" (the last word of its labels)."""
+    return rules.book_kinds[0].label.split()[-1].lower() if rules.book_kinds else "book"
+
+
+def entry_fields(rules: Rules) -> tuple[EntryField, ...]:
+    """Every field of one team's round entry for these rules, in the order the sheet shows them."""
+    fields = [
+        EntryField(f"books.{kind.key}", plural(kind.label, 2), BOOKS, COUNT, kind.bonus)
+        for kind in rules.book_kinds
+    ]
+    red = rules.red_threes
+    if red.laid_value is not None:
+        bonuses = "; ".join(f"{signed(b.bonus)} for {b.min_count} or more" for b in red.set_bonuses)
+        fields.append(EntryField("red_threes", "Red threes laid", THREES, COUNT, red.laid_value,
+                                 max_value=MAX_THREES, note=bonuses))
+    if red.held_penalty is not None:
+        fields.append(EntryField("red_threes_held", "Red threes caught", THREES, COUNT, -red.held_penalty,
+                                 max_value=MAX_THREES))
+    fields.append(EntryField("black_threes_held", "Black threes caught", THREES, COUNT, -rules.black_three_penalty,
+                             max_value=MAX_THREES))
+
+    step = rules.points_step
+    fields.append(EntryField("melded_points", "Cards on the table", CARDS, POINTS, sign=1, max_value=MAX_POINTS,
+                             step=step))
+    fields.append(EntryField("hand_points", f"Cards left in {piles_text(rules)}", CARDS, POINTS, sign=-1,
+                             max_value=MAX_POINTS, step=step))
+    values = rules.card_values
+    fields += [
+        EntryField(f"melded_cards.{key}", CARD_CLASS_LABELS[key], TABLE_CARDS, COUNT, values[key])
+        for key in CARD_CLASSES if values[key] is not None
+    ]
+    # A black three caught in hand is entered once, as "Black threes caught": no hand-card field.
+    fields += [
+        EntryField(f"hand_cards.{key}", CARD_CLASS_LABELS[key], HAND_CARDS, COUNT, -(values[key] or 0))
+        for key in CARD_CLASSES if key != "black_threes"
+    ]
+
+    fields.append(EntryField("went_out", "Going out", GOING_OUT, FLAG, rules.going_out_bonus, max_value=1))
+    if rules.concealed_bonus is not None:
+        fields.append(EntryField("concealed", "Going out concealed", GOING_OUT, FLAG, rules.concealed_bonus,
+                                 max_value=1))
+    fields += [
+        EntryField(f"extras.{extra.key}", extra.label, EXTRAS, COUNT, extra.amount,
+                   max_value=extra.max_per_round or MAX_THREES)
+        for extra in rules.extras
+    ]
+    fields.append(EntryField("adjustments", "Other adjustments", ADJUSTMENTS, POINTS, sign=0, max_value=MAX_POINTS))
+    return tuple(fields)
+
+
+def fields_by_key(rules: Rules) -> dict[str, EntryField]:
+    return {f.key: f for f in entry_fields(rules)}
+
+
+def sheet_fields(rules: Rules) -> tuple[EntryField, ...]:
+    """The fields a paper sheet has a row for: everything but the card-by-card counts."""
+    return tuple(f for f in entry_fields(rules) if f.section not in (TABLE_CARDS, HAND_CARDS))
