@@ -2,7 +2,8 @@
 
 ``score_game_document(data, variant=None, find_rules=...)`` returns ``(output, status)``:
 the scored game and 0, or ``{"errors": [...]}`` and 2. Every problem is named with its
-round (1-based), team (by name) and field; nothing partial is returned.
+round (1-based), team (by name) and field; nothing partial is returned. Problems are
+``problems.Problem`` until ``problem_to_json`` gives them the contract's shape.
 """
 
 from __future__ import annotations
@@ -13,19 +14,11 @@ from typing import Any
 
 from scoresheet import scoring
 from scoresheet.entries import COUNT_FIELDS, ENTRY_FIELDS, FLAG_FIELDS, POINT_FIELDS, entry_from_values
+from scoresheet.problems import Problem
 from scoresheet.rules import MAX_TEAMS, MIN_TEAMS, Rules, RulesError
 
 MAX_ROUNDS = 100
 MAX_NAME = 60
-
-
-class _Errors:
-    def __init__(self) -> None:
-        self.items: list[dict] = []
-
-    def add(self, message: str, *, round: int | None = None, team: str | None = None,
-            field: str | None = None) -> None:
-        self.items.append({"round": round, "team": team, "field": field, "message": message})
 
 
 def _is_int(value: Any) -> bool:
@@ -105,67 +98,69 @@ def parse_entry(raw: Any, add) -> dict | None:
 
 def score_game_document(data: Any, *, variant: str | None = None,
                         find_rules: Callable[[str], Rules | None]) -> tuple[dict, int]:
-    errors = _Errors()
+    problems: list[Problem] = []
+
+    def fail(message: str, **where) -> None:
+        problems.append(Problem(message, **where))
+
     if not isinstance(data, dict):
-        errors.add("The game must be a JSON object with \"variant\", \"teams\" and \"rounds\".")
-        return {"errors": errors.items}, 2
+        fail("The game must be a JSON object with \"variant\", \"teams\" and \"rounds\".")
+        return {"errors": [problem_to_json(problem, None) for problem in problems]}, 2
     for key in data:
         if key not in ("variant", "teams", "rounds"):
-            errors.add(f"'{key}' is not a game field (variant, teams, rounds).", field=key)
+            fail(f"'{key}' is not a game field (variant, teams, rounds).", field=key)
 
     slug = variant if variant is not None else data.get("variant")
     rules = None
     if not isinstance(slug, str) or not slug:
-        errors.add("Name the variant: \"variant\" in the game or --variant.", field="variant")
+        fail("Name the variant: \"variant\" in the game or --variant.", field="variant")
     else:
         try:
             rules = find_rules(slug)
         except RulesError as exc:
-            errors.add(f"The rules of variant '{slug}' are broken ({exc}); fix them before scoring.",
-                       field="variant")
+            fail(f"The rules of variant '{slug}' are broken ({exc}); fix them before scoring.", field="variant")
         else:
             if rules is None:
-                errors.add(f"Unknown variant '{slug}'. `manage.py variants` lists them.", field="variant")
+                fail(f"Unknown variant '{slug}'. `manage.py variants` lists them.", field="variant")
 
     teams = data.get("teams")
     if not isinstance(teams, list) or not all(isinstance(t, str) and t.strip() for t in teams):
-        errors.add("\"teams\" must be a list of team names.", field="teams")
+        fail("\"teams\" must be a list of team names.", field="teams")
         teams = None
     elif not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
-        errors.add(f"A game has {MIN_TEAMS} to {MAX_TEAMS} teams, not {len(teams)}.", field="teams")
+        fail(f"A game has {MIN_TEAMS} to {MAX_TEAMS} teams, not {len(teams)}.", field="teams")
         teams = None
     elif len(set(teams)) != len(teams):
-        errors.add("Team names must differ from each other.", field="teams")
+        fail("Team names must differ from each other.", field="teams")
         teams = None
     elif any(len(t) > MAX_NAME for t in teams):
-        errors.add(f"A team name can be at most {MAX_NAME} characters.", field="teams")
+        fail(f"A team name can be at most {MAX_NAME} characters.", field="teams")
         teams = None
     # Any 2 to 4 teams are scored, whatever table sizes the variant's source names: the
     # contract lists the checks, and a club may seat its tables differently.
 
     rounds_raw = data.get("rounds", [])
     if not isinstance(rounds_raw, list):
-        errors.add("\"rounds\" must be a list of rounds.", field="rounds")
+        fail("\"rounds\" must be a list of rounds.", field="rounds")
         rounds_raw = []
     elif len(rounds_raw) > MAX_ROUNDS:
-        errors.add(f"At most {MAX_ROUNDS} rounds, not {len(rounds_raw)}.", field="rounds")
+        fail(f"At most {MAX_ROUNDS} rounds, not {len(rounds_raw)}.", field="rounds")
         rounds_raw = []
 
     rounds: list[list[scoring.Entry]] = []
     for number, round_raw in enumerate(rounds_raw, start=1):
         if not isinstance(round_raw, list):
-            errors.add("Each round must be a list with one entry per team.", round=number)
+            fail("Each round must be a list with one entry per team.", round=number)
             rounds.append([scoring.Entry()] * len(teams or []))
             continue
         if teams is not None and rules is None and len(round_raw) != len(teams):
-            errors.add(f"Round {number} has {len(round_raw)} entries; there are {len(teams)} teams.",
-                       round=number)
+            fail(f"Round {number} has {len(round_raw)} entries; there are {len(teams)} teams.", round=number)
         entries = []
         for index, raw in enumerate(round_raw):
-            team = teams[index] if teams is not None and index < len(teams) else None
+            team = index if teams is not None and index < len(teams) else None
 
             def add(field, message, number=number, team=team):
-                errors.add(message, round=number, team=team, field=field)
+                fail(message, round=number, team=team, field=field)
 
             values = parse_entry(raw, add)
             # An entry that is not even well-formed stands in as empty, so that the checks
@@ -174,19 +169,22 @@ def score_game_document(data: Any, *, variant: str | None = None,
         rounds.append(entries)
 
     if rules is not None and teams is not None:
-        errors.items += [problem_to_json(p, teams)
-                         for p in scoring.game_errors(rules, rounds, team_count=len(teams))]
-    if errors.items or rules is None or teams is None:
-        return {"errors": errors.items}, 2
+        problems += scoring.game_errors(rules, rounds, team_count=len(teams))
+    if problems or rules is None or teams is None:
+        return {"errors": [problem_to_json(problem, teams) for problem in problems]}, 2
 
     result = scoring.score_game(rules, rounds, team_count=len(teams))
     return game_result_to_json(rules, teams, result), 0
 
 
-def problem_to_json(problem: scoring.Problem, teams: list[str]) -> dict:
+def problem_to_json(problem: Problem, teams: list[str] | None) -> dict:
+    """A problem as the contract names it: exactly round, team (by name), field and message.
+
+    ``teams`` is None when the game's teams could not be read; no problem names a team then.
+    """
     return {
         "round": problem.round,
-        "team": teams[problem.team] if problem.team is not None else None,
+        "team": teams[problem.team] if teams is not None and problem.team is not None else None,
         "field": problem.field,
         "message": problem.message,
     }

@@ -2,7 +2,8 @@
 
 Presets live in ``scoresheet/presets/<slug>.json``; a game keeps a snapshot of the
 document it was started with. ``load_rules(document)`` validates a document and
-returns a frozen ``Rules``; every bad field is named in ``RulesError.errors``.
+returns a frozen ``Rules``; every bad field is named in ``RulesError.errors``, a
+``problems.Problem`` each, whose ``field`` is the path ("meld_schedule.bands[1].from").
 
 The model follows shared/rules/VARIANTS.md §4, trimmed to what scoring needs:
 card values, threes, book kinds, going-out bonuses, extras, the opening-meld
@@ -16,6 +17,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from scoresheet.problems import Problem, problem_line
 
 PRESETS_DIR = Path(__file__).resolve().parent / "presets"
 
@@ -41,11 +44,11 @@ MIN_TEAMS, MAX_TEAMS = 2, 4
 
 
 class RulesError(ValueError):
-    """A rules document that cannot be used; ``errors`` is a list of (path, message)."""
+    """A rules document that cannot be used; ``errors`` has a Problem per bad field, its path as ``field``."""
 
-    def __init__(self, errors: list[tuple[str, str]]):
+    def __init__(self, errors: list[Problem]):
         self.errors = errors
-        super().__init__("; ".join(f"{path}: {message}" for path, message in errors))
+        super().__init__("; ".join(problem_line(problem) for problem in errors))
 
 
 @dataclass(frozen=True)
@@ -229,31 +232,55 @@ class Rules:
 
 
 # --- loading and validation ------------------------------------------------------------
+#
+# One function per section of the document. Each takes its section (an empty one when it is
+# missing or of the wrong type: that is already reported, and the keys it requires are
+# reported missing too) and ``check``, which collects every problem instead of stopping at
+# the first, and returns what it built. Sections whose keys sit at the top of the document
+# (the name, the book size, going out, sources) take the document.
+
+REQUIRED = ...  # Check.get's default: the key must be present
+TYPE_NAMES = {str: "a text", bool: "true or false", list: "a list", dict: "an object"}
+KEY_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
+DOCUMENT_KEYS = (
+    "slug", "name", "family", "summary", "card_values", "red_threes", "black_threes", "book_size",
+    "book_size_by_players", "book_kinds", "required_any_books", "going_out_bonus", "concealed_bonus", "extras",
+    "meld_schedule", "game_end", "setup", "sources", "not_stated", "notes",
+)
 
 
-class _Checker:
-    """Collects every problem in a document instead of stopping at the first."""
+def inside(path: str, key: str | int) -> str:
+    """The path of a key or list index within ``path``: "red_threes" + "laid_value", "extras" + 0."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+class Check:
+    """The problems found in a rules document so far, each with its path as the field."""
 
     def __init__(self) -> None:
-        self.errors: list[tuple[str, str]] = []
+        self.problems: list[Problem] = []
 
     def fail(self, path: str, message: str) -> None:
-        self.errors.append((path, message))
+        self.problems.append(Problem(message, field=path))
 
-    def get(self, obj: Any, key: str, path: str, kind, *, default=..., nullable=False):
-        if not isinstance(obj, dict):
-            return None if default is ... else default
-        if key not in obj:
-            if default is ...:
-                self.fail(f"{path}{key}", "is required")
+    def get(self, section: Any, key: str, kind, *, path: str = "", default: Any = REQUIRED, nullable: bool = False):
+        """``section[key]`` if it is of ``kind``; otherwise report it and give None (or the default)."""
+        if not isinstance(section, dict):
+            return None if default is REQUIRED else default
+        if key not in section:
+            if default is REQUIRED:
+                self.fail(inside(path, key), "is required")
                 return None
             return default
-        value = obj[key]
+        value = section[key]
         if value is None and nullable:
             return None
-        return self.check_type(value, f"{path}{key}", kind)
+        return self.typed(value, inside(path, key), kind)
 
-    def check_type(self, value: Any, path: str, kind):
+    def typed(self, value: Any, path: str, kind):
+        """``value`` if it is of ``kind`` (a type, "count" or "requirement"); otherwise report it, None."""
         if kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 self.fail(path, f"must be a whole number, not {json.dumps(value)}")
@@ -262,291 +289,333 @@ class _Checker:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 self.fail(path, f"must be a whole number of 0 or more, not {json.dumps(value)}")
                 return None
-        elif kind == "req":  # an opening-meld requirement: a number or a short text
+        elif kind == "requirement":  # an opening-meld requirement: a number or a short text
             if isinstance(value, bool) or not isinstance(value, (int, str)) or value == "":
                 self.fail(path, f"must be a number of points or a text, not {json.dumps(value)}")
                 return None
-        elif not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            self.fail(path, f"must be {_TYPE_NAMES.get(kind, kind.__name__)}")
+        elif not isinstance(value, kind):
+            self.fail(path, f"must be {TYPE_NAMES.get(kind, kind.__name__)}")
             return None
         return value
 
+    def valid_key(self, key: Any, path: str) -> bool:
+        """Is ``key`` a usable key for a book kind or extra? Reports it when not."""
+        if not isinstance(key, str) or not key or not set(key) <= KEY_CHARS:
+            self.fail(path, f"must be a lower-case key such as 'clean', not {json.dumps(key)}")
+            return False
+        return True
 
-_TYPE_NAMES = {str: "a text", bool: "true or false", list: "a list", dict: "an object"}
-_KEY_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
+    def objects(self, items: list, path: str, what: str = ""):
+        """(path, item) for each object in the list at ``path``; an item that is not one is reported."""
+        for index, item in enumerate(items):
+            if isinstance(item, dict):
+                yield inside(path, index), item
+            else:
+                self.fail(inside(path, index), f"must be an object{what}")
 
+    def counts(self, value: Any, path: str) -> tuple[int, ...]:
+        """A list of allowed numbers of teams or players (2 to 8); None = none allowed."""
+        if value is None:
+            return ()
+        if not isinstance(value, list):
+            self.fail(path, "must be a list of numbers")
+            return ()
+        counts = []
+        for index, item in enumerate(value):
+            count = self.typed(item, inside(path, index), "count")
+            if count is not None:
+                if not MIN_TEAMS <= count <= 8:
+                    self.fail(inside(path, index), "must be between 2 and 8")
+                counts.append(count)
+        return tuple(counts)
 
-def _check_key(c: _Checker, key: Any, path: str) -> bool:
-    if not isinstance(key, str) or not key or not set(key) <= _KEY_CHARS:
-        c.fail(path, f"must be a lower-case key such as 'clean', not {json.dumps(key)}")
-        return False
-    return True
-
-
-def _counts(c: _Checker, value: Any, path: str) -> tuple[int, ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, list):
-        c.fail(path, "must be a list of numbers")
-        return ()
-    out = []
-    for i, n in enumerate(value):
-        n = c.check_type(n, f"{path}[{i}]", "count")
-        if n is not None:
-            if not MIN_TEAMS <= n <= 8:
-                c.fail(f"{path}[{i}]", "must be between 2 and 8")
-            out.append(n)
-    return tuple(out)
-
-
-def _players_map(c: _Checker, obj: Any, key: str, path: str, low: int, high: int, what: str) -> dict[int, int]:
-    """An object such as {"3": 7}: player count → a whole number from low to high."""
-    out = {}
-    for players, n in (c.get(obj, key, path, dict, default={}) or {}).items():
-        if str(players).isdigit() and isinstance(n, int) and not isinstance(n, bool) and low <= n <= high:
-            out[int(players)] = n
-        else:
-            c.fail(f"{path}{key}.{players}", f"must map a player count to {what}")
-    return out
+    def players_map(self, section: Any, key: str, *, path: str = "", low: int, high: int,
+                    what: str) -> dict[int, int]:
+        """An object such as {"3": 7}: a player count → a whole number from low to high."""
+        mapping = {}
+        for players, number in (self.get(section, key, dict, path=path, default={}) or {}).items():
+            if str(players).isdigit() and isinstance(number, int) and not isinstance(number, bool) \
+                    and low <= number <= high:
+                mapping[int(players)] = number
+            else:
+                self.fail(inside(inside(path, key), players), f"must map a player count to {what}")
+        return mapping
 
 
 def load_rules(document: Any) -> Rules:
     """Validate a rules document and build ``Rules``; raise ``RulesError`` naming every bad field."""
-    c = _Checker()
     if not isinstance(document, dict):
-        raise RulesError([("", "a rules document must be a JSON object")])
-    d = document
+        raise RulesError([Problem("a rules document must be a JSON object")])
+    check = Check()
 
-    slug = c.get(d, "slug", "", str)
-    if slug is not None and (not slug or not set(slug) <= _KEY_CHARS | {"-"}):
-        c.fail("slug", "must be lower-case letters, digits and dashes")
-    name = c.get(d, "name", "", str)
-    if name is not None and not name.strip():
-        c.fail("name", "must not be empty")
-    family = c.get(d, "family", "", str)
-    if family is not None and family not in FAMILIES:
-        c.fail("family", f"must be one of {', '.join(FAMILIES)}")
-    summary = c.get(d, "summary", "", str, default="")
+    def section(key: str) -> dict:
+        return check.get(document, key, dict) or {}
 
-    # Card values: melded value per card class; null = cannot be melded.
-    raw_values = c.get(d, "card_values", "", dict) or {}
-    card_values: dict[str, int | None] = {}
-    for key in raw_values:
-        if key not in CARD_CLASSES:
-            c.fail(f"card_values.{key}", f"is not a card class ({', '.join(CARD_CLASSES)})")
-    for key in CARD_CLASSES:
-        card_values[key] = c.get(raw_values, key, "card_values.", int, nullable=True)
-
-    rt = c.get(d, "red_threes", "", dict) or {}
-    set_bonuses = []
-    for i, b in enumerate(c.get(rt, "set_bonuses", "red_threes.", list, default=[]) or []):
-        p = f"red_threes.set_bonuses[{i}]."
-        if not isinstance(b, dict):
-            c.fail(p[:-1], "must be an object with min_count and bonus")
-            continue
-        mc, bonus = c.get(b, "min_count", p, "count"), c.get(b, "bonus", p, int)
-        if mc is not None and bonus is not None:
-            set_bonuses.append(SetBonus(mc, bonus))
-    laid_value = c.get(rt, "laid_value", "red_threes.", int, nullable=True)
-    held_penalty = c.get(rt, "held_penalty", "red_threes.", "count", nullable=True)
-    red_threes = RedThrees(
-        laid_value=laid_value,
-        held_penalty=held_penalty,
-        negative_when_not_melded=bool(c.get(rt, "negative_when_not_melded", "red_threes.", bool, default=False)),
-        set_bonuses=tuple(set_bonuses),
-    )
-    if set_bonuses and laid_value is None:
-        c.fail("red_threes.set_bonuses", "needs red threes that can be laid (laid_value)")
-    bt = c.get(d, "black_threes", "", dict) or {}
-    black_penalty = c.get(bt, "held_penalty", "black_threes.", "count")
-
-    book_size = c.get(d, "book_size", "", "count", default=7)
-    if book_size is not None and not 3 <= book_size <= 20:
-        c.fail("book_size", "must be between 3 and 20 cards")
-    book_size_by_players = _players_map(c, d, "book_size_by_players", "", 3, 20, "a book size of 3 to 20 cards")
-
-    kinds: list[BookKind] = []
-    raw_kinds = c.get(d, "book_kinds", "", list) or []
-    if isinstance(d.get("book_kinds"), list) and not raw_kinds:
-        c.fail("book_kinds", "needs at least one book kind")
-    seen: set[str] = set()
-    for i, k in enumerate(raw_kinds):
-        p = f"book_kinds[{i}]."
-        if not isinstance(k, dict):
-            c.fail(p[:-1], "must be an object")
-            continue
-        key = k.get("key")
-        if not _check_key(c, key, p + "key"):
-            continue
-        if key in seen:
-            c.fail(p + "key", f"'{key}' is listed twice")
-        seen.add(key)
-        cards = c.get(k, "cards", p, str, default="natural")
-        if cards not in BOOK_CARDS:
-            c.fail(p + "cards", f"must be one of {', '.join(BOOK_CARDS)}")
-        by_round_raw = c.get(k, "required_by_round", p, dict, default={}) or {}
-        by_round = {}
-        for rnd, n in by_round_raw.items():
-            if not str(rnd).isdigit() or int(rnd) < 1:
-                c.fail(f"{p}required_by_round.{rnd}", "must be keyed by a round number")
-                continue
-            n = c.check_type(n, f"{p}required_by_round.{rnd}", "count")
-            if n is not None:
-                by_round[int(rnd)] = n
-        kinds.append(
-            BookKind(
-                key=key,
-                label=c.get(k, "label", p, str) or key,
-                bonus=c.get(k, "bonus", p, int) or 0,
-                cards=cards if cards in BOOK_CARDS else "natural",
-                required_to_go_out=c.get(k, "required_to_go_out", p, "count", default=0) or 0,
-                required_by_round=by_round,
-            )
-        )
-
-    extras: list[Extra] = []
-    for i, e in enumerate(c.get(d, "extras", "", list, default=[]) or []):
-        p = f"extras[{i}]."
-        if not isinstance(e, dict):
-            c.fail(p[:-1], "must be an object")
-            continue
-        key = e.get("key")
-        if not _check_key(c, key, p + "key"):
-            continue
-        if key in seen:
-            c.fail(p + "key", f"'{key}' is already used by a book kind or extra")
-        seen.add(key)
-        max_per_round = c.get(e, "max_per_round", p, "count", default=None, nullable=True)
-        extras.append(
-            Extra(
-                key=key,
-                label=c.get(e, "label", p, str) or key,
-                amount=c.get(e, "amount", p, int) or 0,
-                max_per_round=max_per_round,
-                note=c.get(e, "note", p, str, default="") or "",
-            )
-        )
-
-    ms = c.get(d, "meld_schedule", "", dict) or {}
-    basis = c.get(ms, "basis", "meld_schedule.", str)
-    by_round: tuple = ()
-    bands: list[MeldBand] = []
-    if basis == "round":
-        raw = c.get(ms, "by_round", "meld_schedule.", list) or []
-        if isinstance(ms.get("by_round"), list) and not raw:
-            c.fail("meld_schedule.by_round", "needs a requirement for round 1")
-        by_round = tuple(c.check_type(r, f"meld_schedule.by_round[{i}]", "req") for i, r in enumerate(raw))
-    elif basis == "score":
-        raw = c.get(ms, "bands", "meld_schedule.", list) or []
-        if isinstance(ms.get("bands"), list) and not raw:
-            c.fail("meld_schedule.bands", "needs at least one band")
-        for i, b in enumerate(raw):
-            p = f"meld_schedule.bands[{i}]."
-            if not isinstance(b, dict):
-                c.fail(p[:-1], "must be an object with from, to and requirement")
-                continue
-            low = c.get(b, "from", p, int, nullable=True)
-            high = c.get(b, "to", p, int, nullable=True)
-            req = c.get(b, "requirement", p, "req")
-            bands.append(MeldBand(low, high, req))
-        for i in range(1, len(bands)):  # bands must tile the score line: [from, to) in order
-            if bands[i - 1].high is None or bands[i - 1].high != bands[i].low:
-                c.fail(f"meld_schedule.bands[{i}].from", "must equal the previous band's 'to'")
-        if bands and bands[0].low is not None:
-            c.fail("meld_schedule.bands[0].from", "must be null so that every score has a band")
-        if bands and bands[-1].high is not None:
-            c.fail(f"meld_schedule.bands[{len(bands) - 1}].to", "must be null so that every score has a band")
-    elif basis is not None:
-        c.fail("meld_schedule.basis", "must be 'round' or 'score'")
-
-    ge = c.get(d, "game_end", "", dict) or {}
-    rounds = c.get(ge, "rounds", "game_end.", "count", default=None, nullable=True)
-    target = c.get(ge, "target_score", "game_end.", "count", default=None, nullable=True)
-    extra_rounds = c.get(ge, "optional_extra_rounds", "game_end.", "count", default=0) or 0
-    if isinstance(d.get("game_end"), dict) and (rounds is None) == (target is None):
-        c.fail("game_end", "needs either 'rounds' or 'target_score'")
-    if rounds is not None and not 1 <= rounds <= 50:
-        c.fail("game_end.rounds", "must be between 1 and 50")
-
-    su = c.get(d, "setup", "", dict) or {}
-    decks = c.get(su, "decks", "setup.", dict) or {}
-    by_players = _players_map(c, decks, "by_players", "setup.decks.", 1, 20, "a number of decks")
-    piles = []
-    for i, pile in enumerate(c.get(su, "piles", "setup.", list, default=[]) or []):
-        if not isinstance(pile, dict):
-            c.fail(f"setup.piles[{i}]", "must be an object with name and cards")
-            continue
-        pn, cards = c.get(pile, "name", f"setup.piles[{i}].", str), c.get(pile, "cards", f"setup.piles[{i}].", "count")
-        if pn and cards is not None:
-            piles.append((pn, cards))
-    setup = Setup(
-        team_counts=_counts(c, su.get("team_counts"), "setup.team_counts"),
-        individual_counts=_counts(c, su.get("individual_counts"), "setup.individual_counts"),
-        players_per_team=_counts(c, su.get("players_per_team", [2]), "setup.players_per_team") or (2,),
-        decks_fixed=c.get(decks, "fixed", "setup.decks.", "count", default=None),
-        decks_players_plus_one=bool(c.get(decks, "players_plus_one", "setup.decks.", bool, default=False)),
-        decks_by_players=by_players,
-        piles=tuple(piles),
-    )
-    if isinstance(su, dict) and su and not (setup.team_counts or setup.individual_counts):
-        c.fail("setup.team_counts", "the variant needs at least one allowed number of teams or players")
-    if isinstance(decks, dict) and decks and not (setup.decks_fixed or setup.decks_players_plus_one or by_players):
-        c.fail("setup.decks", "needs 'fixed', 'players_plus_one' or 'by_players'")
-
-    sources = []
-    for i, s in enumerate(c.get(d, "sources", "", list, default=[]) or []):
-        p = f"sources[{i}]."
-        if not isinstance(s, dict):
-            c.fail(p[:-1], "must be an object with seed, lines and what")
-            continue
-        sources.append(Source(c.get(s, "seed", p, str) or "", c.get(s, "lines", p, str, default="") or "",
-                              c.get(s, "what", p, str, default="") or ""))
-    not_stated = tuple(c.get(d, "not_stated", "", list, default=[]) or [])
-    for i, ns in enumerate(not_stated):
-        c.check_type(ns, f"not_stated[{i}]", str)
-    notes = tuple(c.get(d, "notes", "", list, default=[]) or [])
-    for i, n in enumerate(notes):
-        c.check_type(n, f"notes[{i}]", str)
-
-    known = {
-        "slug", "name", "family", "summary", "card_values", "red_threes", "black_threes", "book_size",
-        "book_size_by_players",
-        "book_kinds", "required_any_books", "going_out_bonus", "concealed_bonus", "extras",
-        "meld_schedule", "game_end", "setup", "sources", "not_stated", "notes",
-    }
-    for key in d:
-        if key not in known:
-            c.fail(key, "is not a rules field")
-
-    required_any = c.get(d, "required_any_books", "", "count", default=0) or 0
-    going_out = c.get(d, "going_out_bonus", "", int)
-    concealed = c.get(d, "concealed_bonus", "", int, default=None, nullable=True)
-
-    if c.errors:
-        raise RulesError(c.errors)
+    identity = _identity(document, check)
+    card_values = _card_values(section("card_values"), check)
+    red_threes = _red_threes(section("red_threes"), check)
+    black_three_penalty = _black_threes(section("black_threes"), check)
+    book_size = _book_size(document, check)
+    book_kinds = _book_kinds(check.get(document, "book_kinds", list), check)
+    extras = _extras(check.get(document, "extras", list, default=[]) or [], check,
+                     taken={kind.key for kind in book_kinds})
+    going_out = _going_out(document, check)
+    meld_schedule = _meld_schedule(section("meld_schedule"), check)
+    game_end = _game_end(document, check)
+    setup = _setup(section("setup"), check)
+    sources_and_notes = _sources_and_notes(document, check)
+    _unknown_keys(document, check)
+    if check.problems:
+        raise RulesError(check.problems)
     return Rules(
-        slug=slug,
-        name=name.strip(),
-        family=family,
-        summary=summary,
+        **identity,
         card_values=card_values,
         red_threes=red_threes,
-        black_three_penalty=black_penalty,
-        book_size=book_size,
-        book_size_by_players=book_size_by_players,
-        book_kinds=tuple(kinds),
-        required_any_books=required_any,
-        going_out_bonus=going_out,
-        concealed_bonus=concealed,
-        extras=tuple(extras),
-        meld_schedule=MeldSchedule(basis=basis, by_round=by_round, bands=tuple(bands)),
-        game_end=GameEnd(rounds=rounds, optional_extra_rounds=extra_rounds, target_score=target),
+        black_three_penalty=black_three_penalty,
+        **book_size,
+        book_kinds=book_kinds,
+        **going_out,
+        extras=extras,
+        meld_schedule=meld_schedule,
+        game_end=game_end,
         setup=setup,
-        sources=tuple(sources),
-        not_stated=not_stated,
-        notes=notes,
+        **sources_and_notes,
         document=document,
     )
+
+
+def _identity(document: dict, check: Check) -> dict:
+    """slug, name, family and summary."""
+    slug = check.get(document, "slug", str)
+    if slug is not None and (not slug or not set(slug) <= KEY_CHARS | {"-"}):
+        check.fail("slug", "must be lower-case letters, digits and dashes")
+    name = check.get(document, "name", str)
+    if name is not None and not name.strip():
+        check.fail("name", "must not be empty")
+    family = check.get(document, "family", str)
+    if family is not None and family not in FAMILIES:
+        check.fail("family", f"must be one of {', '.join(FAMILIES)}")
+    summary = check.get(document, "summary", str, default="")
+    return {"slug": slug, "name": name.strip() if name else name, "family": family, "summary": summary}
+
+
+def _card_values(section: dict, check: Check) -> dict[str, int | None]:
+    """The melded value of each card class; null = cannot be melded."""
+    for key in section:
+        if key not in CARD_CLASSES:
+            check.fail(inside("card_values", key), f"is not a card class ({', '.join(CARD_CLASSES)})")
+    return {key: check.get(section, key, int, path="card_values", nullable=True) for key in CARD_CLASSES}
+
+
+def _red_threes(section: dict, check: Check) -> RedThrees:
+    path = "red_threes"
+    set_bonuses = []
+    items = check.get(section, "set_bonuses", list, path=path, default=[]) or []
+    for bonus_path, item in check.objects(items, "red_threes.set_bonuses", " with min_count and bonus"):
+        min_count = check.get(item, "min_count", "count", path=bonus_path)
+        bonus = check.get(item, "bonus", int, path=bonus_path)
+        if min_count is not None and bonus is not None:
+            set_bonuses.append(SetBonus(min_count, bonus))
+    laid_value = check.get(section, "laid_value", int, path=path, nullable=True)
+    held_penalty = check.get(section, "held_penalty", "count", path=path, nullable=True)
+    negative = check.get(section, "negative_when_not_melded", bool, path=path, default=False)
+    if set_bonuses and laid_value is None:
+        check.fail("red_threes.set_bonuses", "needs red threes that can be laid (laid_value)")
+    return RedThrees(laid_value=laid_value, held_penalty=held_penalty, negative_when_not_melded=bool(negative),
+                     set_bonuses=tuple(set_bonuses))
+
+
+def _black_threes(section: dict, check: Check) -> int | None:
+    """The penalty for each black three caught in hand."""
+    return check.get(section, "held_penalty", "count", path="black_threes")
+
+
+def _book_size(document: dict, check: Check) -> dict:
+    """book_size, and book_size_by_players where the size depends on the table."""
+    book_size = check.get(document, "book_size", "count", default=7)
+    if book_size is not None and not 3 <= book_size <= 20:
+        check.fail("book_size", "must be between 3 and 20 cards")
+    by_players = check.players_map(document, "book_size_by_players", low=3, high=20,
+                                   what="a book size of 3 to 20 cards")
+    return {"book_size": book_size, "book_size_by_players": by_players}
+
+
+def _book_kinds(section: list | None, check: Check) -> tuple[BookKind, ...]:
+    """The kinds of book and their bonuses. ``section`` is None when it is missing or not a list (reported)."""
+    if section == []:
+        check.fail("book_kinds", "needs at least one book kind")
+    kinds: list[BookKind] = []
+    for path, item in check.objects(section or [], "book_kinds"):
+        key = item.get("key")
+        if not check.valid_key(key, inside(path, "key")):
+            continue
+        if any(kind.key == key for kind in kinds):
+            check.fail(inside(path, "key"), f"'{key}' is listed twice")
+        cards = check.get(item, "cards", str, path=path, default="natural")
+        if cards not in BOOK_CARDS:
+            check.fail(inside(path, "cards"), f"must be one of {', '.join(BOOK_CARDS)}")
+        kinds.append(BookKind(
+            key=key,
+            label=check.get(item, "label", str, path=path) or key,
+            bonus=check.get(item, "bonus", int, path=path) or 0,
+            cards=cards if cards in BOOK_CARDS else "natural",
+            required_to_go_out=check.get(item, "required_to_go_out", "count", path=path, default=0) or 0,
+            required_by_round=_required_by_round(item, check, path),
+        ))
+    return tuple(kinds)
+
+
+def _required_by_round(kind: dict, check: Check, path: str) -> dict[int, int]:
+    """A book kind's {"round number": books required to go out} where it differs from round to round."""
+    required = {}
+    path = inside(path, "required_by_round")
+    for number, count in (check.get(kind, "required_by_round", dict, default={}) or {}).items():
+        if not str(number).isdigit() or int(number) < 1:
+            check.fail(inside(path, number), "must be keyed by a round number")
+            continue
+        count = check.typed(count, inside(path, number), "count")
+        if count is not None:
+            required[int(number)] = count
+    return required
+
+
+def _extras(section: list, check: Check, *, taken: set[str]) -> tuple[Extra, ...]:
+    """Counted per-round events; ``taken`` are the book kinds' keys, which an extra cannot reuse."""
+    extras: list[Extra] = []
+    taken = set(taken)
+    for path, item in check.objects(section, "extras"):
+        key = item.get("key")
+        if not check.valid_key(key, inside(path, "key")):
+            continue
+        if key in taken:
+            check.fail(inside(path, "key"), f"'{key}' is already used by a book kind or extra")
+        taken.add(key)
+        max_per_round = check.get(item, "max_per_round", "count", path=path, default=None, nullable=True)
+        extras.append(Extra(
+            key=key,
+            label=check.get(item, "label", str, path=path) or key,
+            amount=check.get(item, "amount", int, path=path) or 0,
+            max_per_round=max_per_round,
+            note=check.get(item, "note", str, path=path, default="") or "",
+        ))
+    return tuple(extras)
+
+
+def _meld_schedule(section: dict, check: Check) -> MeldSchedule:
+    path = "meld_schedule"
+    basis = check.get(section, "basis", str, path=path)
+    if basis == "round":
+        return MeldSchedule(basis=basis, by_round=_meld_by_round(section, check))
+    if basis == "score":
+        return MeldSchedule(basis=basis, bands=_meld_bands(section, check))
+    if basis is not None:
+        check.fail("meld_schedule.basis", "must be 'round' or 'score'")
+    return MeldSchedule(basis=basis)
+
+
+def _meld_by_round(schedule: dict, check: Check) -> tuple[int | str, ...]:
+    requirements = check.get(schedule, "by_round", list, path="meld_schedule")
+    if requirements == []:
+        check.fail("meld_schedule.by_round", "needs a requirement for round 1")
+    return tuple(check.typed(requirement, inside("meld_schedule.by_round", index), "requirement")
+                 for index, requirement in enumerate(requirements or []))
+
+
+def _meld_bands(schedule: dict, check: Check) -> tuple[MeldBand, ...]:
+    """Bands of the score before the round, [from, to), that must tile the whole score line."""
+    if schedule.get("bands") == []:
+        check.fail("meld_schedule.bands", "needs at least one band")
+    bands: list[MeldBand] = []
+    items = check.get(schedule, "bands", list, path="meld_schedule") or []
+    for path, item in check.objects(items, "meld_schedule.bands", " with from, to and requirement"):
+        bands.append(MeldBand(
+            low=check.get(item, "from", int, path=path, nullable=True),
+            high=check.get(item, "to", int, path=path, nullable=True),
+            requirement=check.get(item, "requirement", "requirement", path=path),
+        ))
+    for index in range(1, len(bands)):
+        before = bands[index - 1]
+        if before.high is None or before.high != bands[index].low:
+            check.fail(f"meld_schedule.bands[{index}].from", "must equal the previous band's 'to'")
+    if bands and bands[0].low is not None:
+        check.fail("meld_schedule.bands[0].from", "must be null so that every score has a band")
+    if bands and bands[-1].high is not None:
+        check.fail(f"meld_schedule.bands[{len(bands) - 1}].to", "must be null so that every score has a band")
+    return tuple(bands)
+
+
+def _game_end(document: dict, check: Check) -> GameEnd:
+    """A number of rounds or a target score. It takes the document: a missing section and an empty one
+    are different errors ("game_end is required", "game_end needs either 'rounds' or 'target_score'")."""
+    path = "game_end"
+    section = check.get(document, "game_end", dict)
+    rounds = check.get(section, "rounds", "count", path=path, default=None, nullable=True)
+    target = check.get(section, "target_score", "count", path=path, default=None, nullable=True)
+    extra_rounds = check.get(section, "optional_extra_rounds", "count", path=path, default=0) or 0
+    if section is not None and (rounds is None) == (target is None):
+        check.fail("game_end", "needs either 'rounds' or 'target_score'")
+    if rounds is not None and not 1 <= rounds <= 50:
+        check.fail("game_end.rounds", "must be between 1 and 50")
+    return GameEnd(rounds=rounds, optional_extra_rounds=extra_rounds, target_score=target)
+
+
+def _setup(section: dict, check: Check) -> Setup:
+    """The table: allowed numbers of teams or players, decks and the piles each player is dealt."""
+    decks = check.get(section, "decks", dict, path="setup") or {}
+    piles = []
+    items = check.get(section, "piles", list, path="setup", default=[]) or []
+    for path, pile in check.objects(items, "setup.piles", " with name and cards"):
+        name, cards = check.get(pile, "name", str, path=path), check.get(pile, "cards", "count", path=path)
+        if name and cards is not None:
+            piles.append((name, cards))
+    setup = Setup(
+        team_counts=check.counts(section.get("team_counts"), "setup.team_counts"),
+        individual_counts=check.counts(section.get("individual_counts"), "setup.individual_counts"),
+        players_per_team=check.counts(section.get("players_per_team", [2]), "setup.players_per_team") or (2,),
+        decks_fixed=check.get(decks, "fixed", "count", path="setup.decks", default=None),
+        decks_players_plus_one=bool(check.get(decks, "players_plus_one", bool, path="setup.decks", default=False)),
+        decks_by_players=check.players_map(decks, "by_players", path="setup.decks", low=1, high=20,
+                                           what="a number of decks"),
+        piles=tuple(piles),
+    )
+    if section and not (setup.team_counts or setup.individual_counts):
+        check.fail("setup.team_counts", "the variant needs at least one allowed number of teams or players")
+    if decks and not (setup.decks_fixed or setup.decks_players_plus_one or setup.decks_by_players):
+        check.fail("setup.decks", "needs 'fixed', 'players_plus_one' or 'by_players'")
+    return setup
+
+
+def _sources_and_notes(document: dict, check: Check) -> dict:
+    """Where each rule comes from, what the sources leave unsaid, and notes for the rules card."""
+    sources = []
+    items = check.get(document, "sources", list, default=[]) or []
+    for path, item in check.objects(items, "sources", " with seed, lines and what"):
+        sources.append(Source(
+            seed=check.get(item, "seed", str, path=path) or "",
+            lines=check.get(item, "lines", str, path=path, default="") or "",
+            what=check.get(item, "what", str, path=path, default="") or "",
+        ))
+    texts = {}
+    for key in ("not_stated", "notes"):
+        texts[key] = tuple(check.get(document, key, list, default=[]) or [])
+        for index, text in enumerate(texts[key]):
+            check.typed(text, inside(key, index), str)
+    return {"sources": tuple(sources), **texts}
+
+
+def _unknown_keys(document: dict, check: Check) -> None:
+    for key in document:
+        if key not in DOCUMENT_KEYS:
+            check.fail(key, "is not a rules field")
+
+
+def _going_out(document: dict, check: Check) -> dict:
+    """What going out needs (books of any kind) and pays (the bonus, and for going out concealed)."""
+    return {
+        "required_any_books": check.get(document, "required_any_books", "count", default=0) or 0,
+        "going_out_bonus": check.get(document, "going_out_bonus", int),
+        "concealed_bonus": check.get(document, "concealed_bonus", int, default=None, nullable=True),
+    }
 
 
 # --- presets ------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from scoresheet.display import fmt, plural
 from scoresheet.fields import MAX_COUNT, MAX_POINTS, fields_by_key, piles_text
+from scoresheet.problems import Problem  # also scoring.Problem, as forms, views and services name it
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
 
 
@@ -55,17 +56,6 @@ class Line:
 class TeamScore:
     total: int
     lines: tuple[Line, ...]
-
-
-@dataclass(frozen=True)
-class Problem:
-    """An error or warning: which round (1-based), team (index) and entry field."""
-
-    round: int | None
-    team: int | None
-    field: str | None
-    message: str
-    key: str | None = None  # the book kind, extra or card class the problem is about
 
 
 @dataclass(frozen=True)
@@ -188,7 +178,7 @@ def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[
     problems: list[Problem] = []
 
     def fail(field_name: str, message: str, key: str | None = None) -> None:
-        problems.append(Problem(number, team, field_name, message, key))
+        problems.append(Problem(message, round=number, team=team, field=field_name, key=key))
 
     def check_count(field_name: str, what: str, value: int, key: str | None = None) -> None:
         if value < 0:
@@ -267,17 +257,16 @@ def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[
 def round_errors(rules: Rules, entries: Sequence[Entry], *, number: int, team_count: int) -> list[Problem]:
     """What cannot be right in a round: each entry's errors, then the round as a whole."""
     if len(entries) != team_count:
-        return [Problem(number, None, None,
-                        f"Round {number} has {len(entries)} entries; there are {team_count} teams.")]
+        return [Problem(f"Round {number} has {len(entries)} entries; there are {team_count} teams.", round=number)]
     problems = [p for i, e in enumerate(entries) for p in entry_errors(rules, e, number=number, team=i)]
     out = [i for i, e in enumerate(entries) if e.went_out]
     for i in out[1:]:
-        problems.append(Problem(number, i, "went_out", "Only one team can go out in a round."))
+        problems.append(Problem("Only one team can go out in a round.", round=number, team=i, field="went_out"))
     limit = 2 * rules.setup.max_decks(team_count)
     red = sum(max(e.red_threes, 0) + max(e.red_threes_held, 0) for e in entries)
     if limit and red > limit:
-        problems.append(Problem(number, None, "red_threes",
-                                f"Round {number} has {red} red threes; the decks hold only {limit}."))
+        problems.append(Problem(f"Round {number} has {red} red threes; the decks hold only {limit}.",
+                                round=number, field="red_threes"))
     return problems
 
 
@@ -293,17 +282,16 @@ def round_warnings(rules: Rules, entries: Sequence[Entry], *, number: int) -> li
                 n = rules.required_any_books - sum(entry.books.values())
                 missing.append(f"{n} {plural('book', n)} of any kind")
             if missing:
-                warnings.append(Problem(number, i, "went_out",
-                                        "Went out without the books the variant requires: missing "
-                                        + ", ".join(missing) + "."))
+                warnings.append(Problem("Went out without the books the variant requires: missing "
+                                        + ", ".join(missing) + ".", round=number, team=i, field="went_out"))
         least = minimum_book_points(rules, entry)
         if least and melded_points(rules, entry) < least:
-            warnings.append(Problem(number, i, "melded_points",
-                                    f"The books entered hold at least {fmt(least)} points of cards, "
-                                    f"but only {fmt(melded_points(rules, entry))} were entered as melded."))
+            warnings.append(Problem(f"The books entered hold at least {fmt(least)} points of cards, "
+                                    f"but only {fmt(melded_points(rules, entry))} were entered as melded.",
+                                    round=number, team=i, field="melded_points"))
     if entries and not any(e.went_out for e in entries):
-        warnings.append(Problem(number, None, "went_out",
-                                "Nobody went out: right only if the draw pile ran out. No going-out bonus is paid."))
+        warnings.append(Problem("Nobody went out: right only if the draw pile ran out. No going-out bonus is paid.",
+                                round=number, field="went_out"))
     return warnings
 
 
@@ -336,7 +324,7 @@ def game_errors(rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: 
     totals = [0] * team_count
     for number, entries in enumerate(rounds, start=1):
         if past_the_end(rules, number, totals):
-            problems.append(Problem(number, None, None, beyond_end_message(rules, number)))
+            problems.append(Problem(beyond_end_message(rules, number), round=number))
             break
         errors = round_errors(rules, entries, number=number, team_count=team_count)
         problems += errors

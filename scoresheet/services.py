@@ -69,17 +69,16 @@ def round_record(*, game: Game, number: int, entries: list[scoring.Entry], versi
     teams = list(game.teams.order_by("position"))
     rounds, all_rounds = selectors.game_rounds(game=game, teams=teams)
     if not 1 <= number <= len(rounds) + 1:
-        raise RoundInvalid([scoring.Problem(number, None, None,
-                                            f"Round {number} cannot be recorded: the next round is {len(rounds) + 1}.")])
+        raise RoundInvalid([scoring.Problem(
+            f"Round {number} cannot be recorded: the next round is {len(rounds) + 1}.", round=number)])
     if version is not None:
         current = round_version(rounds[number - 1] if number <= len(rounds) else None)
         if current != version:
             raise RoundConflict([scoring.Problem(
-                number, None, None,
                 f"Round {number} was saved by someone else while this form was open. Your values are still "
-                "below: check them against the game page, then save again to replace theirs.")])
+                "below: check them against the game page, then save again to replace theirs.", round=number)])
     if number == len(rounds) + 1 and game.is_finished:
-        raise RoundInvalid([scoring.Problem(number, None, None, "The game is finished: reopen it to add a round.")])
+        raise RoundInvalid([scoring.Problem("The game is finished: reopen it to add a round.", round=number)])
 
     correcting = number <= len(rounds)
     if correcting:

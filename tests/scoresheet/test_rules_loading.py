@@ -17,7 +17,7 @@ def hand_and_foot():
 def error_paths(document) -> set[str]:
     with pytest.raises(RulesError) as caught:
         load_rules(document)
-    return {path for path, _message in caught.value.errors}
+    return {problem.field for problem in caught.value.errors}
 
 
 # --- several faults at once ------------------------------------------------------------------
@@ -55,9 +55,51 @@ def test_each_error_has_a_message_and_the_exception_text_names_the_paths():
     del d["going_out_bonus"]
     with pytest.raises(RulesError) as caught:
         load_rules(d)
-    assert all(isinstance(message, str) and message for _path, message in caught.value.errors)
+    assert all(isinstance(problem.message, str) and problem.message for problem in caught.value.errors)
     assert "family" in str(caught.value)
     assert "going_out_bonus" in str(caught.value)
+
+
+def test_one_fault_in_every_section_is_named_at_once_with_its_message():
+    d = hand_and_foot()
+    d["slug"] = "Hand And Foot"  # identity
+    d["card_values"]["jokers"] = "50"  # card values
+    d["red_threes"]["laid_value"] = "100"  # red threes
+    d["black_threes"]["held_penalty"] = -5  # black threes
+    d["book_size"] = 2  # book size
+    d["book_kinds"][0]["cards"] = "jokers"  # book kinds
+    d["extras"][0]["amount"] = "100"  # extras
+    d["going_out_bonus"] = "100"  # going out
+    d["meld_schedule"]["by_round"][1] = None  # meld schedule
+    d["game_end"]["rounds"] = 0  # game end
+    d["setup"]["team_counts"] = [1]  # setup
+    d["sources"][0] = {"lines": "L1"}  # sources
+    d["notes"][0] = 3  # notes
+    d["house_rule"] = "anything goes"  # unknown keys
+
+    with pytest.raises(RulesError) as caught:
+        load_rules(d)
+
+    assert {(problem.field, problem.message) for problem in caught.value.errors} == {
+        ("slug", "must be lower-case letters, digits and dashes"),
+        ("card_values.jokers", 'must be a whole number, not "50"'),
+        ("red_threes.laid_value", 'must be a whole number, not "100"'),
+        ("black_threes.held_penalty", "must be a whole number of 0 or more, not -5"),
+        ("book_size", "must be between 3 and 20 cards"),
+        ("book_kinds[0].cards", "must be one of natural, mixed, wild"),
+        ("extras[0].amount", 'must be a whole number, not "100"'),
+        ("going_out_bonus", 'must be a whole number, not "100"'),
+        ("meld_schedule.by_round[1]", "must be a number of points or a text, not null"),
+        ("game_end.rounds", "must be between 1 and 50"),
+        ("setup.team_counts[0]", "must be between 2 and 8"),
+        ("sources[0].seed", "is required"),
+        ("notes[0]", "must be a text"),
+        ("house_rule", "is not a rules field"),
+    }
+    # The rules problems say where they are only by their path: no round, team or sheet.
+    assert all(problem.round is None and problem.team is None and problem.row is None
+               for problem in caught.value.errors)
+    assert "game_end.rounds: must be between 1 and 50" in str(caught.value)
 
 
 def test_the_preset_documents_themselves_are_not_changed_by_editing_a_copy():
@@ -176,7 +218,7 @@ def test_set_bonuses_need_red_threes_that_can_be_laid():
 def test_a_document_that_is_not_an_object_is_refused():
     with pytest.raises(RulesError) as caught:
         load_rules(["not", "an", "object"])
-    assert caught.value.errors[0][0] == ""
+    assert caught.value.errors[0].field is None  # the document as a whole
 
 
 # --- bands must tile the score line ----------------------------------------------------------
@@ -276,3 +318,25 @@ def test_round_schedules_ignore_the_score(number, requirement):
     rules = preset("hand-and-foot")
     for score_before in (-3000, 0, 15000, 60000):
         assert meld_requirement(rules, number, score_before) == requirement
+
+
+# --- where the problems are shown --------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_page_of_a_broken_house_rules_variant_lists_every_bad_field_and_its_message(client):
+    from scoresheet.models import Variant
+
+    d = hand_and_foot()
+    d.update(slug="our-house", name="Our house", family="rummy", house_rule=1)
+    d["meld_schedule"]["by_round"] = []
+    Variant.objects.create(slug="our-house", name="Our house", family="hand-and-foot", document=d)
+
+    response = client.get("/variants/our-house/")
+
+    assert response.status_code == 200
+    text = " ".join(response.content.decode().split())
+    assert "These rules cannot be used until they are fixed" in text
+    assert "<code>family</code> must be one of hand-and-foot, hand-knee-and-foot, canasta" in text
+    assert "<code>house_rule</code> is not a rules field" in text
+    assert "<code>meld_schedule.by_round</code> needs a requirement for round 1" in text

@@ -1,0 +1,51 @@
+"""One shape for a problem, wherever it is found: a rules document, a round, an uploaded sheet.
+
+A ``Problem`` is a message and where it is. Each part of "where" is optional, and a
+problem sets only the parts that mean something for it:
+
+- a rules document: ``field`` is the dotted path, "meld_schedule.bands[1].from";
+- a round (scoring, the round form, the score_game contract): ``round``, ``team`` and the
+  entry ``field``, with ``key`` the book kind, extra or card class it is about;
+- a spreadsheet (the coming results import): ``sheet``, ``row`` and ``column``.
+
+Each public surface turns problems into its own shape (``game_json.problem_to_json`` for
+the score_game contract); this module does not know about any of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import KW_ONLY, dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """An error or warning. Only the message is positional: where it is is always named."""
+
+    message: str
+    _: KW_ONLY
+    round: int | None = None  # 1-based
+    team: int | None = None  # index into the game's teams
+    row: int | None = None  # as the spreadsheet shows it (1-based)
+    column: str | None = None  # a spreadsheet column's heading
+    sheet: str | None = None  # a spreadsheet's sheet name
+    field: str | None = None  # an entry field, or a dotted rules path
+    key: str | None = None  # the book kind, extra or card class the problem is about
+
+
+def problem_line(problem: Problem, team_names: Sequence[str] = ()) -> str:
+    """One line for a person: "Round 2, Them, melded_points: …" or "meld_schedule.basis: …"."""
+    where = []
+    if problem.sheet:
+        where.append(problem.sheet)
+    if problem.row is not None:
+        where.append(f"row {problem.row}")
+    if problem.column:
+        where.append(problem.column)
+    if problem.round is not None:
+        where.append(f"Round {problem.round}")
+    if problem.team is not None:
+        where.append(team_names[problem.team] if problem.team < len(team_names) else f"team {problem.team + 1}")
+    if problem.field:
+        where.append(problem.field)
+    return f"{', '.join(where)}: {problem.message}" if where else problem.message
