@@ -320,8 +320,19 @@ def finished_after(rules: Rules, rounds_played: int, totals: Sequence[int]) -> b
 
 def game_errors(rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: int) -> list[Problem]:
     """Every error in a game: each round's, and rounds played after the game ended."""
+    return check_and_score_game(rules, rounds, team_count=team_count)[0]
+
+
+def check_and_score_game(rules: Rules, rounds: Sequence[Sequence[Entry]], *,
+                         team_count: int) -> tuple[list[Problem], GameResult | None]:
+    """Check a game and score it in the same pass: every problem, and the result when there is none.
+
+    Checking needs the totals before each round (is it past the game's end?), so the rounds are
+    scored as they are checked; whoever saves what it checked uses this result, not a second pass.
+    """
     problems: list[Problem] = []
-    totals = [0] * team_count
+    totals: tuple[int, ...] = (0,) * team_count
+    results: list[RoundResult] = []
     for number, entries in enumerate(rounds, start=1):
         if past_the_end(rules, number, totals):
             problems.append(Problem(beyond_end_message(rules, number), round=number))
@@ -330,8 +341,12 @@ def game_errors(rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: 
         problems += errors
         if errors:
             continue
-        totals = [t + score_entry(rules, e).total for t, e in zip(totals, entries)]
-    return problems
+        result = score_round(rules, entries, number=number, totals_before=totals)
+        results.append(result)
+        totals = result.running_totals
+    if problems:
+        return problems, None
+    return [], game_result(rules, results, team_count=team_count)
 
 
 def past_the_end(rules: Rules, number: int, totals_before: Sequence[int]) -> bool:
@@ -369,6 +384,12 @@ def score_game(rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: i
         result = score_round(rules, entries, number=number, totals_before=totals)
         results.append(result)
         totals = result.running_totals
+    return game_result(rules, results, team_count=team_count)
+
+
+def game_result(rules: Rules, results: Sequence[RoundResult], *, team_count: int) -> GameResult:
+    """The game after its scored rounds: totals, the next opening melds, whether it is over and who won."""
+    totals = results[-1].running_totals if results else (0,) * team_count
     finished = finished_after(rules, len(results), totals)
     next_number = len(results) + 1
     best = max(totals)

@@ -1,4 +1,4 @@
-"""Reads: variants, the game list and a game's score sheet, each in a fixed number of queries."""
+"""Reads: variants, the game list, a game's score sheet and a round's page, each in a fixed number of queries."""
 
 from __future__ import annotations
 
@@ -55,10 +55,16 @@ class SheetRound:
     cells: list[SheetCell]
     warnings: list[str]  # with the team's name in front
     result: scoring.RoundResult
+    version: str  # round_version of the saved round
 
 
 def problem_text(problem: scoring.Problem, teams: list[Team]) -> str:
     return f"{teams[problem.team].name}: {problem.message}" if problem.team is not None else problem.message
+
+
+def round_version(rnd: Round | None) -> str:
+    """A token for the state of a round a form was opened on: "new", or when it was last saved."""
+    return "new" if rnd is None else rnd.updated_at.isoformat()
 
 
 @dataclass(frozen=True)
@@ -95,6 +101,11 @@ class GameSheet:
         return list(zip(self.teams, self.result.totals, self.result.next_meld_requirements))
 
 
+def game_teams(*, game: Game) -> list[Team]:
+    """A game's teams in their order on the sheet (one query)."""
+    return list(game.teams.order_by("position"))
+
+
 def game_rounds(*, game: Game, teams: list[Team]) -> tuple[list[Round], list[list[scoring.Entry]]]:
     """A game's rounds in order, and each round's entries in the teams' order (two queries)."""
     rounds = list(Round.objects.filter(game=game).order_by("number").prefetch_related("entries"))
@@ -108,7 +119,7 @@ def game_rounds(*, game: Game, teams: list[Team]) -> tuple[list[Round], list[lis
 def game_sheet(*, game: Game) -> GameSheet:
     """The whole score sheet of a game, scored from its rules snapshot (three queries)."""
     rules = game.rules
-    teams = list(game.teams.order_by("position"))
+    teams = game_teams(game=game)
     rounds, entry_rows = game_rounds(game=game, teams=teams)
     result = scoring.score_game(rules, entry_rows, team_count=len(teams))
     sheet_rounds = [
@@ -119,10 +130,63 @@ def game_sheet(*, game: Game) -> GameSheet:
                    in zip(teams, res.scores, res.running_totals, res.meld_requirements, entries)],
             warnings=[problem_text(w, teams) for w in res.warnings],
             result=res,
+            version=round_version(rnd),
         )
         for rnd, res, entries in zip(rounds, result.rounds, entry_rows)
     ]
     return GameSheet(game=game, rules=rules, teams=teams, rounds=sheet_rounds, result=result)
+
+
+@dataclass(frozen=True)
+class RoundPage:
+    """What the form for round ``number`` shows, and its live preview."""
+
+    sheet: GameSheet
+    number: int
+    version: str  # round_version of the round as saved now, for round_record's conflict check
+    totals_before: tuple[int, ...]
+    requirements: tuple[int | str, ...]  # each team's opening meld this round
+    saved: list[dict] | None  # a round being corrected: each team's values as saved
+    preview: scoring.RoundResult | None  # the entries typed so far, scored
+    warnings: list[str]  # the preview's warnings, with the team's name in front
+
+    @property
+    def is_new(self) -> bool:
+        return self.number == self.sheet.next_number
+
+    @property
+    def is_open(self) -> bool:
+        """Can the round be entered? An earlier round can always be corrected, even in a finished game."""
+        return not self.is_new or self.sheet.can_add_round
+
+    @property
+    def went_out(self) -> int | None:
+        """The team that went out in the saved round."""
+        return next((i for i, values in enumerate(self.saved or []) if values["went_out"]), None)
+
+
+def round_page(*, sheet: GameSheet, number: int, entries: list[scoring.Entry] | None = None) -> RoundPage | None:
+    """Round ``number`` of a game (an earlier one or the next), with ``entries`` scored when given.
+
+    None when the game has no such round to enter. No queries: everything comes from ``sheet``.
+    """
+    if not 1 <= number <= sheet.next_number:
+        return None
+    saved = sheet.rounds[number - 1] if number < sheet.next_number else None
+    totals_before = sheet.totals_before(number)
+    preview = None
+    if entries is not None:
+        preview = scoring.score_round(sheet.rules, entries, number=number, totals_before=totals_before)
+    return RoundPage(
+        sheet=sheet,
+        number=number,
+        version=saved.version if saved else round_version(None),
+        totals_before=totals_before,
+        requirements=saved.result.meld_requirements if saved else sheet.result.next_meld_requirements,
+        saved=[cell.values for cell in saved.cells] if saved else None,
+        preview=preview,
+        warnings=[problem_text(w, sheet.teams) for w in preview.warnings] if preview else [],
+    )
 
 
 def games_list() -> tuple[list[Game], list[Game]]:

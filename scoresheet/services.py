@@ -12,6 +12,7 @@ from scoresheet import scoring, selectors
 from scoresheet.entries import entry_to_values
 from scoresheet.models import Game, Round, Team, TeamRound, Variant
 from scoresheet.rules import load_rules
+from scoresheet.selectors import round_version  # the token a round form carries; checked here
 
 
 class RoundInvalid(Exception):
@@ -24,11 +25,6 @@ class RoundInvalid(Exception):
 
 class RoundConflict(RoundInvalid):
     """Someone else saved this round since the form was opened."""
-
-
-def round_version(rnd: Round | None) -> str:
-    """A token for the state of a round a form was opened on: "new", or when it was last saved."""
-    return "new" if rnd is None else rnd.updated_at.isoformat()
 
 
 @dataclass(frozen=True)
@@ -63,10 +59,12 @@ def round_record(*, game: Game, number: int, entries: list[scoring.Entry], versi
     The whole game is checked with the new entries in place, so a correction that
     would leave a later round past the game's end is refused too. ``version`` (from
     ``round_version``) guards against overwriting what someone else saved meanwhile.
+    The game is read once, under a lock, and scored once: the pass that checks it gives
+    the totals that are saved.
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
     rules = game.rules
-    teams = list(game.teams.order_by("position"))
+    teams = selectors.game_teams(game=game)
     rounds, all_rounds = selectors.game_rounds(game=game, teams=teams)
     if not 1 <= number <= len(rounds) + 1:
         raise RoundInvalid([scoring.Problem(
@@ -85,7 +83,7 @@ def round_record(*, game: Game, number: int, entries: list[scoring.Entry], versi
         all_rounds[number - 1] = entries
     else:
         all_rounds.append(entries)
-    problems = scoring.game_errors(rules, all_rounds, team_count=len(teams))
+    problems, result = scoring.check_and_score_game(rules, all_rounds, team_count=len(teams))
     if problems:
         raise RoundInvalid(problems)
 
@@ -95,9 +93,10 @@ def round_record(*, game: Game, number: int, entries: list[scoring.Entry], versi
         TeamRound.objects.filter(round=rnd).delete()
     else:
         rnd = Round.objects.create(game=game, number=number)
+    scores = result.rounds[number - 1].scores
     TeamRound.objects.bulk_create(
-        TeamRound(round=rnd, team=team, total=scoring.score_entry(rules, entry).total, **entry_to_values(entry))
-        for team, entry in zip(teams, entries)
+        TeamRound(round=rnd, team=team, total=score.total, **entry_to_values(entry))
+        for team, entry, score in zip(teams, entries, scores)
     )
     game.save(update_fields=["updated_at"])
     return rnd

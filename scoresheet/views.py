@@ -8,8 +8,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
-from scoresheet import forms, pdf, printing, scoring, selectors, services
-from scoresheet.models import Game, Round, Variant
+from scoresheet import forms, pdf, printing, selectors, services
+from scoresheet.models import Game, Variant
 from scoresheet.rules import RulesError
 from scoresheet.rules_card import rules_card
 
@@ -66,70 +66,68 @@ def game_detail(request, game_id):
 def round_edit(request, game_id, number):
     """Enter the next round, or correct an earlier one."""
     game = _get_game(game_id)
-    sheet = selectors.game_sheet(game=game)
-    existing = number <= len(sheet.rounds)
-    if number < 1 or number > sheet.next_number:
-        raise Http404("No such round")
-    if not existing and not sheet.can_add_round:
-        messages.info(request, "The game is over: no more rounds can be entered."
-                      + (" Reopen it below to add one." if game.is_finished else ""))
-        return redirect("scoresheet:game-detail", game.id)
-    rnd = Round.objects.filter(game=game, number=number).first()
-
     if request.method == "POST":
-        form = forms.RoundForm(request.POST, rules=sheet.rules, teams=sheet.teams, number=number)
-        if form.is_valid():
-            try:
-                services.round_record(game=game, number=number, entries=form.entries(),
-                                      version=request.POST.get("version", ""))
-            except services.RoundInvalid as exc:
-                form.add_problems(exc.problems)
-            else:
-                messages.success(request, f"Round {number} saved.")
-                return redirect("scoresheet:game-detail", game.id)
-        version = services.round_version(Round.objects.filter(game=game, number=number).first())
-        return render(request, "scoresheet/round_form.html",
-                      _round_context(game, sheet, form, number, version), status=400)
-
-    if existing:
-        values = [cell.values for cell in sheet.rounds[number - 1].cells]
-        went_out = next((i for i, v in enumerate(values) if v["went_out"]), None)
-        form = forms.RoundForm(rules=sheet.rules, teams=sheet.teams, number=number, went_out=went_out,
-                               initial=[forms.initial_from_entry(v) for v in values])
-    else:
-        form = forms.RoundForm(rules=sheet.rules, teams=sheet.teams, number=number)
-    return render(request, "scoresheet/round_form.html",
-                  _round_context(game, sheet, form, number, services.round_version(rnd)))
+        return _round_save(request, game, number)
+    page = _round_page(game, number)
+    if not page.is_open:
+        return _game_over(request, game)
+    form = forms.RoundForm(rules=page.sheet.rules, teams=page.sheet.teams, number=number, went_out=page.went_out,
+                           initial=[forms.initial_from_entry(v) for v in page.saved] if page.saved else None)
+    return render(request, "scoresheet/round_form.html", _round_context(page, form))
 
 
-def _round_context(game, sheet, form, number, version):
-    totals_before = sheet.totals_before(number)
-    requirements = [scoring.meld_requirement(sheet.rules, number, t) for t in totals_before]
-    preview = None
-    if form.data is not None and not form.has_errors:
-        preview = scoring.score_round(sheet.rules, form.entries(), number=number, totals_before=totals_before)
+def _round_save(request, game, number):
+    """Check the form against the rules and teams only, and let round_record read and score the game,
+    once, under its lock. The whole sheet is read only to show the form again when the round is refused."""
+    form = forms.RoundForm(request.POST, rules=game.rules, teams=selectors.game_teams(game=game), number=number)
+    if form.is_valid():
+        try:
+            services.round_record(game=game, number=number, entries=form.entries(),
+                                  version=request.POST.get("version", ""))
+        except services.RoundInvalid as exc:
+            form.add_problems(exc.problems)
+        else:
+            messages.success(request, f"Round {number} saved.")
+            return redirect("scoresheet:game-detail", game.id)
+    page = _round_page(game, number)
+    if not page.is_open:
+        return _game_over(request, game)
+    return render(request, "scoresheet/round_form.html", _round_context(page, form), status=400)
+
+
+def _round_page(game, number) -> selectors.RoundPage:
+    page = selectors.round_page(sheet=selectors.game_sheet(game=game), number=number)
+    if page is None:
+        raise Http404("No such round")
+    return page
+
+
+def _game_over(request, game):
+    messages.info(request, "The game is over: no more rounds can be entered."
+                  + (" Reopen it below to add one." if game.is_finished else ""))
+    return redirect("scoresheet:game-detail", game.id)
+
+
+def _round_context(page, form):
+    preview = page.preview
     columns = [
         {"team": team, "form": team_form, "requirement": requirement,
          "score": preview.scores[i] if preview else None, "running": preview.running_totals[i] if preview else None}
-        for i, (team, team_form, requirement) in enumerate(zip(sheet.teams, form.team_forms, requirements))
+        for i, (team, team_form, requirement) in enumerate(zip(page.sheet.teams, form.team_forms, page.requirements))
     ]
     return {
-        "game": game, "sheet": sheet, "form": form, "number": number, "version": version,
-        "is_new": number == sheet.next_number, "columns": columns, "piles": sheet.rules.piles_text,
-        "warnings": [selectors.problem_text(w, sheet.teams) for w in preview.warnings] if preview else [],
+        "game": page.sheet.game, "sheet": page.sheet, "form": form, "number": page.number, "version": page.version,
+        "is_new": page.is_new, "columns": columns, "piles": page.sheet.rules.piles_text, "warnings": page.warnings,
     }
 
 
 @require_POST
 def round_preview(request, game_id, number):
     """The breakdown of the round as typed so far (the server's computation is the truth)."""
-    game = _get_game(game_id)
-    sheet = selectors.game_sheet(game=game)
-    if number < 1 or number > sheet.next_number:
-        raise Http404("No such round")
-    if number == sheet.next_number and not sheet.can_add_round:
+    page = _round_page(_get_game(game_id), number)
+    if not page.is_open:
         return JsonResponse({"ok": False, "teams": [], "warnings": ""})
-    totals_before = sheet.totals_before(number)
+    sheet = page.sheet
     form = forms.RoundForm(request.POST, rules=sheet.rules, teams=sheet.teams, number=number)
     if not form.is_valid():
         # Say what is wrong as it is typed, not only when Save is pressed.
@@ -141,15 +139,14 @@ def round_preview(request, game_id, number):
             "warnings": render_to_string("scoresheet/_warnings.html", {
                 "errors": [e for e in [form.went_out_error, *form.errors] if e]}),
         })
-    result = scoring.score_round(sheet.rules, form.entries(), number=number, totals_before=totals_before)
+    page = selectors.round_page(sheet=sheet, number=number, entries=form.entries())
     return JsonResponse({
         "ok": True,
         "teams": [
             render_to_string("scoresheet/_breakdown.html", {"score": score, "running": running})
-            for score, running in zip(result.scores, result.running_totals)
+            for score, running in zip(page.preview.scores, page.preview.running_totals)
         ],
-        "warnings": render_to_string("scoresheet/_warnings.html",
-                                     {"warnings": [selectors.problem_text(w, sheet.teams) for w in result.warnings]}),
+        "warnings": render_to_string("scoresheet/_warnings.html", {"warnings": page.warnings}),
     })
 
 

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from scoresheet import scoring
 from scoresheet.models import Game, Round, Team, TeamRound, Variant
 
 pytestmark = pytest.mark.django_db
@@ -990,6 +991,73 @@ def test_the_home_page_takes_the_same_few_queries_for_2_or_15_games(client, djan
         second = client.get("/")
     assert raw(second).count('class="game-item"') == 15
 
+
+
+# Saving reads the game once: the view reads the game and its teams to check the form (2), then
+# round_record, in its transaction (a savepoint and its release inside the test's transaction: 2),
+# locks the game and reads its teams, rounds and their entries (4), then writes.
+ROUND_PAGE_QUERIES = 4  # the game, its teams, its rounds, their team entries (selectors.game_sheet)
+PREVIEW_QUERIES = 4  # the same: the totals before the round come from the scored sheet
+NEW_ROUND_QUERIES = 2 + 2 + 4 + 3  # writes: the round, its two entries in one insert, the game's updated_at
+CORRECTION_QUERIES = 2 + 2 + 4 + 4  # writes: the round's updated_at, its entries deleted, inserted; the game
+# Canasta plays to 5,000 (000 L405): rounds of 100 and 50 melded can go on past ten rounds.
+SMALL_CANASTA_ROUND = round_data({"melded_points": "100"}, {"melded_points": "50"})
+
+
+def entry_reads(queries) -> int:
+    """How many times the game's entries were read (the biggest part of reading a game)."""
+    return sum(q["sql"].startswith("SELECT") and 'FROM "scoresheet_teamround"' in q["sql"] for q in queries)
+
+
+@pytest.mark.parametrize("played", [1, 10])
+def test_the_round_pages_take_the_same_few_queries_for_1_or_10_rounds(client, django_assert_max_num_queries,
+                                                                      played):
+    game = start_game(client, "canasta")
+    play(client, game, [SMALL_CANASTA_ROUND] * played)
+    new = played + 1
+    with django_assert_max_num_queries(ROUND_PAGE_QUERIES):
+        assert client.get(f"/games/{game.pk}/rounds/{new}/").status_code == 200
+    with django_assert_max_num_queries(ROUND_PAGE_QUERIES):
+        correction_page = client.get(f"/games/{game.pk}/rounds/1/")
+    assert "Correct round 1" in page_text(correction_page)
+    with django_assert_max_num_queries(PREVIEW_QUERIES):
+        preview = client.post(f"/games/{game.pk}/rounds/{new}/preview/", SMALL_CANASTA_ROUND)
+    # the game total after the new round: (played + 1) × 100 and × 50
+    assert preview.json()["ok"] is True
+    assert f">{(played + 1) * 100:,}<" in html.unescape(preview.json()["teams"][0])
+
+    with django_assert_max_num_queries(NEW_ROUND_QUERIES) as saving:
+        response = client.post(f"/games/{game.pk}/rounds/{new}/", SMALL_CANASTA_ROUND)
+    assert response.status_code == 302
+    assert entry_reads(saving.captured_queries) == 1
+    assert totals(game, new) == [100, 50]
+
+    # round 1 corrected: 100 → 200 melded
+    version = version_of(raw(correction_page))
+    correction = round_data({"melded_points": "200"}, {"melded_points": "50"}, version=version)
+    with django_assert_max_num_queries(CORRECTION_QUERIES) as correcting:
+        response = client.post(f"/games/{game.pk}/rounds/1/", correction)
+    assert response.status_code == 302
+    assert entry_reads(correcting.captured_queries) == 1
+    assert totals(game, 1) == [200, 50]
+    assert counts(game) == (new, 2 * new)
+
+
+def test_saving_a_round_scores_each_entry_of_the_game_once(client, monkeypatch):
+    game = start_game(client, "canasta")
+    play(client, game, [SMALL_CANASTA_ROUND] * 10)
+    scored = []
+    score_entry = scoring.score_entry
+
+    def counted(rules, entry):
+        scored.append(entry)
+        return score_entry(rules, entry)
+
+    monkeypatch.setattr(scoring, "score_entry", counted)
+    response = client.post(f"/games/{game.pk}/rounds/11/", SMALL_CANASTA_ROUND)
+    assert response.status_code == 302
+    assert len(scored) == 11 * 2  # eleven rounds of two teams, each entry scored once
+    assert totals(game, 11) == [100, 50]
 
 # --- junk input ------------------------------------------------------------------------------------
 
