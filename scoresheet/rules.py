@@ -220,16 +220,6 @@ class Rules:
     def is_stated(self, path: str) -> bool:
         return path not in self.not_stated
 
-    @property
-    def is_stated_going_out(self) -> bool:
-        return self.is_stated("going_out_bonus")
-
-    @property
-    def piles_text(self) -> str:
-        """"hand, knee and foot": where cards are left at the end of a round."""
-        names = [name for name, _ in self.setup.piles] or ["hand"]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
 
 # --- loading and validation ------------------------------------------------------------
 #

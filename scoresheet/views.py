@@ -117,7 +117,7 @@ def _round_context(page, form):
     ]
     return {
         "game": page.sheet.game, "sheet": page.sheet, "form": form, "number": page.number, "version": page.version,
-        "is_new": page.is_new, "columns": columns, "piles": page.sheet.rules.piles_text, "warnings": page.warnings,
+        "is_new": page.is_new, "columns": columns, "warnings": page.warnings,
     }
 
 
