@@ -190,7 +190,8 @@ class Rules:
     setup: Setup
     sources: tuple[Source, ...]
     not_stated: tuple[str, ...]
-    notes: tuple[str, ...]
+    notes: tuple[str, ...]  # for maintainers: how we read the sources; never shown to players
+    player_notes: tuple[str, ...]  # plain words for the rules card: "Good to know"
     document: dict = field(compare=False, repr=False)
 
     @property
@@ -235,7 +236,7 @@ KEY_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
 DOCUMENT_KEYS = (
     "slug", "name", "family", "summary", "card_values", "red_threes", "black_threes", "book_size",
     "book_size_by_players", "book_kinds", "required_any_books", "going_out_bonus", "concealed_bonus", "extras",
-    "meld_schedule", "game_end", "setup", "sources", "not_stated", "notes",
+    "meld_schedule", "game_end", "setup", "sources", "not_stated", "notes", "player_notes",
 )
 
 
@@ -576,7 +577,8 @@ def _setup(section: dict, check: Check) -> Setup:
 
 
 def _sources_and_notes(document: dict, check: Check) -> dict:
-    """Where each rule comes from, what the sources leave unsaid, and notes for the rules card."""
+    """Where each rule comes from and what the sources leave unsaid (for maintainers), and the
+    plain-words notes players see on the rules card."""
     sources = []
     items = check.get(document, "sources", list, default=[]) or []
     for path, item in check.objects(items, "sources", " with seed, lines and what"):
@@ -586,7 +588,7 @@ def _sources_and_notes(document: dict, check: Check) -> dict:
             what=check.get(item, "what", str, path=path, default="") or "",
         ))
     texts = {}
-    for key in ("not_stated", "notes"):
+    for key in ("not_stated", "notes", "player_notes"):
         texts[key] = tuple(check.get(document, key, list, default=[]) or [])
         for index, text in enumerate(texts[key]):
             check.typed(text, inside(key, index), str)

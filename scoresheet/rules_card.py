@@ -95,6 +95,7 @@ def rules_card(rules: Rules) -> list[Section]:
                 "Opening meld by the team's score before the round", meld_rows(rules)),
         Section("Card values", _card_rows(rules)),
         Section("Game", _game_rows(rules)),
+        *([Section("Good to know", tuple(Row("", note) for note in rules.player_notes))] if rules.player_notes else []),
     ]
 
 

@@ -77,7 +77,7 @@ def test_every_preset_card_has_the_main_sections(slug):
     for title in ("Threes", "Going out and bonuses", "Card values", "Game"):
         assert title in titles
     assert any(t.startswith("Opening meld") for t in titles)
-    assert titles[0] in ("Books", "Canastas", "Stacks") and titles[-1] == "Game"
+    assert titles[0] in ("Books", "Canastas", "Stacks") and titles[-1] in ("Game", "Good to know")
     for title, section_rows in card(slug).items():
         assert section_rows, f"{title} is empty"
 
@@ -288,3 +288,13 @@ def test_card_values_are_the_usual_hand_and_foot_values(slug):
     values = rows(slug, "Card values")
     assert (values["Jokers"], values["Twos"], values["Aces"], values["Eights to kings"],
             values["Fours to sevens"]) == ("50", "20", "20", "10", "5")
+
+
+def test_good_to_know_tells_players_the_rules_the_sheet_cannot_check():
+    # "In the two-hand game … two canastas are needed to go out" (000 L407); black threes only
+    # when going out (000 L380)
+    good = [value for _, value, _ in card("canasta")["Good to know"]]
+    assert "With two players, two canastas are needed to go out." in good
+    assert "Black threes can be melded only when going out." in good
+    # HF-1: nobody gets the bonus when the pile runs out (002 L134)
+    assert any("nobody gets the going-out bonus" in v for _, v, _ in card("hand-and-foot")["Good to know"])
