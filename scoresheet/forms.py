@@ -10,12 +10,12 @@ from __future__ import annotations
 from django import forms
 
 from scoresheet import scoring
-from scoresheet import selectors
-from scoresheet.formfields import PlainIntegerField
 from scoresheet.models import Game, Variant
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, MAX_TEAMS, MIN_TEAMS, Rules, RulesError
 from scoresheet.scoring import MAX_COUNT, MAX_POINTS, Adjustment, Entry, fmt
 from scoresheet.services import TeamData
+from scoresheet import selectors
+from scoresheet.formfields import PlainIntegerField
 
 NAME_MAX = 60
 PLAYERS_MAX = 200
