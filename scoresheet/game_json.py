@@ -32,16 +32,6 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_text(value: str) -> bool:
-    """False for a string holding a lone surrogate (JSON "\\ud800"): it is no character, and
-    no UTF-8 output, PDF or database can hold it."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _describe(value: Any) -> str:
     text = json.dumps(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -104,7 +94,7 @@ def parse_entry(raw: Any, add) -> dict | None:
         else:
             for item in adjustments:
                 if not (isinstance(item, dict) and set(item) == {"label", "points"}
-                        and isinstance(item["label"], str) and _is_text(item["label"]) and _is_int(item["points"])):
+                        and isinstance(item["label"], str) and _is_int(item["points"])):
                     add("adjustments", f"Each adjustment must be {{\"label\": text, \"points\": whole number}}, "
                                        f"not {_describe(item)}.")
                     ok = False
@@ -149,10 +139,6 @@ def score_game_document(data: Any, *, variant: str | None = None,
         teams = None
     elif any(len(t) > MAX_NAME for t in teams):
         errors.add(f"A team name can be at most {MAX_NAME} characters.", field="teams")
-        teams = None
-    elif not all(_is_text(t) for t in teams):
-        errors.add("A team name holds a broken character: a lone UTF-16 surrogate (\\ud800 to \\udfff).",
-                   field="teams")
         teams = None
     # Any 2 to 4 teams are scored, whatever table sizes the variant's source names: the
     # contract lists the checks, and a club may seat its tables differently.

@@ -152,11 +152,21 @@ def test_a_lone_surrogate_in_a_team_name_is_refused_naming_teams():
                                  "\\udfff)."}]
 
 
-def test_a_lone_surrogate_echoed_in_a_message_is_printed_as_an_escape():
-    status, text = run(b'{"variant": "nope\\ud800", "teams": ["A", "B"], "rounds": []}')
+def test_every_lone_surrogate_is_named_by_round_team_and_field():
+    status, output = answer(b'{"variant": "canasta", "teams": ["A", "B"], "rounds": [[{}, {}], '
+                            b'[{"adjustments": [{"label": "x\\udfff", "points": 5}]}, {"books": {"\\ud800": 1}}]], '
+                            b'"\\ud801": 1}')
     assert status == 2
-    assert "\\ud800" in text  # the JSON escape, which any reader turns back into the same string
-    assert json.loads(text)["errors"][0]["message"] == "Unknown variant 'nope\ud800'. `manage.py variants` lists them."
+    assert [(e["round"], e["team"], e["field"]) for e in output["errors"]] == [
+        (2, "A", "adjustments"), (2, "B", "books"), (None, None, None)]
+
+
+def test_a_lone_surrogate_echoed_in_a_message_is_printed_as_an_escape():
+    # --variant comes from the command line, where bytes that are not UTF-8 become lone surrogates
+    status, text = run(game(), "--variant", "nope\udcff")
+    assert status == 2
+    assert "\\udcff" in text  # the JSON escape, which any reader turns back into the same string
+    assert json.loads(text)["errors"][0]["message"] == "Unknown variant 'nope\udcff'. `manage.py variants` lists them."
 
 
 def test_a_text_stream_holding_a_lone_surrogate_as_standard_input_is_answered():

@@ -10,7 +10,7 @@ import sys
 from django.core.management.base import BaseCommand
 
 from scoresheet import game_json, selectors
-from scoresheet.management.output import to_json
+from scoresheet.management.output import is_text, to_json
 
 MAX_INPUT_BYTES = 10_000_000  # a 100-round game of 4 teams is well under 1 MB
 # A game is nested 6 deep (game, rounds, round, entry, adjustments, adjustment); deeper
@@ -30,6 +30,8 @@ class Command(BaseCommand):
         data, error = parse(text) if error is None else (None, error)
         if error is not None:
             output, status = {"errors": [{"round": None, "team": None, "field": None, "message": error}]}, 2
+        elif broken := broken_text(data):
+            output, status = {"errors": broken}, 2
         else:
             output, status = game_json.score_game_document(
                 data, variant=options["variant"], find_rules=selectors.rules_for_slug)
@@ -83,3 +85,44 @@ def depth(value: object) -> int:
             deepest = max(deepest, level)
             stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
     return deepest
+
+
+def broken_text(data: object) -> list[dict]:
+    """Each place where the game holds a lone surrogate (JSON "\\ud800"), as an error.
+
+    Such a string is no text: no terminal, PDF or database can hold it, so it is refused
+    as input, named by round, team and field as the contract names any problem.
+    """
+    teams = data.get("teams") if isinstance(data, dict) else None
+    names = teams if isinstance(teams, list) and all(isinstance(t, str) and is_text(t) for t in teams) else []
+    errors = {}
+    for path in _surrogate_paths(data):
+        number = team = None
+        if len(path) >= 2 and path[0] == "rounds" and isinstance(path[1], int):  # in a round's entry
+            number = path[1] + 1
+            if len(path) >= 3 and isinstance(path[2], int) and path[2] < len(names):
+                team = names[path[2]]
+            path = path[3:]
+        field = path[0] if path and isinstance(path[0], str) and is_text(path[0]) else None
+        what = "A team name" if field == "teams" and number is None else "This text"
+        errors.setdefault((number, team, field), {
+            "round": number, "team": team, "field": field,
+            "message": f"{what} holds a broken character: a lone UTF-16 surrogate (\\ud800 to \\udfff)."})
+    return list(errors.values())
+
+
+def _surrogate_paths(value: object):
+    """The path (keys and indexes) to each string or key that is not text, in the order they are
+    written, walked without recursion."""
+    stack = [(value, ())]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            if not is_text(item):
+                yield path
+        elif isinstance(item, dict):
+            # a key that is not text is reported itself; otherwise its value is looked into
+            children = [(key if not is_text(key) else child, (*path, key)) for key, child in item.items()]
+            stack.extend(reversed(children))
+        elif isinstance(item, list):
+            stack.extend(reversed([(child, (*path, index)) for index, child in enumerate(item)]))
