@@ -17,6 +17,8 @@ from scoresheet.models import Game, Variant
 from scoresheet.rules import MAX_TEAMS, MIN_TEAMS, Rules, RulesError
 from scoresheet.scoring import Entry
 from scoresheet.services import TeamData
+from scoresheet import selectors
+from scoresheet.formfields import PlainIntegerField
 
 NAME_MAX = 60
 PLAYERS_MAX = 200
@@ -371,20 +373,22 @@ class PrintSheetForm(forms.Form):
                               widget=forms.RadioSelect, label="Paper",
                               error_messages={"invalid_choice": "Paper is letter or a4, not “%(value)s”."})
     large_print = forms.BooleanField(required=False, label="Large print (bigger type, fewer rounds a page)")
-    copies = forms.IntegerField(
+    copies = PlainIntegerField(
         min_value=1, max_value=50, initial=1, label="Copies",
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": 50}),
         error_messages={"invalid": "Copies must be a whole number.", "min_value": "At least 1 copy.",
                         "max_value": "At most 50 copies at a time."})
-    rules = forms.ChoiceField(choices=[("same", "Below the sheet"), ("back", "On the back (a second page)"),
-                                       ("none", "Leave it out")], initial="same", widget=forms.RadioSelect,
-                              label="Rules card")
+    rules_card = forms.ChoiceField(
+        choices=[("same", "Below the sheet"), ("back", "On the back (a second page)"), ("none", "Leave it out")],
+        initial="same", widget=forms.RadioSelect, label="Rules card",
+        error_messages={"invalid_choice": "Choose same, back or none, not “%(value)s”."})
     date = forms.CharField(max_length=40, required=False, label="Date (optional)")
     table = forms.CharField(max_length=20, required=False, label="Table (optional)")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["variant"].choices = [(v.slug, v.name) for v in Variant.objects.order_by("position", "name")]
+        # the preset files when there is no database yet, so `manage.py blank_sheet` works on a fresh clone
+        self.fields["variant"].choices = [(v.slug, v.name) for v in selectors.variant_choices()]
         for i in range(1, MAX_TEAMS + 1):
             self.fields[f"name_{i}"] = forms.CharField(
                 max_length=NAME_MAX, required=False, label=f"Name {i} (optional)",
@@ -399,7 +403,7 @@ class PrintSheetForm(forms.Form):
         slug, teams = data.get("variant"), data.get("teams")
         if slug and teams:
             try:
-                rules = Variant.objects.get(slug=slug).rules
+                rules = selectors.rules_for_slug(slug)
             except RulesError as exc:
                 self.add_error("variant", f"These rules are broken ({exc}); choose another variant.")
                 return data
@@ -409,6 +413,6 @@ class PrintSheetForm(forms.Form):
             extra = [i for i in range(teams + 1, MAX_TEAMS + 1) if data.get(f"name_{i}")]
             if extra:
                 self.add_error(f"name_{extra[0]}", f"There are only {teams} teams: leave this name empty.")
-            data["rules_obj"] = rules
+            data["rules"] = rules  # the Rules object; where its card prints is "rules_card"
             data["names"] = [(data.get(f"name_{i}") or "").strip() for i in range(1, teams + 1)]
         return data

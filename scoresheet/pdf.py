@@ -55,7 +55,7 @@ class Options:
     paper: str = "letter"  # letter | a4
     large_print: bool = False
     copies: int = 1
-    rules: str = "same"  # same page, on the back, or none
+    rules_card: str = "same"  # where the rules card prints: same page, on the back, or none
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ def round_numbers(rules: Rules, data: SheetData, width: float, height: float, m:
         return played
     per_block = _rounds_per_block(width, len(data.teams), m)
     used = _height(header(rules, data, width, m), width, height)
-    if options.rules == "same":
+    if options.rules_card == "same":
         used += _height(rules_card_flow(rules, width, m), width, height)
     block = _height([round_block(rules, data, list(range(1, per_block + 1)), width, m), Spacer(1, 6)],
                     width, height)
@@ -360,8 +360,8 @@ def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> 
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}")
     if not 1 <= options.copies <= MAX_COPIES:
         raise ValueError(f"copies must be 1 to {MAX_COPIES}")
-    if options.rules not in RULES_PLACEMENTS:
-        raise ValueError(f"rules must be one of {', '.join(RULES_PLACEMENTS)}")
+    if options.rules_card not in RULES_PLACEMENTS:
+        raise ValueError(f"rules_card must be one of {', '.join(RULES_PLACEMENTS)}")
     _register_fonts()
     m = Metrics.for_print(options.large_print)
     pagesize = landscape(PAPERS[options.paper])
@@ -381,9 +381,9 @@ def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> 
             flow += block if i == 0 else [KeepTogether(block)]
         if not numbers:
             flow.append(Paragraph("No rounds yet.", _style(m)))
-        if options.rules == "back":
+        if options.rules_card == "back":
             flow += [PageBreak(), *rules_card_flow(rules, width, m)]
-        elif options.rules == "same":
+        elif options.rules_card == "same":
             flow.append(KeepTogether(rules_card_flow(rules, width, m)))
         return flow
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.validators import slug_re
 from django.db.models import Prefetch, Sum
 
+from scoresheet import database
 from scoresheet import rules as rules_module
 from scoresheet import scoring
 from scoresheet.entries import entry_from_values, entry_to_values
@@ -13,14 +15,38 @@ from scoresheet.models import Game, Round, Team, Variant
 
 
 def rules_for_slug(slug: str) -> rules_module.Rules | None:
-    """A variant's rules by slug: the database's copy first (house rules), then the preset files."""
-    variant = Variant.objects.filter(slug=slug).first()
+    """A variant's rules by slug: the database's copy first (house rules), then the preset files.
+
+    Without a database (a fresh clone before ``migrate``) the preset files alone answer.
+    """
+    if not slug_re.fullmatch(slug):  # no variant has such a slug; and a NUL or lone surrogate breaks a query
+        return None
+    variant = Variant.objects.filter(slug=slug).first() if database.ready() else None
     if variant is not None:
         return variant.rules
     try:
         return rules_module.preset(slug)
     except KeyError:
         return None
+
+
+@dataclass(frozen=True)
+class VariantChoice:
+    slug: str
+    name: str
+    family: str
+
+
+def variant_choices() -> list[VariantChoice]:
+    """Every variant one can score or print: the presets in their published order, then the
+    database's other variants (house rules). The database's copy of a preset is the one
+    named, as ``rules_for_slug`` scores with it. Without a database, the preset files alone.
+    """
+    choices = {r.slug: VariantChoice(r.slug, r.name, r.family) for r in rules_module.presets()}
+    if database.ready():
+        for v in Variant.objects.order_by("position", "name").only("slug", "name", "family"):
+            choices[v.slug] = VariantChoice(v.slug, v.name, v.family)  # a preset keeps its place
+    return list(choices.values())
 
 
 def variants_list() -> list[Variant]:

@@ -182,8 +182,9 @@ def print_sheets(request):
         return render(request, "scoresheet/print_sheets.html", {"form": form}, status=400)
     d = form.cleaned_data
     data = pdf.SheetData(teams=d["names"], date=d["date"], table=d["table"])
-    options = pdf.Options(paper=d["paper"], large_print=d["large_print"], copies=d["copies"], rules=d["rules"])
-    return _pdf_response(pdf.score_sheet(d["rules_obj"], data, options), f"{d['variant']}-score-sheet.pdf")
+    options = pdf.Options(paper=d["paper"], large_print=d["large_print"], copies=d["copies"],
+                          rules_card=d["rules_card"])
+    return _pdf_response(pdf.score_sheet(d["rules"], data, options), f"{d['variant']}-score-sheet.pdf")
 
 
 def game_pdf(request, game_id):

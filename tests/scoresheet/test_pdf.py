@@ -34,9 +34,9 @@ ROUND_HEADING = re.compile(r"Round (\d+)( \(optional\))?")
 
 @functools.cache
 def sheet(slug: str, teams: tuple[str, ...] = ("Us", "Them"), paper: str = "letter", large: bool = False,
-          copies: int = 1, rules: str = "same") -> bytes:
+          copies: int = 1, rules_card: str = "same") -> bytes:
     return pdf.score_sheet(preset(slug), pdf.SheetData(teams=list(teams)),
-                           pdf.Options(paper=paper, large_print=large, copies=copies, rules=rules))
+                           pdf.Options(paper=paper, large_print=large, copies=copies, rules_card=rules_card))
 
 
 def squash(text: str) -> str:
@@ -139,15 +139,15 @@ def test_two_teams_and_their_rounds_fit_one_page_in_normal_print(slug, paper):
 @pytest.mark.parametrize("slug", PRESET_SLUGS)
 def test_rules_card_on_the_back_starts_on_a_later_page_than_the_sheet(slug):
     rules = preset(slug)
-    texts = pages_text(sheet(slug, rules="back"))
+    texts = pages_text(sheet(slug, rules_card="back"))
     assert len(texts) >= 2
     assert page_of(texts, f"Rules: {rules.name}") > page_of(texts, "Round 1")
     assert f"Rules: {rules.name}" not in texts[0]
-    assert f"Rules: {rules.name}" in pages_text(sheet(slug, rules="same"))[0]
+    assert f"Rules: {rules.name}" in pages_text(sheet(slug, rules_card="same"))[0]
 
 
 def test_rules_card_left_out():
-    texts = pages_text(sheet("hand-knee-and-foot", rules="none"))
+    texts = pages_text(sheet("hand-knee-and-foot", rules_card="none"))
     assert len(texts) == 1
     assert "Rules:" not in texts[0] and "Sources:" not in texts[0]
     assert "Below 15,000: 50 points" in texts[0]  # the band table of the sheet itself stays
@@ -224,7 +224,7 @@ def lowest_content(page) -> float:
 def test_a_target_score_game_prints_as_many_rounds_as_fit_the_page(paper, large, rules_card):
     rules = preset("canasta")
     assert rules.game_end.target_score == 5000 and rules.game_end.rounds is None
-    content = sheet("canasta", paper=paper, large=large, rules=rules_card)
+    content = sheet("canasta", paper=paper, large=large, rules_card=rules_card)
     texts = pages_text(content)
     rounds = [int(h.split()[1]) for h in headings(texts[0])]
     assert rounds == list(range(1, len(rounds) + 1))
@@ -240,7 +240,7 @@ def test_a_target_score_game_prints_as_many_rounds_as_fit_the_page(paper, large,
         free = page.height - (MARGIN + 6) - lowest_content(page)
     assert free < block, f"{free:.0f}pt free under the sheet, a block of rounds takes {block:.0f}pt"
     if rules_card == "none":
-        with_card = pages_text(sheet("canasta", paper=paper, large=large, rules="same"))[0]
+        with_card = pages_text(sheet("canasta", paper=paper, large=large, rules_card="same"))[0]
         assert len(rounds) >= len(headings(with_card))
 
 
@@ -351,8 +351,8 @@ def test_the_round_table_lines_up_with_the_header():
 
 @pytest.mark.parametrize("options", [
     pdf.Options(paper="b5"), pdf.Options(copies=0), pdf.Options(copies=pdf.MAX_COPIES + 1),
-    pdf.Options(rules="front"),
-], ids=["paper", "no-copies", "too-many-copies", "rules"])
+    pdf.Options(rules_card="front"),
+], ids=["paper", "no-copies", "too-many-copies", "rules-card"])
 def test_bad_options_are_refused(options):
     with pytest.raises(ValueError):
         pdf.score_sheet(preset("hand-and-foot"), pdf.SheetData(teams=["Us", "Them"]), options)
@@ -367,15 +367,15 @@ def test_empty_names_leave_lines_to_write_on():
 # --- pictures -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("slug", "teams", "paper", "large", "rules"), [
+@pytest.mark.parametrize(("slug", "teams", "paper", "large", "rules_card"), [
     ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "letter", False, "same"),
     ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "a4", True, "same"),
     ("hand-knee-and-foot-by-round", ACCENTED, "letter", False, "same"),
     ("canasta", ("Us", "Them"), "letter", False, "same"),
     ("hand-and-foot-canasta", ("Us", "Them"), "a4", False, "back"),
 ], ids=["letter", "a4-large", "4-teams", "canasta", "rules-back"])
-def test_pages_render_to_png_with_pdftoppm(tmp_path, slug, teams, paper, large, rules):
-    content = sheet(slug, teams=teams, paper=paper, large=large, rules=rules)
+def test_pages_render_to_png_with_pdftoppm(tmp_path, slug, teams, paper, large, rules_card):
+    content = sheet(slug, teams=teams, paper=paper, large=large, rules_card=rules_card)
     source = tmp_path / "sheet.pdf"
     source.write_bytes(content)
     done = subprocess.run(["pdftoppm", "-png", "-r", "50", str(source), str(tmp_path / "page")],

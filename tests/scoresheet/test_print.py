@@ -25,7 +25,7 @@ from scoresheet.scoring import Entry
 pytestmark = pytest.mark.django_db
 
 VALID = {"variant": "hand-knee-and-foot", "teams": "2", "name_1": "Zoë & Søren", "name_2": "Дмитрий",
-         "paper": "letter", "copies": "1", "rules": "same"}
+         "paper": "letter", "copies": "1", "rules_card": "same"}
 
 ROUND_1 = [Entry(books={"sevens": 1, "clean": 3}, red_threes=2, melded_points=1230, went_out=True),
            Entry(books={"dirty": 2}, melded_points=415, hand_points=230)]
@@ -128,7 +128,7 @@ def test_print_page_shows_the_form(client, presets):
     for slug in Variant.objects.values_list("slug", flat=True):
         assert f'value="{slug}"' in html
     for name in ("variant", "teams", "name_1", "name_2", "name_3", "name_4", "paper", "large_print", "copies",
-                 "rules", "date", "table"):
+                 "rules_card", "date", "table"):
         assert f'name="{name}"' in html, name
     assert "Make the PDF" in html
     assert "field-error" not in html
@@ -155,7 +155,7 @@ def test_a_valid_request_downloads_the_pdf_with_the_names(client, presets):
 
 def test_the_options_reach_the_pdf(client, presets):
     params = {**VALID, "variant": "hand-knee-and-foot-by-round", "teams": "4", "name_3": "Αλέξης", "name_4": "Łucja",
-              "paper": "a4", "large_print": "on", "copies": "2", "rules": "back", "date": "12 May", "table": "7"}
+              "paper": "a4", "large_print": "on", "copies": "2", "rules_card": "back", "date": "12 May", "table": "7"}
     response = client.get("/print/", params)
     assert response.status_code == 200, response.content[:500]
     reader = PdfReader(io.BytesIO(response.content))
@@ -188,6 +188,14 @@ BAD = {
     "copies-0": ({"copies": "0"}, "copies", "At least 1 copy."),
     "copies-1000": ({"copies": "1000"}, "copies", "At most 50 copies at a time."),
     "copies-a": ({"copies": "a"}, "copies", "Copies must be a whole number."),
+    # only the digits 0-9: not fullwidth, mathematical or Arabic-Indic digits, nor "+2" or "2.0"
+    "copies-fullwidth": ({"copies": "１２"}, "copies", "Copies must be a whole number."),
+    "copies-math-bold": ({"copies": "𝟓"}, "copies", "Copies must be a whole number."),
+    "copies-arabic-indic": ({"copies": "١٢"}, "copies", "Copies must be a whole number."),
+    "copies-plus": ({"copies": "+2"}, "copies", "Copies must be a whole number."),
+    "copies-decimal": ({"copies": "2.0"}, "copies", "Copies must be a whole number."),
+    "teams-fullwidth": ({"teams": "３"}, "teams", "Choose 2 to 4 teams, not ３."),
+    "rules-card-front": ({"rules_card": "front"}, "rules_card", "Choose same, back or none, not “front”."),
     "paper-b5": ({"paper": "b5"}, "paper", "Paper is letter or a4, not “b5”."),
     "name-500": ({"name_1": "x" * 500}, "name_1", "A name can be at most 60 characters (this one has 500)."),
     "forbidden-team-count": ({"variant": "hand-and-foot-6-deck", "teams": "3"}, "teams",

@@ -8,6 +8,9 @@ text matters.
 from __future__ import annotations
 
 import io
+import json
+import os
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -32,7 +35,8 @@ def page_count(path) -> int:
 def refused(tmp_path, command: str, *args, **options) -> CommandError:
     """Run a command that must fail; check the error and that nothing was written."""
     before = set(tmp_path.rglob("*"))
-    out = options.pop("out", tmp_path / "sheet.pdf")
+    out = Path(options.pop("out", tmp_path / "sheet.pdf"))
+    existed = out.exists()  # /dev/full, or a folder given as --out
     stdout = io.StringIO()
     with pytest.raises(CommandError) as caught:
         call_command(command, *args, "--out", str(out), stdout=stdout, **options)
@@ -40,7 +44,7 @@ def refused(tmp_path, command: str, *args, **options) -> CommandError:
     assert error.returncode == 2
     message = str(error)
     assert message.strip() and "\n" not in message
-    assert not out.exists()
+    assert out.exists() == existed
     assert set(tmp_path.rglob("*")) == before  # no file, no folder
     assert stdout.getvalue() == ""
     return error
@@ -65,7 +69,7 @@ def test_blank_sheet_writes_a_pdf_with_the_names(tmp_path, presets):
 def test_blank_sheet_options(tmp_path, presets):
     one, three = tmp_path / "one.pdf", tmp_path / "three.pdf"
     args = ["--variant", "hand-and-foot", "--teams", "3", "--names", "Ann, Bob ,Cleo", "--paper", "a4",
-            "--large-print", "--rules", "back"]
+            "--large-print", "--rules-card", "back"]
     call_command("blank_sheet", *args, "--out", str(one), stdout=io.StringIO())
     call_command("blank_sheet", *args, "--copies", "3", "--out", str(three), stdout=io.StringIO())
     reader = PdfReader(io.BytesIO(one.read_bytes()))
@@ -97,9 +101,21 @@ def test_blank_sheet_without_names_has_lines_to_write_on(tmp_path, presets):
     (["--variant", "hand-and-foot", "--paper", "b5"], "--paper"),
     (["--variant", "hand-and-foot", "--names", "A,B,C,D,E"], "--names"),
     (["--variant", "hand-and-foot", "--teams", "2", "--names", "A,B,C"], "--names"),
-    (["--variant", "hand-and-foot", "--rules", "front"], "--rules"),
+    (["--variant", "hand-and-foot", "--rules-card", "front"], "--rules-card"),
+    # numbers are the digits 0-9 only: not fullwidth, mathematical or Arabic-Indic digits
+    (["--variant", "hand-and-foot", "--copies", "１２"], "--copies"),
+    (["--variant", "hand-and-foot", "--copies", "𝟓"], "--copies"),
+    (["--variant", "hand-and-foot", "--copies", "١٢٣"], "--copies"),
+    (["--variant", "hand-and-foot", "--copies", "2.0"], "--copies"),
+    (["--variant", "hand-and-foot", "--copies", "9" * 5000], "--copies"),
+    (["--variant", "hand-and-foot", "--teams", "３"], "--teams"),
+    (["--variant", "hand-and-foot", "--teams", "٣"], "--teams"),
+    # bytes that are not UTF-8 on the command line reach Python as lone surrogates
+    (["--variant", "hand-and-foot", "--names", "Ann,B\udcffb"], "--names"),
 ], ids=["unknown-variant", "teams-0", "teams-9", "teams-x", "forbidden-teams", "copies-1000", "copies-0",
-        "name-500", "paper-b5", "five-names", "names-beyond-teams", "rules"])
+        "name-500", "paper-b5", "five-names", "names-beyond-teams", "rules-card", "copies-fullwidth",
+        "copies-math-bold", "copies-arabic-indic", "copies-decimal", "copies-5000-digits", "teams-fullwidth",
+        "teams-arabic-indic", "names-not-utf8"])
 def test_blank_sheet_refuses_bad_arguments(tmp_path, presets, args, in_message):
     error = refused(tmp_path, "blank_sheet", *args)
     assert str(error).startswith(in_message), str(error)
@@ -119,6 +135,39 @@ def test_blank_sheet_refuses_an_out_folder_that_does_not_exist(tmp_path, presets
     error = refused(tmp_path, "blank_sheet", "--variant", "hand-and-foot", out=missing)
     assert str(error).startswith("--out")
     assert not (tmp_path / "no").exists()
+
+
+def test_blank_sheet_out_naming_a_folder_is_refused(tmp_path, presets):
+    (tmp_path / "sheets").mkdir()
+    error = refused(tmp_path, "blank_sheet", "--variant", "hand-and-foot", out=tmp_path / "sheets")
+    assert str(error) == f"--out: {tmp_path / 'sheets'} is a folder; give the name of the PDF file to write."
+
+
+def test_blank_sheet_out_that_cannot_be_written_is_refused(tmp_path, presets):
+    # /dev/full refuses every write (ENOSPC), even for root, who may write anywhere else
+    error = refused(tmp_path, "blank_sheet", "--variant", "hand-and-foot", out="/dev/full")
+    assert str(error) == "--out: cannot write /dev/full: No space left on device."
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into a read-only folder")
+def test_blank_sheet_out_in_a_read_only_folder_is_refused(tmp_path, presets):
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        error = refused(tmp_path, "blank_sheet", "--variant", "hand-and-foot", out=folder / "sheet.pdf")
+    finally:
+        folder.chmod(0o755)
+    assert str(error).startswith(f"--out: cannot write {folder / 'sheet.pdf'}: Permission denied")
+
+
+def test_blank_sheet_rules_card_option(tmp_path, presets):
+    same, none = tmp_path / "same.pdf", tmp_path / "none.pdf"
+    for where, out in (("same", same), ("none", none)):
+        call_command("blank_sheet", "--variant", "canasta", "--rules-card", where, "--out", str(out),
+                     stdout=io.StringIO())
+    assert "Rules: Canasta (classic)" in pdf_text(same)
+    assert "Rules:" not in pdf_text(none)
 
 
 def test_blank_sheet_teams_given_from_python_are_checked_too(tmp_path, presets):
@@ -168,8 +217,13 @@ def test_game_sheet_of_a_finished_game_names_the_winner(tmp_path, game):
     ("99999", {}, "There is no game 99999"),
     ("abc", {}, "GAME_ID must be a number"),
     ("-1", {}, "GAME_ID must be a number"),
+    ("١", {}, "GAME_ID must be a number"),  # Arabic-Indic 1: only the digits 0-9 make a number
+    ("１", {}, "GAME_ID must be a number"),
+    ("9" * 5000, {}, "There is no game 999"),  # beyond Python's 4,300 digits and any database id
+    ("99999999999999999999", {}, "There is no game 99999999999999999999"),  # beyond a 64-bit id
     (None, {"paper": "b5"}, "--paper"),
-], ids=["unknown-game", "not-a-number", "negative", "paper-b5"])
+], ids=["unknown-game", "not-a-number", "negative", "arabic-indic", "fullwidth", "5000-digits", "past-64-bits",
+        "paper-b5"])
 def test_game_sheet_refuses_bad_arguments(tmp_path, game, game_id, options, starts):
     error = refused(tmp_path, "game_sheet", game_id or str(game.id), **options)
     assert str(error).startswith(starts), str(error)
@@ -178,3 +232,26 @@ def test_game_sheet_refuses_bad_arguments(tmp_path, game, game_id, options, star
 def test_game_sheet_refuses_an_out_folder_that_does_not_exist(tmp_path, game):
     error = refused(tmp_path, "game_sheet", str(game.id), out=tmp_path / "missing" / "game.pdf")
     assert str(error).startswith("--out")
+
+
+def test_game_sheet_out_naming_a_folder_or_an_unwritable_file_is_refused(tmp_path, game):
+    assert str(refused(tmp_path, "game_sheet", str(game.id), out=tmp_path)).endswith(
+        "is a folder; give the name of the PDF file to write.")
+    assert str(refused(tmp_path, "game_sheet", str(game.id), out="/dev/full")) == \
+        "--out: cannot write /dev/full: No space left on device."
+
+
+# --- house rules from the database ------------------------------------------------------------
+
+
+def test_house_rules_in_the_database_are_listed_and_printed(tmp_path, presets):
+    from scoresheet.rules import PRESET_SLUGS, preset_document
+
+    document = {**preset_document("hand-and-foot"), "slug": "our-house", "name": "Our house"}
+    Variant.objects.create(slug="our-house", name="Our house", family="hand-and-foot", document=document)
+    listed = io.StringIO()
+    call_command("variants", "--json", stdout=listed)
+    assert [row["slug"] for row in json.loads(listed.getvalue())] == [*PRESET_SLUGS, "our-house"]
+    out = tmp_path / "house.pdf"
+    call_command("blank_sheet", "--variant", "our-house", "--out", str(out), stdout=io.StringIO())
+    assert "Our house · score sheet" in pdf_text(out)

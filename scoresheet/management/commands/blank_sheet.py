@@ -1,10 +1,9 @@
 """Write a blank score sheet PDF for a variant."""
 
-from pathlib import Path
-
 from django.core.management.base import BaseCommand, CommandError
 
 from scoresheet import forms, pdf
+from scoresheet.management.output import is_text, out_path, printable, write_pdf
 
 
 class Command(BaseCommand):
@@ -17,36 +16,39 @@ class Command(BaseCommand):
         parser.add_argument("--paper", default="letter", help="letter or a4")
         parser.add_argument("--large-print", action="store_true", help="bigger type, fewer rounds a page")
         parser.add_argument("--copies", default="1", help="copies in the one PDF, 1 to 50")
-        parser.add_argument("--rules", default="same", help="rules card: same (page), back or none")
+        parser.add_argument("--rules-card", default="same",
+                            help="where the rules card prints: same (page), back or none")
         parser.add_argument("--out", required=True, help="the PDF file to write")
 
     def handle(self, *args, **options):
+        if not is_text(options["names"]):
+            # bytes that are not UTF-8 reach Python as lone surrogates, which no PDF can print
+            raise CommandError("--names: the names are not UTF-8 text.", returncode=2)
         names = [n.strip() for n in options["names"].split(",")] if options["names"] else []
         if len(names) > 4:
             raise CommandError(f"--names: at most 4 names, not {len(names)}.", returncode=2)
         data = {
             "variant": options["variant"], "teams": options["teams"] if options["teams"] is not None else str(max(len(names), 2)),
-            "paper": options["paper"], "copies": options["copies"], "rules": options["rules"],
+            "paper": options["paper"], "copies": options["copies"], "rules_card": options["rules_card"],
             **({"large_print": "on"} if options["large_print"] else {}),
             **{f"name_{i}": name for i, name in enumerate(names, start=1)},
         }
         form = forms.PrintSheetForm(data)
         if not form.is_valid():
             raise CommandError(one_line(form), returncode=2)
-        out = Path(options["out"])
-        if not out.parent.is_dir():
-            raise CommandError(f"--out: the folder {out.parent} does not exist.", returncode=2)
+        out = out_path(options["out"])
         d = form.cleaned_data
         content = pdf.score_sheet(
-            d["rules_obj"], pdf.SheetData(teams=d["names"]),
-            pdf.Options(paper=d["paper"], large_print=d["large_print"], copies=d["copies"], rules=d["rules"]))
-        out.write_bytes(content)
-        self.stdout.write(f"Wrote {out}: {d['rules_obj'].name}, {d['teams']} teams, {d['copies']} "
+            d["rules"], pdf.SheetData(teams=d["names"]),
+            pdf.Options(paper=d["paper"], large_print=d["large_print"], copies=d["copies"],
+                        rules_card=d["rules_card"]))
+        write_pdf(out, content)
+        self.stdout.write(f"Wrote {printable(out)}: {d['rules'].name}, {d['teams']} teams, {d['copies']} "
                           f"{'copy' if d['copies'] == 1 else 'copies'}, {len(content):,} bytes.")
 
 
 OPTION_NAMES = {"variant": "--variant", "teams": "--teams", "paper": "--paper", "copies": "--copies",
-                "rules": "--rules", "large_print": "--large-print"}
+                "rules_card": "--rules-card", "large_print": "--large-print"}
 
 
 def one_line(form) -> str:

@@ -1,11 +1,15 @@
 """Write a game's filled score sheet as a PDF."""
 
-from pathlib import Path
+import re
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoresheet import pdf, printing, selectors
+from scoresheet import database, pdf, printing, selectors
+from scoresheet.management.output import out_path, printable, write_pdf
 from scoresheet.models import Game
+
+# A game number in plain digits 0-9 (not ١٢٣ or １２), short enough to be a database id.
+GAME_ID = re.compile(r"[0-9]{1,18}")
 
 
 class Command(BaseCommand):
@@ -18,18 +22,22 @@ class Command(BaseCommand):
         parser.add_argument("--large-print", action="store_true", help="bigger type, fewer rounds a page")
 
     def handle(self, *args, **options):
-        if not options["game_id"].isdigit():
-            raise CommandError(f"GAME_ID must be a number, not “{options['game_id']}”.", returncode=2)
-        game = Game.objects.filter(pk=int(options["game_id"])).first()
-        if game is None:
-            raise CommandError(f"There is no game {options['game_id']}.", returncode=2)
+        game_id = str(options["game_id"])
+        if not re.fullmatch(r"[0-9]+", game_id):
+            raise CommandError(f"GAME_ID must be a number, not “{printable(game_id, limit=40)}”.", returncode=2)
         if options["paper"] not in pdf.PAPERS:
-            raise CommandError(f"--paper: letter or a4, not “{options['paper']}”.", returncode=2)
-        out = Path(options["out"])
-        if not out.parent.is_dir():
-            raise CommandError(f"--out: the folder {out.parent} does not exist.", returncode=2)
+            raise CommandError(f"--paper: letter or a4, not “{printable(options['paper'], limit=40)}”.",
+                               returncode=2)
+        out = out_path(options["out"])
+        problem = database.problem()
+        if problem is not None:
+            raise CommandError(problem, returncode=2)
+        game = Game.objects.filter(pk=int(game_id)).first() if GAME_ID.fullmatch(game_id) else None
+        if game is None:
+            raise CommandError(f"There is no game {printable(game_id, limit=40)}.", returncode=2)
         sheet = selectors.game_sheet(game=game)
         content = pdf.score_sheet(sheet.rules, printing.game_sheet_data(sheet),
                                   pdf.Options(paper=options["paper"], large_print=options["large_print"]))
-        out.write_bytes(content)
-        self.stdout.write(f"Wrote {out}: {game}, {len(sheet.rounds)} rounds, {len(content):,} bytes.")
+        write_pdf(out, content)
+        self.stdout.write(f"Wrote {printable(out)}: {game}, {len(sheet.rounds)} rounds, "
+                          f"{len(content):,} bytes.")

@@ -1,13 +1,16 @@
 """Create or refresh the preset variants in the database from scoresheet/presets/*.json."""
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
-from scoresheet import services
+from scoresheet import database, services
 
 
 class Command(BaseCommand):
     help = "Load the preset variants from scoresheet/presets into the database."
 
     def handle(self, *args, **options):
+        problem = database.problem()
+        if problem is not None:
+            raise CommandError(problem, returncode=2)
         created, updated = services.presets_load()
         self.stdout.write(f"Presets: {created} created, {updated} refreshed.")

@@ -1,4 +1,8 @@
-"""Score a game given as JSON (shared/design/PRODUCT.md, "The score_game command")."""
+"""Score a game given as JSON (shared/design/PRODUCT.md, "The score_game command").
+
+Whatever the input, the answer is JSON on standard output: the scored game (exit 0) or
+``{"errors": [...]}`` (exit 2). No input ends in a traceback.
+"""
 
 import json
 import sys
@@ -6,6 +10,12 @@ import sys
 from django.core.management.base import BaseCommand
 
 from scoresheet import game_json, selectors
+from scoresheet.management.output import is_text, to_json
+
+MAX_INPUT_BYTES = 10_000_000  # a 100-round game of 4 teams is well under 1 MB
+# A game is nested 6 deep (game, rounds, round, entry, adjustments, adjustment); deeper
+# input is junk, refused before anything walks it recursively.
+MAX_DEPTH = 20
 
 
 class Command(BaseCommand):
@@ -16,29 +26,103 @@ class Command(BaseCommand):
         parser.add_argument("--variant", help="variant slug; overrides the game's \"variant\"")
 
     def handle(self, *args, **options):
-        text, error = self._read(options["file"])
-        if error is None:
-            try:
-                data = json.loads(text)
-            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-                error = f"The input is not valid JSON: {exc}."
+        text, error = read_input(options["file"])
+        data, error = parse(text) if error is None else (None, error)
         if error is not None:
             output, status = {"errors": [{"round": None, "team": None, "field": None, "message": error}]}, 2
+        elif broken := broken_text(data):
+            output, status = {"errors": broken}, 2
         else:
             output, status = game_json.score_game_document(
                 data, variant=options["variant"], find_rules=selectors.rules_for_slug)
-        self.stdout.write(json.dumps(output, indent=2, ensure_ascii=False))
+        self.stdout.write(to_json(output, getattr(self.stdout, "encoding", None)))
         if status:
             sys.exit(status)
 
-    def _read(self, path):
-        try:
-            if not path or path == "-":
-                data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
-                return data.decode("utf-8-sig"), None
-            with open(path, encoding="utf-8-sig") as f:  # a byte-order mark from Windows editors is fine
-                return f.read(), None
-        except OSError as exc:
-            return None, f"Cannot read {path}: {exc.strerror}."
-        except UnicodeDecodeError:
-            return None, f"{path or 'The input'} is not UTF-8 text."
+
+def read_input(path: str | None) -> tuple[str | None, str | None]:
+    """The input's text, or a message saying why it cannot be read."""
+    name = path if path and path != "-" else "The input"
+    try:
+        if path and path != "-":
+            with open(path, "rb") as f:
+                raw = f.read(MAX_INPUT_BYTES + 1)
+        elif hasattr(sys.stdin, "buffer"):
+            raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:  # a text stream put in place of standard input (tests, embedding)
+            return sys.stdin.read(MAX_INPUT_BYTES + 1).removeprefix("\ufeff"), None
+    except OSError as exc:
+        return None, f"Cannot read {path or 'standard input'}: {exc.strerror or exc}."
+    if len(raw) > MAX_INPUT_BYTES:
+        return None, f"{name} is larger than {MAX_INPUT_BYTES:,} bytes; a game is far smaller."
+    try:
+        return raw.decode("utf-8-sig"), None  # a byte-order mark from Windows editors is fine
+    except UnicodeDecodeError:
+        return None, f"{name} is not UTF-8 text."
+
+
+def parse(text: str) -> tuple[object, str | None]:
+    """The JSON value in ``text``, or a message saying why it is not one a game can be."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return None, f"The input is not valid JSON: {exc}."
+    except RecursionError:  # json.loads recurses once per nested [ or {
+        return None, f"The input is nested too deeply: a game is at most {MAX_DEPTH} levels deep."
+    except ValueError:  # Python reads at most 4,300 digits in one integer
+        return None, "The input holds a number with far too many digits."
+    if depth(data) > MAX_DEPTH:
+        return None, f"The input is nested too deeply: a game is at most {MAX_DEPTH} levels deep."
+    return data, None
+
+
+def depth(value: object) -> int:
+    """How deeply lists and objects nest in ``value`` (walked without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack and deepest <= MAX_DEPTH:
+        item, level = stack.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def broken_text(data: object) -> list[dict]:
+    """Each place where the game holds a lone surrogate (JSON "\\ud800"), as an error.
+
+    Such a string is no text: no terminal, PDF or database can hold it, so it is refused
+    as input, named by round, team and field as the contract names any problem.
+    """
+    teams = data.get("teams") if isinstance(data, dict) else None
+    names = teams if isinstance(teams, list) and all(isinstance(t, str) and is_text(t) for t in teams) else []
+    errors = {}
+    for path in _surrogate_paths(data):
+        number = team = None
+        if len(path) >= 2 and path[0] == "rounds" and isinstance(path[1], int):  # in a round's entry
+            number = path[1] + 1
+            if len(path) >= 3 and isinstance(path[2], int) and path[2] < len(names):
+                team = names[path[2]]
+            path = path[3:]
+        field = path[0] if path and isinstance(path[0], str) and is_text(path[0]) else None
+        what = "A team name" if field == "teams" and number is None else "This text"
+        errors.setdefault((number, team, field), {
+            "round": number, "team": team, "field": field,
+            "message": f"{what} holds a broken character: a lone UTF-16 surrogate (\\ud800 to \\udfff)."})
+    return list(errors.values())
+
+
+def _surrogate_paths(value: object):
+    """The path (keys and indexes) to each string or key that is not text, in the order they are
+    written, walked without recursion."""
+    stack = [(value, ())]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            if not is_text(item):
+                yield path
+        elif isinstance(item, dict):
+            # a key that is not text is reported itself; otherwise its value is looked into
+            children = [(key if not is_text(key) else child, (*path, key)) for key, child in item.items()]
+            stack.extend(reversed(children))
+        elif isinstance(item, list):
+            stack.extend(reversed([(child, (*path, index)) for index, child in enumerate(item)]))

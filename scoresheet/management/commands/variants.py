@@ -1,11 +1,12 @@
 """List the variants (presets and house rules)."""
 
-import json
+from dataclasses import asdict
 
 from django.core.management.base import BaseCommand
 
 from scoresheet import rules as rules_module
 from scoresheet import selectors
+from scoresheet.management.output import to_json
 
 
 class Command(BaseCommand):
@@ -15,18 +16,12 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print a JSON list of {slug, name, family}")
 
     def handle(self, *args, **options):
-        rows = variant_rows()
+        # The presets come from their files, so this works before any `migrate`.
+        rows = [asdict(choice) for choice in selectors.variant_choices()]
         if options["json"]:
-            self.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False))
+            self.stdout.write(to_json(rows, getattr(self.stdout, "encoding", None)))
             return
         width = max(len(r["slug"]) for r in rows)
         for r in rows:
-            self.stdout.write(f"{r['slug']:<{width}}  {r['name']} ({rules_module.FAMILIES[r['family']]})")
-
-
-def variant_rows() -> list[dict]:
-    """Presets in their published order, then any other variant in the database."""
-    rows = {r.slug: {"slug": r.slug, "name": r.name, "family": r.family} for r in rules_module.presets()}
-    for v in selectors.variants_list():
-        rows.setdefault(v.slug, {"slug": v.slug, "name": v.name, "family": v.family})
-    return list(rows.values())
+            family = rules_module.FAMILIES.get(r["family"], r["family"])
+            self.stdout.write(f"{r['slug']:<{width}}  {r['name']} ({family})")

@@ -1,0 +1,37 @@
+"""Form fields shared by the web forms and the commands."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+PLAIN_INTEGER = re.compile(r"-?[0-9]+")  # [0-9] is ASCII only, unlike \d
+
+
+class PlainIntegerField(forms.IntegerField):
+    """A whole number written with the digits 0–9 and an optional minus sign, nothing else.
+
+    Django's IntegerField takes any Unicode digit (``１２``, ``𝟓``, ``١٢٣``), a ``+`` and
+    ``5.0``: a typing slip on a phone keyboard or a pasted oddity would be read as a number
+    the player did not mean. Spaces around the number are fine.
+    """
+
+    default_error_messages = {
+        "invalid": "Enter a whole number with the digits 0–9.",
+        "too_long": "That number has far too many digits.",
+    }
+
+    def to_python(self, value):
+        if isinstance(value, int) and not isinstance(value, bool):  # from Python, e.g. call_command(copies=3)
+            return value
+        text = "" if value in self.empty_values else str(value).strip()
+        if not text:  # spaces alone are an empty box
+            return None
+        if not PLAIN_INTEGER.fullmatch(text):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        try:
+            return int(text)
+        except ValueError:  # beyond Python's 4,300-digit limit for reading a number
+            raise ValidationError(self.error_messages["too_long"], code="too_long") from None

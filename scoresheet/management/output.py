@@ -1,0 +1,60 @@
+"""What the commands share: printing JSON and text any terminal takes, writing the ``--out`` file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from django.core.management.base import CommandError
+
+
+def is_text(value: str) -> bool:
+    """False when ``value`` holds bytes that were not UTF-8 (kept by Python as lone surrogates)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def printable(text: object, limit: int | None = None) -> str:
+    """``text`` safe to print on any terminal, cut to ``limit`` characters if one is given.
+
+    A file name given on the command line may hold bytes that are not UTF-8; Python keeps
+    them as lone surrogates, which a UTF-8 standard output refuses to print.
+    """
+    text = str(text).encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
+
+
+def out_path(value: str) -> Path:
+    """The ``--out`` file, checked before any work is done: its folder exists and it is not a folder."""
+    out = Path(value)
+    if out.is_dir():
+        raise CommandError(f"--out: {printable(out)} is a folder; give the name of the PDF file to write.",
+                           returncode=2)
+    if not out.parent.is_dir():
+        raise CommandError(f"--out: the folder {printable(out.parent)} does not exist.", returncode=2)
+    return out
+
+
+def write_pdf(out: Path, content: bytes) -> None:
+    try:
+        out.write_bytes(content)
+    except OSError as exc:  # no permission, a full disk, a read-only file system …
+        raise CommandError(f"--out: cannot write {printable(out)}: {exc.strerror or exc}.", returncode=2) from None
+
+
+def to_json(output: object, encoding: str | None) -> str:
+    """The output as JSON the terminal can print.
+
+    Text is printed as itself. Where it cannot be (a lone surrogate echoed in a message,
+    or a terminal that is not UTF-8), every non-ASCII character is written as a \\u escape
+    instead: the same JSON to any program that reads it.
+    """
+    text = json.dumps(output, indent=2, ensure_ascii=False)
+    try:
+        text.encode(encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return json.dumps(output, indent=2)
+    return text
