@@ -67,7 +67,7 @@ def form_labels(text: str) -> dict[str, str]:
 
 def blank_sheet(client, slug: str) -> str:
     response = client.get("/print/", {"variant": slug, "teams": 2, "paper": "letter", "copies": 1,
-                                      "rules": "same"})
+                                      "rules_card": "same"})
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     return pdf_text(response.content)
 
@@ -125,7 +125,7 @@ def test_no_page_or_sheet_shows_working_notes(client, slug):
         "print form": page_text(client.get("/print/")),
         "blank sheet": blank_sheet(client, slug),
         "rules on the back": pdf_text(client.get("/print/", {"variant": slug, "teams": 2, "paper": "a4", "copies": 1,
-                                                             "rules": "back", "large_print": "on"}).content),
+                                                             "rules_card": "back", "large_print": "on"}).content),
         "game sheet": pdf_text(client.get(f"/games/{game.id}/sheet.pdf").content),
     }
     for where, text in pages.items():
