@@ -35,3 +35,40 @@ class PlainIntegerField(forms.IntegerField):
             return int(text)
         except ValueError:  # beyond Python's 4,300-digit limit for reading a number
             raise ValidationError(self.error_messages["too_long"], code="too_long") from None
+
+
+class OnOffCheckbox(forms.CheckboxInput):
+    """A checkbox that hands the field what was sent, so that the field can refuse nonsense.
+
+    Django's CheckboxInput turns any value but "false" into True, so "off" or "no" would
+    tick the box.
+    """
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs, check_test=lambda value: value is True or str(value).strip().lower() in OnOffField.ON)
+
+    def value_from_datadict(self, data, files, name):
+        return data.get(name, "")
+
+
+class OnOffField(forms.BooleanField):
+    """A tick box that is on only for "on", "true", "yes" or "1", off when absent or for
+    "off", "false", "no" or "0", and refuses anything else."""
+
+    widget = OnOffCheckbox
+    ON, OFF = ("on", "true", "yes", "1"), ("", "off", "false", "no", "0")
+    default_error_messages = {"invalid": "Tick the box or leave it empty (on or off)."}
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+
+    def to_python(self, value):
+        if isinstance(value, bool):  # from Python, or the form's initial value
+            return value
+        text = str(value).strip().lower() if value is not None else ""
+        if text in self.ON:
+            return True
+        if text in self.OFF:
+            return False
+        raise ValidationError(self.error_messages["invalid"], code="invalid")

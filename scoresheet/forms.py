@@ -18,7 +18,7 @@ from scoresheet.rules import MAX_TEAMS, MIN_TEAMS, Rules, RulesError
 from scoresheet.scoring import Entry
 from scoresheet.services import TeamData
 from scoresheet import selectors
-from scoresheet.formfields import PlainIntegerField
+from scoresheet.formfields import OnOffField, PlainIntegerField
 
 NAME_MAX = 60
 PLAYERS_MAX = 200
@@ -103,24 +103,24 @@ def default_name(i: int, mode: str) -> str:
 # --- one round ----------------------------------------------------------------------------
 
 
-def count_field(field: EntryField) -> forms.IntegerField:
-    messages = {"invalid": "Enter a whole number.", "min_value": "Cannot be negative.",
+def count_field(field: EntryField) -> PlainIntegerField:
+    messages = {"invalid": "Enter a whole number with the digits 0–9.", "min_value": "Cannot be negative.",
                 "max_value": "That is more than any game holds."}
     if field.section == fields.EXTRAS and field.max_value < fields.MAX_THREES:
         messages["max_value"] = f"{field.label}: at most {field.max_value} a round."
-    return forms.IntegerField(
+    return PlainIntegerField(
         label=field.title, min_value=0, max_value=field.max_value, initial=0, required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "class": "count"}),
         error_messages=messages,
     )
 
 
-def points_field(field: EntryField) -> forms.IntegerField:
-    return forms.IntegerField(
+def points_field(field: EntryField) -> PlainIntegerField:
+    return PlainIntegerField(
         label=field.title, min_value=0, max_value=field.max_value, initial=0, required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "step": field.step,
                                         "class": "points"}),
-        error_messages={"invalid": "Enter the points as a whole number.",
+        error_messages={"invalid": "Enter the points as a whole number with the digits 0–9.",
                         "min_value": "Cannot be negative: enter the points as counted.",
                         "max_value": "That is more points than any hand holds."},
     )
@@ -142,17 +142,17 @@ class TeamEntryForm(forms.Form):
             if field.key == "adjustments":
                 continue  # a label and points per row, below
             if field.kind == fields.FLAG:
-                self.fields[name] = forms.BooleanField(required=False, label=field.title)
+                self.fields[name] = OnOffField(label=field.title)
             elif field.kind == fields.POINTS:
                 self.fields[name] = points_field(field)
             else:
                 self.fields[name] = count_field(field)
-        self.fields["count_cards"] = forms.BooleanField(required=False, label="Count cards instead of points")
+        self.fields["count_cards"] = OnOffField(label="Count cards instead of points")
         for i in range(1, ADJUSTMENT_ROWS + 1):
             self.fields[f"adjustment_{i}_label"] = forms.CharField(
                 max_length=100, required=False, label="Adjustment",
                 widget=forms.TextInput(attrs={"placeholder": "What for", "autocomplete": "off"}))
-            self.fields[f"adjustment_{i}_points"] = forms.IntegerField(
+            self.fields[f"adjustment_{i}_points"] = PlainIntegerField(
                 required=False, label="Points", min_value=-fields.MAX_POINTS, max_value=fields.MAX_POINTS,
                 widget=forms.NumberInput(attrs={"placeholder": "e.g. -100"}),  # keyboard with a minus key
                 error_messages={"invalid": "Enter whole points, e.g. -100."})
@@ -372,7 +372,7 @@ class PrintSheetForm(forms.Form):
     paper = forms.ChoiceField(choices=[("letter", "Letter"), ("a4", "A4")], initial="letter",
                               widget=forms.RadioSelect, label="Paper",
                               error_messages={"invalid_choice": "Paper is letter or a4, not “%(value)s”."})
-    large_print = forms.BooleanField(required=False, label="Large print (bigger type, fewer rounds a page)")
+    large_print = OnOffField(label="Large print (bigger type, fewer rounds a page)")
     copies = PlainIntegerField(
         min_value=1, max_value=50, initial=1, label="Copies",
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": 50}),

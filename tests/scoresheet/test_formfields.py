@@ -6,7 +6,7 @@ import pytest
 from django import forms
 from django.core.exceptions import ValidationError
 
-from scoresheet.formfields import PlainIntegerField
+from scoresheet.formfields import OnOffField, PlainIntegerField
 
 
 class CountForm(forms.Form):
@@ -66,3 +66,39 @@ def test_messages_can_be_set_per_field():
     with pytest.raises(ValidationError) as caught:
         field.clean("１")
     assert caught.value.messages == ["Copies must be a whole number."]
+
+
+# --- OnOffField: a tick box that means what was sent ----------------------------------------
+
+
+class TickForm(forms.Form):
+    box = OnOffField()
+
+
+@pytest.mark.parametrize("sent", ["on", "ON", "true", "yes", "1"])
+def test_a_tick_box_is_on_only_for_the_words_that_mean_on(sent):
+    form = TickForm({"box": sent})
+    assert form.is_valid() and form.cleaned_data["box"] is True
+
+
+@pytest.mark.parametrize("sent", ["off", "false", "no", "0", ""])
+def test_a_tick_box_is_off_for_the_words_that_mean_off(sent):
+    form = TickForm({"box": sent})
+    assert form.is_valid() and form.cleaned_data["box"] is False
+
+
+def test_a_tick_box_left_out_is_off():
+    form = TickForm({})
+    assert form.is_valid() and form.cleaned_data["box"] is False
+
+
+@pytest.mark.parametrize("sent", ["maybe", "2", "of", "onn", "１"])
+def test_a_tick_box_refuses_anything_else(sent):
+    form = TickForm({"box": sent})
+    assert not form.is_valid()
+    assert form.errors["box"] == ["Tick the box or leave it empty (on or off)."]
+
+
+def test_a_tick_box_sent_off_is_drawn_unticked():
+    assert "checked" not in str(TickForm({"box": "off"})["box"])
+    assert "checked" in str(TickForm({"box": "on"})["box"])

@@ -574,7 +574,7 @@ BAD_ROUNDS = [
     ("negative-count", "hand-and-foot", {**US_R1, "book_clean": "-1"}, THEM_R1, "0",
      "Cannot be negative.", {"t0-book_clean": "-1"}),
     ("count-not-a-number", "hand-and-foot", {**US_R1, "book_dirty": "abc"}, THEM_R1, "0",
-     "Enter a whole number.", {"t0-book_dirty": "abc"}),
+     "Enter a whole number with the digits 0–9.", {"t0-book_dirty": "abc"}),
     # every card value is a multiple of 5 (002 L47–51)
     ("points-not-a-multiple-of-5", "hand-and-foot", {**US_R1, "melded_points": "1047"}, THEM_R1, "0",
      "Cards on the table must be a multiple of 5, as every card is (1047 is not).", {"t0-melded_points": "1047"}),
@@ -759,7 +759,7 @@ def test_preview_of_round_2_shows_the_game_total_after_it(client):
 
 
 @pytest.mark.parametrize("data,message", [
-    (round_data({**US_R1, "book_clean": "abc"}, THEM_R1, went_out=0), "Enter a whole number."),
+    (round_data({**US_R1, "book_clean": "abc"}, THEM_R1, went_out=0), "Enter a whole number with the digits 0–9."),
     (round_data({**US_R1, "melded_points": "1047"}, THEM_R1, went_out=0), "must be a multiple of 5"),
     (round_data(US_R1, THEM_R1, went_out="7"), "Choose the team that went out, or nobody."),
     # 2 teams of hand-and-foot: 5 decks (002 L153), 10 red threes; 20 entered
@@ -1108,3 +1108,34 @@ def test_one_save_names_every_problem_in_every_column(client):
     text = page_text(response)
     assert "must be a multiple of 5" in text and "Cannot be negative." in text
     assert counts() == (0, 0)
+
+
+# --- numbers are plain digits, tick boxes mean what was sent ----------------------------------
+
+
+@pytest.mark.parametrize("typed", ["１２", "𝟓", "١٢٣", "+2", "2.0", "2e1"])
+def test_a_number_not_written_with_0_to_9_is_refused_next_to_its_field(client, typed):
+    game = start_game(client)
+    response = client.post(f"/games/{game.pk}/rounds/1/", round_data({**US_R1, "book_clean": typed}, THEM_R1))
+    assert response.status_code == 400
+    text = page_text(response)
+    assert "Clean books: Enter a whole number with the digits 0–9." in text  # in the summary, with its field
+    assert re.search(r'id_t0-book_clean"[^>]*>\s*<button[^>]*>\+</button>\s*</div>\s*'
+                     r'<p class="field-error" role="alert">Enter a whole number with the digits 0–9.</p>', text)
+    assert counts(game) == (0, 0)  # nothing saved
+
+
+def test_count_cards_sent_as_off_counts_points(client):
+    game = start_game(client)
+    response = client.post(f"/games/{game.pk}/rounds/1/", round_data({**US_R1, "count_cards": "off"}, THEM_R1, went_out=0))
+    assert response.status_code == 302
+    # the points typed count, not the (empty) card counts: 4,345 and 1,115, as in ROUND_1 above
+    assert totals(game, 1) == [4345, 1115]
+
+
+def test_count_cards_sent_as_nonsense_is_refused(client):
+    game = start_game(client)
+    response = client.post(f"/games/{game.pk}/rounds/1/", round_data({**US_R1, "count_cards": "maybe"}, THEM_R1))
+    assert response.status_code == 400
+    assert "Tick the box or leave it empty (on or off)." in page_text(response)
+    assert counts(game) == (0, 0)
