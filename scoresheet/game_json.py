@@ -168,12 +168,12 @@ def score_game_document(data: Any, *, variant: str | None = None,
             entries.append(entry_from_values(values) if values is not None else scoring.Entry())
         rounds.append(entries)
 
+    result = None
     if rules is not None and teams is not None:
-        problems += scoring.game_errors(rules, rounds, team_count=len(teams))
-    if problems or rules is None or teams is None:
+        game_problems, result = scoring.check_and_score_game(rules, rounds, team_count=len(teams))
+        problems += game_problems
+    if problems or result is None:
         return {"errors": [problem_to_json(problem, teams) for problem in problems]}, 2
-
-    result = scoring.score_game(rules, rounds, team_count=len(teams))
     return game_result_to_json(rules, teams, result), 0
 
 
