@@ -7,6 +7,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -31,6 +32,11 @@ def fetch(url: str) -> tuple[int, dict, str]:
         return error.code, dict(error.headers), error.read().decode()
 
 
+def same_virtualenv() -> list[str]:
+    """Have make use the virtualenv these tests run in (make's own is .venv, which `make test` uses)."""
+    return [f"VENV={sys.prefix}"] if sys.prefix != sys.base_prefix else []
+
+
 def serve_environment(tmp_path: Path, **changes: str) -> dict:
     # Nothing from the outer `make test` (its MAKEFLAGS carry its command-line variables) or the shell's settings.
     dropped = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS")
@@ -52,7 +58,7 @@ def server(tmp_path_factory):
     port = free_port()
     log = open(tmp_path / "serve.log", "w+")  # closed below, once the server has stopped
     process = subprocess.Popen(
-        ["make", "--no-print-directory", "serve", "HOST=127.0.0.1", f"PORT={port}", "WORKERS=1"],
+        ["make", "--no-print-directory", "serve", "HOST=127.0.0.1", f"PORT={port}", "WORKERS=1", *same_virtualenv()],
         cwd=REPO,
         env=serve_environment(tmp_path, DEBUG="1"),  # make serve turns DEBUG off itself
         stdout=log,
@@ -106,7 +112,12 @@ def test_make_serve_refuses_to_start_without_a_secret_key(tmp_path):
     env = serve_environment(tmp_path, PORT=str(free_port()))
     del env["SECRET_KEY"]
     result = subprocess.run(
-        ["make", "--no-print-directory", "serve"], cwd=REPO, env=env, capture_output=True, text=True, timeout=120
+        ["make", "--no-print-directory", "serve", *same_virtualenv()],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode != 0
     assert "Bookkeeper settings: SECRET_KEY is not set and DEBUG is off" in result.stderr
