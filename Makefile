@@ -1,25 +1,67 @@
 # Bookkeeper developer commands. `make run` and `make test` are all you need.
 
 PYTHON ?= python3
+HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+# Test processes (pytest-xdist): one per core; PYTEST_WORKERS=0 runs in one process (for --pdb).
+PYTEST_WORKERS ?= auto
+# gunicorn worker processes for `make serve`.
+WORKERS ?= 3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test screenshots clean
+.PHONY: run serve test test-tools lint format screenshots clean
 
-# Install the run-time requirements, migrate, load the variant presets and serve on 127.0.0.1:$(PORT).
+# Install the run-time requirements, migrate, load the variant presets and serve on $(HOST):$(PORT).
+# HOST=0.0.0.0 make run serves the other machines on the network too, e.g. a phone on the same Wi-Fi.
 run: $(VENV)/.installed-run
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_presets
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	@if [ "$(HOST)" != 127.0.0.1 ] && [ "$(HOST)" != localhost ]; then \
+	    echo "From a phone on the same network open http://ADDRESS:$(PORT)/, ADDRESS being one of this machine's: $$(hostname -I 2>/dev/null || echo '(see ip addr)')"; \
+	fi
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# A phone reaches the development server by this machine's network address, which the default
+# ALLOWED_HOSTS cannot know: off 127.0.0.1, `make run` answers to any name unless ALLOWED_HOSTS is set.
+ifneq ($(filter-out 127.0.0.1 localhost,$(HOST)),)
+run: export ALLOWED_HOSTS ?= *
+endif
+
+# Serve for real: gunicorn (whitenoise for static files) against DATABASE_URL, DEBUG off.
+# Needs SECRET_KEY; set ALLOWED_HOSTS to the name the club uses. See README, "Running it for a club".
+serve: export DEBUG = 0
+serve: $(VENV)/.installed-run
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_presets
+	exec $(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile -
 
 # Install the dev requirements and run the whole test suite; pytest's exit status is passed through.
-test: $(VENV)/.installed-dev
-	$(PY) -m pytest $(PYTEST_ARGS)
+test: test-tools $(VENV)/.installed-dev
+	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+
+# Browser tests drive Debian's chromium and PDF tests render pages with pdftoppm: say what
+# to install before the run (one line), not in errors deep inside it.
+TEST_PACKAGES = $(strip $(if $(shell command -v chromium),,chromium) $(if $(shell command -v pdftoppm),,poppler-utils))
+test-tools:
+	@$(if $(TEST_PACKAGES),$(error make test needs $(TEST_PACKAGES): sudo apt-get install $(TEST_PACKAGES)),:)
+
+# Check formatting and lint (ruff, configured in pyproject.toml); both run, either fails it.
+lint: $(VENV)/.installed-dev
+	@status=0; \
+	$(VENV)/bin/ruff format --check . || status=1; \
+	$(VENV)/bin/ruff check . || status=1; \
+	exit $$status
+
+# Apply ruff's formatting and its safe fixes.
+format: $(VENV)/.installed-dev
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
 
 # Run the browser tests that write PNGs to var/screenshots/.
-screenshots: $(VENV)/.installed-dev
+screenshots: test-tools $(VENV)/.installed-dev
 	$(PY) -m pytest tests/e2e -m screenshots $(PYTEST_ARGS)
 
 # Remove the virtualenv, the SQLite database and other generated files.

@@ -15,6 +15,13 @@ def main():
             "available on your PYTHONPATH environment variable? Did you "
             "forget to activate a virtual environment?"
         ) from exc
+    from django.conf import settings
+    from django.core.exceptions import ImproperlyConfigured
+
+    try:
+        settings.INSTALLED_APPS  # noqa: B018 (reads the settings now: a bad value is one line, not a traceback)
+    except ImproperlyConfigured as exc:
+        sys.exit(f"Bookkeeper settings: {exc}")
     execute_from_command_line(sys.argv)
 
 

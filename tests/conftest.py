@@ -1,16 +1,60 @@
-"""Shared pytest setup: Playwright runs Debian's chromium (no `playwright install`)."""
+"""Shared pytest setup: hypothesis profiles, the database-only selection for the PostgreSQL
+pass, and Playwright on Debian's chromium (no `playwright install`)."""
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 # Playwright's sync API runs an event loop in the test thread; without this Django
 # refuses the database work pytest-django does around each test.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+# Property tests: a few examples per test while developing, many in CI (`.ci/run` sets
+# HYPOTHESIS_PROFILE=ci). The tests themselves name no example count, so both apply to all.
+settings.register_profile("dev", max_examples=25, deadline=None)
+settings.register_profile("ci", max_examples=200, deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+# Fixtures through which a test gets the database: pytest-django's, and `presets` below
+# (which asks for one of them only while it runs).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+    "presets",
+}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-only",
+        action="store_true",
+        help="run only the tests that use the database (the PostgreSQL pass of .ci/run: the others "
+        "do not depend on the database engine and already ran on SQLite)",
+    )
+
+
+def uses_database(item) -> bool:
+    return item.get_closest_marker("django_db") is not None or bool(DATABASE_FIXTURES & set(item.fixturenames))
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("database_only"):
+        return
+    selected = [item for item in items if uses_database(item)]
+    deselected = [item for item in items if not uses_database(item)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = selected
+
+
 # The real binary skips the /usr/bin/chromium wrapper script (and its shell warning).
-CHROMIUM = "/usr/lib/chromium/chromium" if Path("/usr/lib/chromium/chromium").exists() else "/usr/bin/chromium"
+CHROMIUM = "/usr/lib/chromium/chromium" if Path("/usr/lib/chromium/chromium").exists() else shutil.which("chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

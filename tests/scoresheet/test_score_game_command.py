@@ -953,7 +953,7 @@ def _check_any_outcome(monkeypatch, text: str) -> None:
     assert output["totals"] == totals
 
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])  # counts: tests/conftest.py
 
 
 @SETTINGS

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scoresheet.rules import CARD_CLASSES, PRESET_SLUGS, preset
 from scoresheet.scoring import Adjustment, Entry, entry_errors, game_errors, score_entry
 
-SETTINGS = settings(max_examples=200, deadline=None)
+SETTINGS = settings()  # example count and deadline: the hypothesis profile in tests/conftest.py
 SLUGS = [pytest.param(slug, id=slug) for slug in PRESET_SLUGS]
 
 counts = st.integers(min_value=0, max_value=10)

@@ -1,0 +1,100 @@
+"""Settings read from the environment: yes/no words only, a SECRET_KEY whenever DEBUG is off,
+persistent PostgreSQL connections. Errors are one line from manage.py, never a traceback."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config.settings import envbool
+
+REPO = Path(__file__).resolve().parent.parent
+SETTING_NAMES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "CONN_MAX_AGE")
+
+
+def run(*args: str, **env: str) -> subprocess.CompletedProcess:
+    """Run python in the repository with only the settings given here (none inherited)."""
+    inherited = {k: v for k, v in os.environ.items() if k not in SETTING_NAMES}
+    return subprocess.run(
+        [sys.executable, *args], cwd=REPO, env={**inherited, **env}, capture_output=True, text=True, timeout=60
+    )
+
+
+@pytest.mark.parametrize("word", ["1", "true", "True", "YES", "on", " on "])
+def test_envbool_reads_the_usual_words_for_yes(monkeypatch, word):
+    monkeypatch.setenv("BOOKKEEPER_FLAG", word)
+    assert envbool("BOOKKEEPER_FLAG", "0") is True
+
+
+@pytest.mark.parametrize("word", ["0", "false", "FALSE", "no", "Off"])
+def test_envbool_reads_the_usual_words_for_no(monkeypatch, word):
+    monkeypatch.setenv("BOOKKEEPER_FLAG", word)
+    assert envbool("BOOKKEEPER_FLAG", "1") is False
+
+
+@pytest.mark.parametrize("value", ["", None])
+def test_envbool_takes_the_default_when_unset_or_empty(monkeypatch, value):
+    if value is None:
+        monkeypatch.delenv("BOOKKEEPER_FLAG", raising=False)
+    else:
+        monkeypatch.setenv("BOOKKEEPER_FLAG", value)
+    assert envbool("BOOKKEEPER_FLAG", "1") is True
+    assert envbool("BOOKKEEPER_FLAG", "0") is False
+
+
+@pytest.mark.parametrize("word", ["maybe", "2", "flase", "y", "onn", "tru e", "１"])
+def test_envbool_refuses_any_other_word_naming_the_variable_and_value(monkeypatch, word):
+    monkeypatch.setenv("BOOKKEEPER_FLAG", word)
+    with pytest.raises(ImproperlyConfigured) as refused:
+        envbool("BOOKKEEPER_FLAG", "0")
+    assert f"BOOKKEEPER_FLAG={word!r}" in str(refused.value)
+
+
+def test_a_bad_debug_value_stops_manage_py_with_one_line():
+    result = run("manage.py", "check", DEBUG="maybe")
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines() == [
+        "Bookkeeper settings: DEBUG='maybe' is not a yes/no value: use one of 1, true, yes, on, 0, false, no, off"
+    ]
+
+
+def test_debug_off_without_a_secret_key_stops_manage_py_with_one_line():
+    result = run("manage.py", "check", DEBUG="0")
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("Bookkeeper settings: SECRET_KEY is not set and DEBUG is off")
+
+
+def test_debug_off_with_a_secret_key_passes_the_checks():
+    result = run("manage.py", "check", DEBUG="0", SECRET_KEY="a-test-key-" + "x" * 50)
+    assert result.returncode == 0, result.stderr
+
+
+READ_DATABASE = (
+    "from config.settings import DATABASES; "
+    "print(DATABASES['default']['CONN_MAX_AGE'], DATABASES['default']['CONN_HEALTH_CHECKS'])"
+)
+
+
+def test_postgresql_connections_are_kept_a_minute_and_checked_before_reuse():
+    # Only the settings are read: no connection is made to this address.
+    result = run("-c", READ_DATABASE, DATABASE_URL="postgres://u:p@127.0.0.1:1/nothing")
+    assert result.stdout.split() == ["60", "True"], result.stderr
+    result = run("-c", READ_DATABASE, DATABASE_URL="postgres://u:p@127.0.0.1:1/nothing", CONN_MAX_AGE="0")
+    assert result.stdout.split() == ["0", "True"], result.stderr
+
+
+def test_sqlite_opens_a_connection_per_request():
+    result = run("-c", READ_DATABASE)
+    assert result.stdout.split() == ["0", "False"], result.stderr
+
+
+def test_a_bad_conn_max_age_is_refused_by_name():
+    result = run("manage.py", "check", DATABASE_URL="postgres://u:p@127.0.0.1:1/nothing", CONN_MAX_AGE="a minute")
+    assert result.returncode != 0
+    assert result.stderr.strip() == "Bookkeeper settings: CONN_MAX_AGE='a minute' is not a whole number"
