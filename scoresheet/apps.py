@@ -2,5 +2,5 @@ from django.apps import AppConfig
 
 
 class ScoresheetConfig(AppConfig):
-    default_auto_field = 'django.db.models.BigAutoField'
-    name = 'scoresheet'
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "scoresheet"

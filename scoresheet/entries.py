@@ -9,8 +9,16 @@ from scoresheet.scoring import Adjustment, Entry
 COUNT_FIELDS = ("red_threes", "red_threes_held", "black_threes_held")
 POINT_FIELDS = ("melded_points", "hand_points")
 FLAG_FIELDS = ("went_out", "concealed")
-ENTRY_FIELDS = ("books", *COUNT_FIELDS, *POINT_FIELDS, *FLAG_FIELDS, "extras", "adjustments",
-                "melded_cards", "hand_cards")
+ENTRY_FIELDS = (
+    "books",
+    *COUNT_FIELDS,
+    *POINT_FIELDS,
+    *FLAG_FIELDS,
+    "extras",
+    "adjustments",
+    "melded_cards",
+    "hand_cards",
+)
 
 
 def entry_from_values(values: dict) -> Entry:

@@ -23,7 +23,14 @@ MAX_POINTS = 1_000_000
 
 # Sections, in the order the form and the sheet show them.
 BOOKS, THREES, CARDS, TABLE_CARDS, HAND_CARDS, GOING_OUT, EXTRAS, ADJUSTMENTS = (
-    "books", "threes", "cards", "table_cards", "hand_cards", "going_out", "extras", "adjustments",
+    "books",
+    "threes",
+    "cards",
+    "table_cards",
+    "hand_cards",
+    "going_out",
+    "extras",
+    "adjustments",
 )
 
 # Kinds of field.
@@ -86,43 +93,57 @@ def book_word(rules: Rules) -> str:
 def entry_fields(rules: Rules) -> tuple[EntryField, ...]:
     """Every field of one team's round entry for these rules, in the order the sheet shows them."""
     fields = [
-        EntryField(f"books.{kind.key}", plural(kind.label, 2), BOOKS, COUNT, kind.bonus)
-        for kind in rules.book_kinds
+        EntryField(f"books.{kind.key}", plural(kind.label, 2), BOOKS, COUNT, kind.bonus) for kind in rules.book_kinds
     ]
     red = rules.red_threes
     if red.laid_value is not None:
         bonuses = "; ".join(f"{signed(b.bonus)} for {b.min_count} or more" for b in red.set_bonuses)
-        fields.append(EntryField("red_threes", "Red threes laid", THREES, COUNT, red.laid_value,
-                                 max_value=MAX_THREES, note=bonuses))
+        fields.append(
+            EntryField(
+                "red_threes", "Red threes laid", THREES, COUNT, red.laid_value, max_value=MAX_THREES, note=bonuses
+            )
+        )
     if red.held_penalty is not None:
-        fields.append(EntryField("red_threes_held", "Red threes caught", THREES, COUNT, -red.held_penalty,
-                                 max_value=MAX_THREES))
-    fields.append(EntryField("black_threes_held", "Black threes caught", THREES, COUNT, -rules.black_three_penalty,
-                             max_value=MAX_THREES))
+        fields.append(
+            EntryField("red_threes_held", "Red threes caught", THREES, COUNT, -red.held_penalty, max_value=MAX_THREES)
+        )
+    fields.append(
+        EntryField(
+            "black_threes_held", "Black threes caught", THREES, COUNT, -rules.black_three_penalty, max_value=MAX_THREES
+        )
+    )
 
     step = rules.points_step
-    fields.append(EntryField("melded_points", "Cards on the table", CARDS, POINTS, sign=1, max_value=MAX_POINTS,
-                             step=step))
-    fields.append(EntryField("hand_points", f"Cards left in {piles_text(rules)}", CARDS, POINTS, sign=-1,
-                             max_value=MAX_POINTS, step=step))
+    fields.append(
+        EntryField("melded_points", "Cards on the table", CARDS, POINTS, sign=1, max_value=MAX_POINTS, step=step)
+    )
+    fields.append(
+        EntryField(
+            "hand_points", f"Cards left in {piles_text(rules)}", CARDS, POINTS, sign=-1, max_value=MAX_POINTS, step=step
+        )
+    )
     values = rules.card_values
     fields += [
         EntryField(f"melded_cards.{key}", CARD_CLASS_LABELS[key], TABLE_CARDS, COUNT, values[key])
-        for key in CARD_CLASSES if values[key] is not None
+        for key in CARD_CLASSES
+        if values[key] is not None
     ]
     # A black three caught in hand is entered once, as "Black threes caught": no hand-card field.
     fields += [
         EntryField(f"hand_cards.{key}", CARD_CLASS_LABELS[key], HAND_CARDS, COUNT, -(values[key] or 0))
-        for key in CARD_CLASSES if key != "black_threes"
+        for key in CARD_CLASSES
+        if key != "black_threes"
     ]
 
     fields.append(EntryField("went_out", "Going out", GOING_OUT, FLAG, rules.going_out_bonus, max_value=1))
     if rules.concealed_bonus is not None:
-        fields.append(EntryField("concealed", "Going out concealed", GOING_OUT, FLAG, rules.concealed_bonus,
-                                 max_value=1))
+        fields.append(
+            EntryField("concealed", "Going out concealed", GOING_OUT, FLAG, rules.concealed_bonus, max_value=1)
+        )
     fields += [
-        EntryField(f"extras.{extra.key}", extra.label, EXTRAS, COUNT, extra.amount,
-                   max_value=extra.max_per_round or MAX_THREES)
+        EntryField(
+            f"extras.{extra.key}", extra.label, EXTRAS, COUNT, extra.amount, max_value=extra.max_per_round or MAX_THREES
+        )
         for extra in rules.extras
     ]
     fields.append(EntryField("adjustments", "Other adjustments", ADJUSTMENTS, POINTS, sign=0, max_value=MAX_POINTS))

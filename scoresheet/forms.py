@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from django import forms
 
-from scoresheet import fields, scoring
+from scoresheet import fields, scoring, selectors
 from scoresheet.display import plural
 from scoresheet.entries import entry_from_values
 from scoresheet.fields import EntryField, book_word, entry_fields
+from scoresheet.formfields import OnOffField, PlainIntegerField
 from scoresheet.models import Game, Variant
 from scoresheet.rules import MAX_TEAMS, MIN_TEAMS, Rules, RulesError
 from scoresheet.scoring import Entry
 from scoresheet.services import TeamData
-from scoresheet import selectors
-from scoresheet.formfields import OnOffField, PlainIntegerField
 
 NAME_MAX = 60
 PLAYERS_MAX = 200
@@ -30,30 +29,45 @@ ADJUSTMENT_ROWS = 2
 
 class GameStartForm(forms.Form):
     variant = forms.ModelChoiceField(
-        queryset=Variant.objects.order_by("position", "name"), empty_label=None, widget=forms.RadioSelect,
+        queryset=Variant.objects.order_by("position", "name"),
+        empty_label=None,
+        widget=forms.RadioSelect,
         error_messages={"invalid_choice": "Choose one of the variants listed.", "required": "Choose a variant."},
     )
-    mode = forms.ChoiceField(choices=Game.Mode.choices, initial=Game.Mode.TEAMS, widget=forms.RadioSelect,
-                             label="Play as")
+    mode = forms.ChoiceField(
+        choices=Game.Mode.choices, initial=Game.Mode.TEAMS, widget=forms.RadioSelect, label="Play as"
+    )
     team_count = forms.TypedChoiceField(
-        choices=[(n, str(n)) for n in range(MIN_TEAMS, MAX_TEAMS + 1)], coerce=int, initial=2,
-        widget=forms.RadioSelect, label="How many",
+        choices=[(n, str(n)) for n in range(MIN_TEAMS, MAX_TEAMS + 1)],
+        coerce=int,
+        initial=2,
+        widget=forms.RadioSelect,
+        label="How many",
         error_messages={"invalid_choice": f"Choose {MIN_TEAMS} to {MAX_TEAMS}."},
     )
-    name = forms.CharField(max_length=120, required=False, label="Game name (optional)",
-                           widget=forms.TextInput(attrs={"placeholder": "Tuesday at Ann's"}))
+    name = forms.CharField(
+        max_length=120,
+        required=False,
+        label="Game name (optional)",
+        widget=forms.TextInput(attrs={"placeholder": "Tuesday at Ann's"}),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for i in range(1, MAX_TEAMS + 1):
             self.fields[f"team_{i}"] = forms.CharField(
-                max_length=NAME_MAX, required=False, label=f"Team {i}",
-                error_messages={"max_length": f"A name can be at most {NAME_MAX} characters (this one has "
-                                              "%(show_value)d)."},
+                max_length=NAME_MAX,
+                required=False,
+                label=f"Team {i}",
+                error_messages={
+                    "max_length": f"A name can be at most {NAME_MAX} characters (this one has %(show_value)d)."
+                },
                 widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": default_name(i, "teams")}),
             )
             self.fields[f"players_{i}"] = forms.CharField(
-                max_length=PLAYERS_MAX, required=False, label=f"Players in team {i} (optional)",
+                max_length=PLAYERS_MAX,
+                required=False,
+                label=f"Players in team {i} (optional)",
                 error_messages={"max_length": f"At most {PLAYERS_MAX} characters (this has %(show_value)d)."},
                 widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "Ann & Bob"}),
             )
@@ -86,11 +100,14 @@ class GameStartForm(forms.Form):
             typed = (data.get(f"team_{i}") or "").strip()
             name = typed or default_name(i, mode)
             if name.casefold() in (n.casefold() for n in names):
-                self.add_error(f"team_{i}", f"“{name}” is already the name of another team." if typed else
-                               f"This one would be called “{name}”, which another team already is: name it.")
+                self.add_error(
+                    f"team_{i}",
+                    f"“{name}” is already the name of another team."
+                    if typed
+                    else f"This one would be called “{name}”, which another team already is: name it.",
+                )
             names.append(name)
-        data["teams"] = [TeamData(name=n, players=data.get(f"players_{i}") or "")
-                         for i, n in enumerate(names, start=1)]
+        data["teams"] = [TeamData(name=n, players=data.get(f"players_{i}") or "") for i, n in enumerate(names, start=1)]
         return data
 
 
@@ -104,12 +121,19 @@ def default_name(i: int, mode: str) -> str:
 
 
 def count_field(field: EntryField) -> PlainIntegerField:
-    messages = {"invalid": "Enter a whole number with the digits 0–9.", "min_value": "Cannot be negative.",
-                "max_value": "That is more than any game holds."}
+    messages = {
+        "invalid": "Enter a whole number with the digits 0–9.",
+        "min_value": "Cannot be negative.",
+        "max_value": "That is more than any game holds.",
+    }
     if field.section == fields.EXTRAS and field.max_value < fields.MAX_THREES:
         messages["max_value"] = f"{field.label}: at most {field.max_value} a round."
     return PlainIntegerField(
-        label=field.title, min_value=0, max_value=field.max_value, initial=0, required=False,
+        label=field.title,
+        min_value=0,
+        max_value=field.max_value,
+        initial=0,
+        required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "class": "count"}),
         error_messages=messages,
     )
@@ -117,12 +141,19 @@ def count_field(field: EntryField) -> PlainIntegerField:
 
 def points_field(field: EntryField) -> PlainIntegerField:
     return PlainIntegerField(
-        label=field.title, min_value=0, max_value=field.max_value, initial=0, required=False,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "step": field.step,
-                                        "class": "points"}),
-        error_messages={"invalid": "Enter the points as a whole number with the digits 0–9.",
-                        "min_value": "Cannot be negative: enter the points as counted.",
-                        "max_value": "That is more points than any hand holds."},
+        label=field.title,
+        min_value=0,
+        max_value=field.max_value,
+        initial=0,
+        required=False,
+        widget=forms.NumberInput(
+            attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "step": field.step, "class": "points"}
+        ),
+        error_messages={
+            "invalid": "Enter the points as a whole number with the digits 0–9.",
+            "min_value": "Cannot be negative: enter the points as counted.",
+            "max_value": "That is more points than any hand holds.",
+        },
     )
 
 
@@ -150,17 +181,25 @@ class TeamEntryForm(forms.Form):
         self.fields["count_cards"] = OnOffField(label="Count cards instead of points")
         for i in range(1, ADJUSTMENT_ROWS + 1):
             self.fields[f"adjustment_{i}_label"] = forms.CharField(
-                max_length=100, required=False, label="Adjustment",
-                widget=forms.TextInput(attrs={"placeholder": "What for", "autocomplete": "off"}))
+                max_length=100,
+                required=False,
+                label="Adjustment",
+                widget=forms.TextInput(attrs={"placeholder": "What for", "autocomplete": "off"}),
+            )
             self.fields[f"adjustment_{i}_points"] = PlainIntegerField(
-                required=False, label="Points", min_value=-fields.MAX_POINTS, max_value=fields.MAX_POINTS,
+                required=False,
+                label="Points",
+                min_value=-fields.MAX_POINTS,
+                max_value=fields.MAX_POINTS,
                 widget=forms.NumberInput(attrs={"placeholder": "e.g. -100"}),  # keyboard with a minus key
-                error_messages={"invalid": "Enter whole points, e.g. -100."})
+                error_messages={"invalid": "Enter whole points, e.g. -100."},
+            )
 
     # groups of bound fields, for the template
     def section(self, section: str):
-        return [self[name] for name, field in self.entry_fields.items()
-                if field.section == section and name in self.fields]
+        return [
+            self[name] for name, field in self.entry_fields.items() if field.section == section and name in self.fields
+        ]
 
     def book_fields(self):
         return self.section(fields.BOOKS)
@@ -178,8 +217,7 @@ class TeamEntryForm(forms.Form):
         return self.section(fields.HAND_CARDS)
 
     def adjustment_rows(self):
-        return [(self[f"adjustment_{i}_label"], self[f"adjustment_{i}_points"])
-                for i in range(1, ADJUSTMENT_ROWS + 1)]
+        return [(self[f"adjustment_{i}_label"], self[f"adjustment_{i}_points"]) for i in range(1, ADJUSTMENT_ROWS + 1)]
 
     def clean(self):
         data = super().clean()
@@ -262,15 +300,24 @@ class RoundForm:
 
     NOBODY = "none"
 
-    def __init__(self, data=None, *, rules: Rules, teams, number: int, initial: list[dict] | None = None,
-                 went_out: int | None = None):
+    def __init__(
+        self,
+        data=None,
+        *,
+        rules: Rules,
+        teams,
+        number: int,
+        initial: list[dict] | None = None,
+        went_out: int | None = None,
+    ):
         self.rules = rules
         self.teams = list(teams)
         self.number = number
         self.data = data
         self.team_forms = [
-            TeamEntryForm(data, rules=rules, team_name=team.name, prefix=f"t{i}",
-                          initial=(initial[i] if initial else None))
+            TeamEntryForm(
+                data, rules=rules, team_name=team.name, prefix=f"t{i}", initial=(initial[i] if initial else None)
+            )
             for i, team in enumerate(self.teams)
         ]
         self.went_out_initial = self.NOBODY if went_out is None else str(went_out)
@@ -280,7 +327,7 @@ class RoundForm:
 
     @property
     def going_out_title(self) -> str:
-        """"Going out +100", or "Going out (no bonus)", as the sheet labels it."""
+        """ "Going out +100", or "Going out (no bonus)", as the sheet labels it."""
         return fields.fields_by_key(self.rules)["went_out"].title
 
     @property
@@ -366,22 +413,40 @@ class PrintSheetForm(forms.Form):
 
     variant = forms.ChoiceField(label="Rules", error_messages={"invalid_choice": "Unknown variant “%(value)s”."})
     teams = forms.TypedChoiceField(
-        choices=[(n, str(n)) for n in range(MIN_TEAMS, MAX_TEAMS + 1)], coerce=int, initial=2,
-        widget=forms.RadioSelect, label="Teams or players",
-        error_messages={"invalid_choice": f"Choose {MIN_TEAMS} to {MAX_TEAMS} teams, not %(value)s."})
-    paper = forms.ChoiceField(choices=[("letter", "Letter"), ("a4", "A4")], initial="letter",
-                              widget=forms.RadioSelect, label="Paper",
-                              error_messages={"invalid_choice": "Paper is letter or a4, not “%(value)s”."})
+        choices=[(n, str(n)) for n in range(MIN_TEAMS, MAX_TEAMS + 1)],
+        coerce=int,
+        initial=2,
+        widget=forms.RadioSelect,
+        label="Teams or players",
+        error_messages={"invalid_choice": f"Choose {MIN_TEAMS} to {MAX_TEAMS} teams, not %(value)s."},
+    )
+    paper = forms.ChoiceField(
+        choices=[("letter", "Letter"), ("a4", "A4")],
+        initial="letter",
+        widget=forms.RadioSelect,
+        label="Paper",
+        error_messages={"invalid_choice": "Paper is letter or a4, not “%(value)s”."},
+    )
     large_print = OnOffField(label="Large print (bigger type, fewer rounds a page)")
     copies = PlainIntegerField(
-        min_value=1, max_value=50, initial=1, label="Copies",
+        min_value=1,
+        max_value=50,
+        initial=1,
+        label="Copies",
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": 50}),
-        error_messages={"invalid": "Copies must be a whole number.", "min_value": "At least 1 copy.",
-                        "max_value": "At most 50 copies at a time."})
+        error_messages={
+            "invalid": "Copies must be a whole number.",
+            "min_value": "At least 1 copy.",
+            "max_value": "At most 50 copies at a time.",
+        },
+    )
     rules_card = forms.ChoiceField(
         choices=[("same", "Below the sheet"), ("back", "On the back (a second page)"), ("none", "Leave it out")],
-        initial="same", widget=forms.RadioSelect, label="Rules card",
-        error_messages={"invalid_choice": "Choose same, back or none, not “%(value)s”."})
+        initial="same",
+        widget=forms.RadioSelect,
+        label="Rules card",
+        error_messages={"invalid_choice": "Choose same, back or none, not “%(value)s”."},
+    )
     date = forms.CharField(max_length=40, required=False, label="Date (optional)")
     table = forms.CharField(max_length=20, required=False, label="Table (optional)")
 
@@ -391,9 +456,13 @@ class PrintSheetForm(forms.Form):
         self.fields["variant"].choices = [(v.slug, v.name) for v in selectors.variant_choices()]
         for i in range(1, MAX_TEAMS + 1):
             self.fields[f"name_{i}"] = forms.CharField(
-                max_length=NAME_MAX, required=False, label=f"Name {i} (optional)",
-                error_messages={"max_length": f"A name can be at most {NAME_MAX} characters (this one has "
-                                              "%(show_value)d)."})
+                max_length=NAME_MAX,
+                required=False,
+                label=f"Name {i} (optional)",
+                error_messages={
+                    "max_length": f"A name can be at most {NAME_MAX} characters (this one has %(show_value)d)."
+                },
+            )
 
     def name_fields(self):
         return [self[f"name_{i}"] for i in range(1, MAX_TEAMS + 1)]
@@ -408,8 +477,9 @@ class PrintSheetForm(forms.Form):
                 self.add_error("variant", f"These rules are broken ({exc}); choose another variant.")
                 return data
             if teams not in rules.side_counts():
-                self.add_error("teams", f"{rules.name} is played by {' or '.join(map(str, rules.side_counts()))}"
-                                        f" teams or players.")
+                self.add_error(
+                    "teams", f"{rules.name} is played by {' or '.join(map(str, rules.side_counts()))} teams or players."
+                )
             extra = [i for i in range(teams + 1, MAX_TEAMS + 1) if data.get(f"name_{i}")]
             if extra:
                 self.add_error(f"name_{extra[0]}", f"There are only {teams} teams: leave this name empty.")

@@ -82,29 +82,36 @@ def parse_entry(raw: Any, add) -> dict | None:
     if "adjustments" in raw:
         adjustments = raw["adjustments"]
         if not isinstance(adjustments, list):
-            add("adjustments", "adjustments must be a list of {\"label\", \"points\"}.")
+            add("adjustments", 'adjustments must be a list of {"label", "points"}.')
             ok = False
         else:
             for item in adjustments:
-                if not (isinstance(item, dict) and set(item) == {"label", "points"}
-                        and isinstance(item["label"], str) and _is_int(item["points"])):
-                    add("adjustments", f"Each adjustment must be {{\"label\": text, \"points\": whole number}}, "
-                                       f"not {_describe(item)}.")
+                if not (
+                    isinstance(item, dict)
+                    and set(item) == {"label", "points"}
+                    and isinstance(item["label"], str)
+                    and _is_int(item["points"])
+                ):
+                    add(
+                        "adjustments",
+                        f'Each adjustment must be {{"label": text, "points": whole number}}, not {_describe(item)}.',
+                    )
                     ok = False
             if ok:
                 values["adjustments"] = adjustments
     return values if ok else None
 
 
-def score_game_document(data: Any, *, variant: str | None = None,
-                        find_rules: Callable[[str], Rules | None]) -> tuple[dict, int]:
+def score_game_document(
+    data: Any, *, variant: str | None = None, find_rules: Callable[[str], Rules | None]
+) -> tuple[dict, int]:
     problems: list[Problem] = []
 
     def fail(message: str, **where) -> None:
         problems.append(Problem(message, **where))
 
     if not isinstance(data, dict):
-        fail("The game must be a JSON object with \"variant\", \"teams\" and \"rounds\".")
+        fail('The game must be a JSON object with "variant", "teams" and "rounds".')
         return {"errors": [problem_to_json(problem, None) for problem in problems]}, 2
     for key in data:
         if key not in ("variant", "teams", "rounds"):
@@ -113,7 +120,7 @@ def score_game_document(data: Any, *, variant: str | None = None,
     slug = variant if variant is not None else data.get("variant")
     rules = None
     if not isinstance(slug, str) or not slug:
-        fail("Name the variant: \"variant\" in the game or --variant.", field="variant")
+        fail('Name the variant: "variant" in the game or --variant.', field="variant")
     else:
         try:
             rules = find_rules(slug)
@@ -125,7 +132,7 @@ def score_game_document(data: Any, *, variant: str | None = None,
 
     teams = data.get("teams")
     if not isinstance(teams, list) or not all(isinstance(t, str) and t.strip() for t in teams):
-        fail("\"teams\" must be a list of team names.", field="teams")
+        fail('"teams" must be a list of team names.', field="teams")
         teams = None
     elif not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
         fail(f"A game has {MIN_TEAMS} to {MAX_TEAMS} teams, not {len(teams)}.", field="teams")
@@ -141,7 +148,7 @@ def score_game_document(data: Any, *, variant: str | None = None,
 
     rounds_raw = data.get("rounds", [])
     if not isinstance(rounds_raw, list):
-        fail("\"rounds\" must be a list of rounds.", field="rounds")
+        fail('"rounds" must be a list of rounds.', field="rounds")
         rounds_raw = []
     elif len(rounds_raw) > MAX_ROUNDS:
         fail(f"At most {MAX_ROUNDS} rounds, not {len(rounds_raw)}.", field="rounds")

@@ -132,10 +132,12 @@ class TeamRound(models.Model):
         ordering = ["round", "team__position"]
         constraints = [
             models.UniqueConstraint(fields=["round", "team"], name="teamround_unique_team"),
-            models.CheckConstraint(condition=Q(concealed=False) | Q(went_out=True),
-                                   name="teamround_concealed_needs_went_out"),
-            models.UniqueConstraint(fields=["round"], condition=Q(went_out=True),
-                                    name="teamround_one_team_out_per_round"),
+            models.CheckConstraint(
+                condition=Q(concealed=False) | Q(went_out=True), name="teamround_concealed_needs_went_out"
+            ),
+            models.UniqueConstraint(
+                fields=["round"], condition=Q(went_out=True), name="teamround_one_team_out_per_round"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
@@ -21,12 +22,11 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
-from xml.sax.saxutils import escape
 
-from scoresheet.rules import Rules
-from scoresheet.rules_card import NOT_WRITTEN, Section, meld_rows, rules_card
 from scoresheet.display import fmt
 from scoresheet.fields import sheet_fields
+from scoresheet.rules import Rules
+from scoresheet.rules_card import NOT_WRITTEN, Section, meld_rows, rules_card
 
 FONTS_DIR = Path(__file__).resolve().parent.parent / "static" / "fonts"
 PAPERS = {"letter": letter, "a4": A4}
@@ -120,8 +120,14 @@ class Metrics:
 
 def _style(m: Metrics, *, size: float | None = None, bold=False, align=0, color=colors.black) -> ParagraphStyle:
     size = size or m.font
-    return ParagraphStyle("s", fontName="Sheet-Bold" if bold else "Sheet", fontSize=size, leading=size * 1.18,
-                          alignment=align, textColor=color)
+    return ParagraphStyle(
+        "s",
+        fontName="Sheet-Bold" if bold else "Sheet",
+        fontSize=size,
+        leading=size * 1.18,
+        alignment=align,
+        textColor=color,
+    )
 
 
 def fitted(text: str, width: float, m: Metrics, *, bold=True, align=TA_CENTER, lines=3) -> Paragraph:
@@ -131,8 +137,11 @@ def fitted(text: str, width: float, m: Metrics, *, bold=True, align=TA_CENTER, l
     width -= 4
     while size > m.font * 0.6 and pdfmetrics.stringWidth(text, font, size) > width * lines * 0.9:
         size -= 0.5
-    while size > m.font * 0.6 and pdfmetrics.stringWidth(text, font, size) > width and \
-            pdfmetrics.stringWidth(max(text.split() or [""], key=len), font, size) > width:
+    while (
+        size > m.font * 0.6
+        and pdfmetrics.stringWidth(text, font, size) > width
+        and pdfmetrics.stringWidth(max(text.split() or [""], key=len), font, size) > width
+    ):
         size -= 0.5
     return Paragraph(escape(text), _style(m, size=size, bold=bold, align=align))
 
@@ -149,8 +158,9 @@ def _height(flowables: list, width: float, height: float) -> float:
     return sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
 
 
-def round_numbers(rules: Rules, data: SheetData, width: float, height: float, m: Metrics,
-                  options: Options) -> list[int]:
+def round_numbers(
+    rules: Rules, data: SheetData, width: float, height: float, m: Metrics, options: Options
+) -> list[int]:
     """Which rounds to print: the game's rounds, or for a target-score game as many as fit a page."""
     end = rules.game_end
     played = [r.number for r in data.rounds]
@@ -162,8 +172,7 @@ def round_numbers(rules: Rules, data: SheetData, width: float, height: float, m:
     used = _height(header(rules, data, width, m), width, height)
     if options.rules_card == "same":
         used += _height(rules_card_flow(rules, width, m), width, height)
-    block = _height([round_block(rules, data, list(range(1, per_block + 1)), width, m), Spacer(1, 6)],
-                    width, height)
+    block = _height([round_block(rules, data, list(range(1, per_block + 1)), width, m), Spacer(1, 6)], width, height)
     blocks = max(1, int((height - used) // block))
     return list(range(1, per_block * blocks + 1))
 
@@ -205,14 +214,22 @@ def round_block(rules: Rules, data: SheetData, numbers: list[int], width: float,
     head2 = [""]
     head3 = [Paragraph("Count, then points", _style(m, size=m.font * 0.75, color=colors.grey))]
     for number in numbers:
-        head1 += [Paragraph(escape(_round_heading(rules, number, filled.get(number))),
-                            _style(m, bold=True, align=TA_CENTER, color=colors.white))] + [""] * (2 * teams - 1)
+        head1 += [
+            Paragraph(
+                escape(_round_heading(rules, number, filled.get(number))),
+                _style(m, bold=True, align=TA_CENTER, color=colors.white),
+            )
+        ] + [""] * (2 * teams - 1)
         for t, name in enumerate(data.teams):
             cell = [fitted(name or f"Team {t + 1}", m.count + points_w, m, bold=True)]
             if rules.meld_schedule.basis == "score":
                 req = _requirement(data, number, t)
-                cell.append(Paragraph(f"meld {_req(req) if req is not None else '____'}",
-                                      _style(m, size=m.font * 0.85, align=TA_CENTER)))
+                cell.append(
+                    Paragraph(
+                        f"meld {_req(req) if req is not None else '____'}",
+                        _style(m, size=m.font * 0.85, align=TA_CENTER),
+                    )
+                )
             head2 += [cell, ""]
             head3 += ["no.", "points"]
     table = [head1, head2, head3]
@@ -260,54 +277,93 @@ def round_block(rules: Rules, data: SheetData, numbers: list[int], width: float,
         if row.kind == "flag":
             style += [("ALIGN", (c, i), (c, i), "CENTER") for c in range(1, len(col_widths), 2)]
         if row.kind == "total":
-            style += [("FONT", (0, i), (-1, i), "Sheet-Bold", m.font), ("LINEABOVE", (0, i), (-1, i), 1.2, colors.black)]
+            style += [
+                ("FONT", (0, i), (-1, i), "Sheet-Bold", m.font),
+                ("LINEABOVE", (0, i), (-1, i), 1.2, colors.black),
+            ]
         if row.kind == "running":
             style += [("FONT", (0, i), (-1, i), "Sheet-Bold", m.font * 1.1), ("BACKGROUND", (0, i), (-1, i), SHADE)]
     for g in range(len(numbers)):
         first = 1 + g * 2 * teams
-        style += [("SPAN", (first, 0), (first + 2 * teams - 1, 0)),
-                  ("LINEBEFORE", (first, 0), (first, -1), 1.4, colors.black)]
+        style += [
+            ("SPAN", (first, 0), (first + 2 * teams - 1, 0)),
+            ("LINEBEFORE", (first, 0), (first, -1), 1.4, colors.black),
+        ]
         for t in range(teams):
             c = first + 2 * t
             style.append(("SPAN", (c, 1), (c + 1, 1)))
-            style += [("BACKGROUND", (c, i), (c, i), SHADE)
-                      for i, row in enumerate(rows, start=3) if row.kind in ("count", "flag")]
+            style += [
+                ("BACKGROUND", (c, i), (c, i), SHADE)
+                for i, row in enumerate(rows, start=3)
+                if row.kind in ("count", "flag")
+            ]
     heights = [m.row * 1.15, None, m.row * 0.7] + [m.row] * len(rows)
-    return Table(table, colWidths=col_widths, rowHeights=heights, style=TableStyle(style), repeatRows=3,
-                 hAlign="LEFT")
+    return Table(table, colWidths=col_widths, rowHeights=heights, style=TableStyle(style), repeatRows=3, hAlign="LEFT")
 
 
 def header(rules: Rules, data: SheetData, width: float, m: Metrics) -> list:
     size = m.title
     while size > m.font and pdfmetrics.stringWidth(f"{rules.name} · score sheet", "Sheet-Bold", size) > width * 0.64:
         size -= 0.5
-    title = Paragraph(f"{escape(rules.name)} <font size={size * 0.7:.1f}>· score sheet</font>",
-                      _style(m, size=size, bold=True, color=FELT))
+    title = Paragraph(
+        f"{escape(rules.name)} <font size={size * 0.7:.1f}>· score sheet</font>",
+        _style(m, size=size, bold=True, color=FELT),
+    )
     fill = "_" * 14
-    right = Paragraph(f"Date {escape(data.date) or fill}&nbsp;&nbsp; Table {escape(data.table) or '____'}",
-                      _style(m, size=m.font * 1.2, align=TA_RIGHT))
-    flow = [Table([[title, right]], colWidths=[width * 0.66, width * 0.34],
-                  style=TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                    ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))]
+    right = Paragraph(
+        f"Date {escape(data.date) or fill}&nbsp;&nbsp; Table {escape(data.table) or '____'}",
+        _style(m, size=m.font * 1.2, align=TA_RIGHT),
+    )
+    flow = [
+        Table(
+            [[title, right]],
+            colWidths=[width * 0.66, width * 0.34],
+            style=TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ]
+            ),
+        )
+    ]
     names = []
     each = width / len(data.teams)
     for t, name in enumerate(data.teams):
-        names.append([Paragraph(f"Team {t + 1}", _style(m, size=m.font * 0.85, color=colors.grey)),
-                      fitted(name, each - 44 * m.font / 8.5 - 6, m, bold=True, align=0) if name else ""])
+        names.append(
+            [
+                Paragraph(f"Team {t + 1}", _style(m, size=m.font * 0.85, color=colors.grey)),
+                fitted(name, each - 44 * m.font / 8.5 - 6, m, bold=True, align=0) if name else "",
+            ]
+        )
     tag = 44 * m.font / 8.5
-    flow.append(Table([sum(names, [])], colWidths=[tag, each - tag] * len(data.teams),
-                      style=TableStyle([("LINEBELOW", (1, 0), (1, 0), 0.6, colors.black)] + [
-                          ("LINEBELOW", (2 * t + 1, 0), (2 * t + 1, 0), 0.6, colors.black)
-                          for t in range(len(data.teams))] + [("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-                                                              ("LEFTPADDING", (0, 0), (-1, -1), 2)])))
+    flow.append(
+        Table(
+            [sum(names, [])],
+            colWidths=[tag, each - tag] * len(data.teams),
+            style=TableStyle(
+                [("LINEBELOW", (1, 0), (1, 0), 0.6, colors.black)]
+                + [("LINEBELOW", (2 * t + 1, 0), (2 * t + 1, 0), 0.6, colors.black) for t in range(len(data.teams))]
+                + [("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 2)]
+            ),
+        )
+    )
     if rules.meld_schedule.basis == "score":
         flow.append(Spacer(1, 3))
         bands = " · ".join(f"{r.label}: {r.value}" for r in meld_rows(rules))
-        flow.append(Paragraph(f"<b>Opening meld by the team's score before the round</b> — {escape(bands)}",
-                              _style(m, size=m.font)))
+        flow.append(
+            Paragraph(
+                f"<b>Opening meld by the team's score before the round</b> — {escape(bands)}", _style(m, size=m.font)
+            )
+        )
     if data.title or data.status:
-        flow.append(Paragraph(f"<b>{escape(data.title)}</b>{' — ' if data.title and data.status else ''}"
-                              f"<font color='#1f6f50'>{escape(data.status)}</font>", _style(m, size=m.font * 1.25)))
+        flow.append(
+            Paragraph(
+                f"<b>{escape(data.title)}</b>{' — ' if data.title and data.status else ''}"
+                f"<font color='#1f6f50'>{escape(data.status)}</font>",
+                _style(m, size=m.font * 1.25),
+            )
+        )
     flow.append(Spacer(1, 4))
     return flow
 
@@ -331,23 +387,45 @@ def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
                 continue
             mark = " *" if NOT_WRITTEN in row.note else ""
             marked = marked or bool(mark)
-            data.append([Paragraph(escape(row.label), _style(m, size=size)),
-                         Paragraph(escape(row.value + mark), _style(m, size=size, bold=True, align=TA_RIGHT))])
-        return Table(data, colWidths=[col_w * 0.45 - 4, col_w * 0.55 - 4],
-                     style=TableStyle([*spans, ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                       ("LINEBELOW", (0, 0), (-1, 0), 0.6, FELT),
-                                       ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
-                                       ("LEFTPADDING", (0, 0), (-1, -1), 1), ("RIGHTPADDING", (0, 0), (-1, -1), 1)]))
+            data.append(
+                [
+                    Paragraph(escape(row.label), _style(m, size=size)),
+                    Paragraph(escape(row.value + mark), _style(m, size=size, bold=True, align=TA_RIGHT)),
+                ]
+            )
+        return Table(
+            data,
+            colWidths=[col_w * 0.45 - 4, col_w * 0.55 - 4],
+            style=TableStyle(
+                [
+                    *spans,
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LINEBELOW", (0, 0), (-1, 0), 0.6, FELT),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0.5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 1),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 1),
+                ]
+            ),
+        )
 
-    grid = [[small(s) for s in sections[i:i + columns]] for i in range(0, len(sections), columns)]
+    grid = [[small(s) for s in sections[i : i + columns]] for i in range(0, len(sections), columns)]
     for row in grid:
         row += [""] * (columns - len(row))
     flow = [
         Spacer(1, 6),
         Paragraph(f"Rules: {escape(rules.name)}", _style(m, size=m.font * 1.2, bold=True)),
-        Table(grid, colWidths=[col_w] * columns,
-              style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2),
-                                ("RIGHTPADDING", (0, 0), (-1, -1), 6)])),
+        Table(
+            grid,
+            colWidths=[col_w] * columns,
+            style=TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                ]
+            ),
+        ),
     ]
     if marked:
         flow.append(Paragraph(f"* {escape(NOT_WRITTEN)}", _style(m, size=m.font * 0.8, color=colors.grey)))
@@ -375,7 +453,7 @@ def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> 
     def one_copy() -> list:  # flowables are not reusable: build each copy afresh
         flow = header(rules, data, width, m)
         for i in range(0, len(numbers), per_block):
-            block = [round_block(rules, data, numbers[i:i + per_block], width, m), Spacer(1, 6)]
+            block = [round_block(rules, data, numbers[i : i + per_block], width, m), Spacer(1, 6)]
             # The first block starts under the header even if it must go on over the page (its
             # heading rows repeat); later ones move whole to a new page rather than split.
             flow += block if i == 0 else [KeepTogether(block)]
@@ -402,7 +480,15 @@ def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> 
         canvas.restoreState()
 
     buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=margin, rightMargin=margin, topMargin=margin,
-                            bottomMargin=margin + 6, title=f"{rules.name} score sheet", author="Bookkeeper")
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=pagesize,
+        leftMargin=margin,
+        rightMargin=margin,
+        topMargin=margin,
+        bottomMargin=margin + 6,
+        title=f"{rules.name} score sheet",
+        author="Bookkeeper",
+    )
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return buffer.getvalue()

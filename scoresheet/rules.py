@@ -234,9 +234,27 @@ REQUIRED = ...  # Check.get's default: the key must be present
 TYPE_NAMES = {str: "a text", bool: "true or false", list: "a list", dict: "an object"}
 KEY_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
 DOCUMENT_KEYS = (
-    "slug", "name", "family", "summary", "card_values", "red_threes", "black_threes", "book_size",
-    "book_size_by_players", "book_kinds", "required_any_books", "going_out_bonus", "concealed_bonus", "extras",
-    "meld_schedule", "game_end", "setup", "sources", "not_stated", "notes", "player_notes",
+    "slug",
+    "name",
+    "family",
+    "summary",
+    "card_values",
+    "red_threes",
+    "black_threes",
+    "book_size",
+    "book_size_by_players",
+    "book_kinds",
+    "required_any_books",
+    "going_out_bonus",
+    "concealed_bonus",
+    "extras",
+    "meld_schedule",
+    "game_end",
+    "setup",
+    "sources",
+    "not_stated",
+    "notes",
+    "player_notes",
 )
 
 
@@ -320,13 +338,16 @@ class Check:
                 counts.append(count)
         return tuple(counts)
 
-    def players_map(self, section: Any, key: str, *, path: str = "", low: int, high: int,
-                    what: str) -> dict[int, int]:
+    def players_map(self, section: Any, key: str, *, path: str = "", low: int, high: int, what: str) -> dict[int, int]:
         """An object such as {"3": 7}: a player count → a whole number from low to high."""
         mapping = {}
         for players, number in (self.get(section, key, dict, path=path, default={}) or {}).items():
-            if str(players).isdigit() and isinstance(number, int) and not isinstance(number, bool) \
-                    and low <= number <= high:
+            if (
+                str(players).isdigit()
+                and isinstance(number, int)
+                and not isinstance(number, bool)
+                and low <= number <= high
+            ):
                 mapping[int(players)] = number
             else:
                 self.fail(inside(inside(path, key), players), f"must map a player count to {what}")
@@ -348,8 +369,9 @@ def load_rules(document: Any) -> Rules:
     black_three_penalty = _black_threes(section("black_threes"), check)
     book_size = _book_size(document, check)
     book_kinds = _book_kinds(check.get(document, "book_kinds", list), check)
-    extras = _extras(check.get(document, "extras", list, default=[]) or [], check,
-                     taken={kind.key for kind in book_kinds})
+    extras = _extras(
+        check.get(document, "extras", list, default=[]) or [], check, taken={kind.key for kind in book_kinds}
+    )
     going_out = _going_out(document, check)
     meld_schedule = _meld_schedule(section("meld_schedule"), check)
     game_end = _game_end(document, check)
@@ -412,8 +434,12 @@ def _red_threes(section: dict, check: Check) -> RedThrees:
     negative = check.get(section, "negative_when_not_melded", bool, path=path, default=False)
     if set_bonuses and laid_value is None:
         check.fail("red_threes.set_bonuses", "needs red threes that can be laid (laid_value)")
-    return RedThrees(laid_value=laid_value, held_penalty=held_penalty, negative_when_not_melded=bool(negative),
-                     set_bonuses=tuple(set_bonuses))
+    return RedThrees(
+        laid_value=laid_value,
+        held_penalty=held_penalty,
+        negative_when_not_melded=bool(negative),
+        set_bonuses=tuple(set_bonuses),
+    )
 
 
 def _black_threes(section: dict, check: Check) -> int | None:
@@ -426,8 +452,9 @@ def _book_size(document: dict, check: Check) -> dict:
     book_size = check.get(document, "book_size", "count", default=7)
     if book_size is not None and not 3 <= book_size <= 20:
         check.fail("book_size", "must be between 3 and 20 cards")
-    by_players = check.players_map(document, "book_size_by_players", low=3, high=20,
-                                   what="a book size of 3 to 20 cards")
+    by_players = check.players_map(
+        document, "book_size_by_players", low=3, high=20, what="a book size of 3 to 20 cards"
+    )
     return {"book_size": book_size, "book_size_by_players": by_players}
 
 
@@ -445,14 +472,16 @@ def _book_kinds(section: list | None, check: Check) -> tuple[BookKind, ...]:
         cards = check.get(item, "cards", str, path=path, default="natural")
         if cards not in BOOK_CARDS:
             check.fail(inside(path, "cards"), f"must be one of {', '.join(BOOK_CARDS)}")
-        kinds.append(BookKind(
-            key=key,
-            label=check.get(item, "label", str, path=path) or key,
-            bonus=check.get(item, "bonus", int, path=path) or 0,
-            cards=cards if cards in BOOK_CARDS else "natural",
-            required_to_go_out=check.get(item, "required_to_go_out", "count", path=path, default=0) or 0,
-            required_by_round=_required_by_round(item, check, path),
-        ))
+        kinds.append(
+            BookKind(
+                key=key,
+                label=check.get(item, "label", str, path=path) or key,
+                bonus=check.get(item, "bonus", int, path=path) or 0,
+                cards=cards if cards in BOOK_CARDS else "natural",
+                required_to_go_out=check.get(item, "required_to_go_out", "count", path=path, default=0) or 0,
+                required_by_round=_required_by_round(item, check, path),
+            )
+        )
     return tuple(kinds)
 
 
@@ -482,13 +511,15 @@ def _extras(section: list, check: Check, *, taken: set[str]) -> tuple[Extra, ...
             check.fail(inside(path, "key"), f"'{key}' is already used by a book kind or extra")
         taken.add(key)
         max_per_round = check.get(item, "max_per_round", "count", path=path, default=None, nullable=True)
-        extras.append(Extra(
-            key=key,
-            label=check.get(item, "label", str, path=path) or key,
-            amount=check.get(item, "amount", int, path=path) or 0,
-            max_per_round=max_per_round,
-            note=check.get(item, "note", str, path=path, default="") or "",
-        ))
+        extras.append(
+            Extra(
+                key=key,
+                label=check.get(item, "label", str, path=path) or key,
+                amount=check.get(item, "amount", int, path=path) or 0,
+                max_per_round=max_per_round,
+                note=check.get(item, "note", str, path=path, default="") or "",
+            )
+        )
     return tuple(extras)
 
 
@@ -508,8 +539,10 @@ def _meld_by_round(schedule: dict, check: Check) -> tuple[int | str, ...]:
     requirements = check.get(schedule, "by_round", list, path="meld_schedule")
     if requirements == []:
         check.fail("meld_schedule.by_round", "needs a requirement for round 1")
-    return tuple(check.typed(requirement, inside("meld_schedule.by_round", index), "requirement")
-                 for index, requirement in enumerate(requirements or []))
+    return tuple(
+        check.typed(requirement, inside("meld_schedule.by_round", index), "requirement")
+        for index, requirement in enumerate(requirements or [])
+    )
 
 
 def _meld_bands(schedule: dict, check: Check) -> tuple[MeldBand, ...]:
@@ -519,11 +552,13 @@ def _meld_bands(schedule: dict, check: Check) -> tuple[MeldBand, ...]:
     bands: list[MeldBand] = []
     items = check.get(schedule, "bands", list, path="meld_schedule") or []
     for path, item in check.objects(items, "meld_schedule.bands", " with from, to and requirement"):
-        bands.append(MeldBand(
-            low=check.get(item, "from", int, path=path, nullable=True),
-            high=check.get(item, "to", int, path=path, nullable=True),
-            requirement=check.get(item, "requirement", "requirement", path=path),
-        ))
+        bands.append(
+            MeldBand(
+                low=check.get(item, "from", int, path=path, nullable=True),
+                high=check.get(item, "to", int, path=path, nullable=True),
+                requirement=check.get(item, "requirement", "requirement", path=path),
+            )
+        )
     for index in range(1, len(bands)):
         before = bands[index - 1]
         if before.high is None or before.high != bands[index].low:
@@ -565,8 +600,9 @@ def _setup(section: dict, check: Check) -> Setup:
         players_per_team=check.counts(section.get("players_per_team", [2]), "setup.players_per_team") or (2,),
         decks_fixed=check.get(decks, "fixed", "count", path="setup.decks", default=None),
         decks_players_plus_one=bool(check.get(decks, "players_plus_one", bool, path="setup.decks", default=False)),
-        decks_by_players=check.players_map(decks, "by_players", path="setup.decks", low=1, high=20,
-                                           what="a number of decks"),
+        decks_by_players=check.players_map(
+            decks, "by_players", path="setup.decks", low=1, high=20, what="a number of decks"
+        ),
         piles=tuple(piles),
     )
     if section and not (setup.team_counts or setup.individual_counts):
@@ -582,11 +618,13 @@ def _sources_and_notes(document: dict, check: Check) -> dict:
     sources = []
     items = check.get(document, "sources", list, default=[]) or []
     for path, item in check.objects(items, "sources", " with seed, lines and what"):
-        sources.append(Source(
-            seed=check.get(item, "seed", str, path=path) or "",
-            lines=check.get(item, "lines", str, path=path, default="") or "",
-            what=check.get(item, "what", str, path=path, default="") or "",
-        ))
+        sources.append(
+            Source(
+                seed=check.get(item, "seed", str, path=path) or "",
+                lines=check.get(item, "lines", str, path=path, default="") or "",
+                what=check.get(item, "what", str, path=path, default="") or "",
+            )
+        )
     texts = {}
     for key in ("not_stated", "notes", "player_notes"):
         texts[key] = tuple(check.get(document, key, list, default=[]) or [])

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoresheet import fields
-from scoresheet.fields import book_word
 from scoresheet.display import fmt, join_and, plural, signed
+from scoresheet.fields import book_word
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
 
 # A value the written rules leave out: what players are told beside it.
@@ -41,7 +41,7 @@ def _note(rules: Rules, path: str, note: str = "") -> str:
 
 
 def going_out_needs(rules: Rules, number: int | None = None) -> str:
-    """"2 clean books, 2 dirty books and 1 wild book" for a round (or the usual rounds)."""
+    """ "2 clean books, 2 dirty books and 1 wild book" for a round (or the usual rounds)."""
     parts = []
     for kind in rules.book_kinds:
         n = kind.required_in_round(number) if number else kind.required_to_go_out
@@ -50,8 +50,11 @@ def going_out_needs(rules: Rules, number: int | None = None) -> str:
     if rules.required_any_books:
         parts.append(f"{rules.required_any_books} {plural(book_word(rules), rules.required_any_books)} of any kind")
     if not parts:
-        return "not in the written rules" if not rules.is_stated("book_kinds.required_to_go_out") else \
-            f"no {plural(book_word(rules), 2)}"
+        return (
+            "not in the written rules"
+            if not rules.is_stated("book_kinds.required_to_go_out")
+            else f"no {plural(book_word(rules), 2)}"
+        )
     return join_and(parts)
 
 
@@ -91,8 +94,12 @@ def rules_card(rules: Rules) -> list[Section]:
         Section(plural(book_word(rules), 2).capitalize(), _book_rows(rules, by_key)),
         Section("Threes", _three_rows(rules, by_key)),
         Section("Going out and bonuses", _going_out_rows(rules, by_key)),
-        Section("Opening meld by round" if rules.meld_schedule.basis == "round" else
-                "Opening meld by the team's score before the round", meld_rows(rules)),
+        Section(
+            "Opening meld by round"
+            if rules.meld_schedule.basis == "round"
+            else "Opening meld by the team's score before the round",
+            meld_rows(rules),
+        ),
         Section("Card values", _card_rows(rules)),
         Section("Game", _game_rows(rules)),
         *([Section("Good to know", tuple(Row("", note) for note in rules.player_notes))] if rules.player_notes else []),
@@ -102,8 +109,9 @@ def rules_card(rules: Rules) -> list[Section]:
 def _book_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple[Row, ...]:
     made_of = {"wild": "wild cards only", "mixed": "with wild cards", "natural": "no wild cards"}
     rows = [Row(by_key[f"books.{kind.key}"].label, fmt(kind.bonus), made_of[kind.cards]) for kind in rules.book_kinds]
-    size = f"{rules.book_size} cards" + "".join(f"; {n} with {players} players"
-                                                for players, n in sorted(rules.book_size_by_players.items()))
+    size = f"{rules.book_size} cards" + "".join(
+        f"; {n} with {players} players" for players, n in sorted(rules.book_size_by_players.items())
+    )
     rows.append(Row(f"A {book_word(rules)} is", size))
     return tuple(rows)
 
@@ -114,19 +122,25 @@ def _three_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple[Row
     if red.laid_value is None:
         rows.append(Row("Red threes laid", "cannot be laid"))
     else:
-        rows.append(Row(by_key["red_threes"].label, signed(red.laid_value),
-                        _note(rules, "red_threes.laid_value")))
-        rows += [Row(f"{bonus.min_count} or more red threes", f"{signed(bonus.bonus)} bonus")
-                 for bonus in red.set_bonuses]
+        rows.append(Row(by_key["red_threes"].label, signed(red.laid_value), _note(rules, "red_threes.laid_value")))
+        rows += [
+            Row(f"{bonus.min_count} or more red threes", f"{signed(bonus.bonus)} bonus") for bonus in red.set_bonuses
+        ]
         if red.negative_when_not_melded:
             rows.append(Row("Red threes of a team that has not melded", "count against the team"))
     if red.held_penalty is None:
         rows.append(Row("Red threes caught", "never: laid as soon as drawn"))
     else:
-        rows.append(Row(by_key["red_threes_held"].label, signed(-red.held_penalty),
-                        _note(rules, "red_threes.held_penalty")))
-    rows.append(Row(by_key["black_threes_held"].label, signed(-rules.black_three_penalty),
-                    _note(rules, "black_threes.held_penalty")))
+        rows.append(
+            Row(by_key["red_threes_held"].label, signed(-red.held_penalty), _note(rules, "red_threes.held_penalty"))
+        )
+    rows.append(
+        Row(
+            by_key["black_threes_held"].label,
+            signed(-rules.black_three_penalty),
+            _note(rules, "black_threes.held_penalty"),
+        )
+    )
     black_melded = rules.card_values["black_threes"]
     rows.append(Row("Black threes melded", "cannot be melded" if black_melded is None else signed(black_melded)))
     return tuple(rows)
@@ -138,8 +152,9 @@ def _going_out_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple
     rows += [Row(f"In round {number}", going_out_needs(rules, number)) for number in rounds_with_other_needs]
     rows.append(Row(by_key["went_out"].label, signed(rules.going_out_bonus), _note(rules, "going_out_bonus")))
     if rules.concealed_bonus is not None:
-        rows.append(Row(by_key["concealed"].label, f"{signed(rules.concealed_bonus)} more",
-                        _note(rules, "concealed_bonus")))
+        rows.append(
+            Row(by_key["concealed"].label, f"{signed(rules.concealed_bonus)} more", _note(rules, "concealed_bonus"))
+        )
     for extra in rules.extras:
         limit = f" (at most {extra.max_per_round} a round)" if extra.max_per_round else ""
         rows.append(Row(by_key[f"extras.{extra.key}"].label, signed(extra.amount) + limit, extra.note))
@@ -148,8 +163,11 @@ def _going_out_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple
 
 def _card_rows(rules: Rules) -> tuple[Row, ...]:
     values = rules.card_values
-    note = "" if rules.is_stated("card_values") else \
-        "Not in the written rules: the usual values are used. Change them in house rules if your club plays others."
+    note = ""
+    if not rules.is_stated("card_values"):
+        note = (
+            "Not in the written rules: the usual values are used. Change them in house rules if your club plays others."
+        )
     rows = [Row(CARD_CLASS_LABELS[key], fmt(values[key])) for key in CARD_CLASSES if key != "black_threes"]
     rows.append(Row(f"Cards left in {fields.piles_text(rules)}", "count against you at the same values"))
     if note:

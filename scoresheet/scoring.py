@@ -146,8 +146,11 @@ def score_entry(rules: Rules, entry: Entry) -> TeamScore:
         add_count("red_threes", entry.red_threes, sign * red.laid_value, suffix)
         bonus = red.set_bonus(entry.red_threes)
         if bonus:
-            add("red_threes_bonus", sign * bonus.bonus,
-                f"{fields['red_threes'].label}: bonus for {bonus.min_count} or more{suffix}")
+            add(
+                "red_threes_bonus",
+                sign * bonus.bonus,
+                f"{fields['red_threes'].label}: bonus for {bonus.min_count} or more{suffix}",
+            )
     if red.held_penalty is not None:
         add_count("red_threes_held", entry.red_threes_held)
     add_count("black_threes_held", black_threes_held(entry))
@@ -200,8 +203,7 @@ def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[
     if entry.red_threes > 0 and rules.red_threes.laid_value is None:
         fail("red_threes", f"Red threes cannot be laid down in {rules.name}; count them as caught.")
     if entry.red_threes_held > 0 and rules.red_threes.held_penalty is None:
-        fail("red_threes_held", f"Red threes are laid as soon as they are drawn in {rules.name}; "
-                                "count them as laid.")
+        fail("red_threes_held", f"Red threes are laid as soon as they are drawn in {rules.name}; count them as laid.")
 
     step = rules.points_step
     for field_name, what, value, cards in (
@@ -215,8 +217,11 @@ def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[
                     fail(cards_field, f"'{key}' is not a card class ({', '.join(CARD_CLASSES)}).", key)
                 else:
                     check_count(cards_field, CARD_CLASS_LABELS[key], count, key)
-            if cards_field == "melded_cards" and cards.get("black_threes", 0) > 0 \
-                    and rules.card_values["black_threes"] is None:
+            if (
+                cards_field == "melded_cards"
+                and cards.get("black_threes", 0) > 0
+                and rules.card_values["black_threes"] is None
+            ):
                 fail(cards_field, f"Black threes cannot be melded in {rules.name}.", "black_threes")
             continue
         if value < 0:
@@ -265,8 +270,11 @@ def round_errors(rules: Rules, entries: Sequence[Entry], *, number: int, team_co
     limit = 2 * rules.setup.max_decks(team_count)
     red = sum(max(e.red_threes, 0) + max(e.red_threes_held, 0) for e in entries)
     if limit and red > limit:
-        problems.append(Problem(f"Round {number} has {red} red threes; the decks hold only {limit}.",
-                                round=number, field="red_threes"))
+        problems.append(
+            Problem(
+                f"Round {number} has {red} red threes; the decks hold only {limit}.", round=number, field="red_threes"
+            )
+        )
     return problems
 
 
@@ -282,16 +290,33 @@ def round_warnings(rules: Rules, entries: Sequence[Entry], *, number: int) -> li
                 n = rules.required_any_books - sum(entry.books.values())
                 missing.append(f"{n} {plural('book', n)} of any kind")
             if missing:
-                warnings.append(Problem("Went out without the books the variant requires: missing "
-                                        + ", ".join(missing) + ".", round=number, team=i, field="went_out"))
+                warnings.append(
+                    Problem(
+                        "Went out without the books the variant requires: missing " + ", ".join(missing) + ".",
+                        round=number,
+                        team=i,
+                        field="went_out",
+                    )
+                )
         least = minimum_book_points(rules, entry)
         if least and melded_points(rules, entry) < least:
-            warnings.append(Problem(f"The books entered hold at least {fmt(least)} points of cards, "
-                                    f"but only {fmt(melded_points(rules, entry))} were entered as melded.",
-                                    round=number, team=i, field="melded_points"))
+            warnings.append(
+                Problem(
+                    f"The books entered hold at least {fmt(least)} points of cards, "
+                    f"but only {fmt(melded_points(rules, entry))} were entered as melded.",
+                    round=number,
+                    team=i,
+                    field="melded_points",
+                )
+            )
     if entries and not any(e.went_out for e in entries):
-        warnings.append(Problem("Nobody went out: right only if the draw pile ran out. No going-out bonus is paid.",
-                                round=number, field="went_out"))
+        warnings.append(
+            Problem(
+                "Nobody went out: right only if the draw pile ran out. No going-out bonus is paid.",
+                round=number,
+                field="went_out",
+            )
+        )
     return warnings
 
 
@@ -323,8 +348,9 @@ def game_errors(rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: 
     return check_and_score_game(rules, rounds, team_count=team_count)[0]
 
 
-def check_and_score_game(rules: Rules, rounds: Sequence[Sequence[Entry]], *,
-                         team_count: int) -> tuple[list[Problem], GameResult | None]:
+def check_and_score_game(
+    rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: int
+) -> tuple[list[Problem], GameResult | None]:
     """Check a game and score it in the same pass: every problem, and the result when there is none.
 
     Checking needs the totals before each round (is it past the game's end?), so the rounds are
@@ -364,8 +390,7 @@ def beyond_end_message(rules: Rules, number: int) -> str:
     return f"Round {number} is beyond the game's end: {rules.name} has {end.max_rounds} rounds."
 
 
-def score_round(rules: Rules, entries: Sequence[Entry], *, number: int,
-                totals_before: Sequence[int]) -> RoundResult:
+def score_round(rules: Rules, entries: Sequence[Entry], *, number: int, totals_before: Sequence[int]) -> RoundResult:
     scores = tuple(score_entry(rules, e) for e in entries)
     return RoundResult(
         number=number,

@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from django.core.validators import slug_re
 from django.db.models import Prefetch, Sum
 
-from scoresheet import database
+from scoresheet import database, scoring
 from scoresheet import rules as rules_module
-from scoresheet import scoring
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.models import Game, Round, Team, Variant
 
@@ -107,8 +106,7 @@ class GameSheet:
 
     @property
     def can_add_round(self) -> bool:
-        return not scoring.past_the_end(self.rules, self.next_number, self.result.totals) \
-            and not self.game.is_finished
+        return not scoring.past_the_end(self.rules, self.next_number, self.result.totals) and not self.game.is_finished
 
     def totals_before(self, number: int) -> tuple[int, ...]:
         """Each team's game total before round ``number``."""
@@ -151,9 +149,12 @@ def game_sheet(*, game: Game) -> GameSheet:
     sheet_rounds = [
         SheetRound(
             number=rnd.number,
-            cells=[SheetCell(team, score, running, requirement, entry_to_values(entry))
-                   for team, score, running, requirement, entry
-                   in zip(teams, res.scores, res.running_totals, res.meld_requirements, entries)],
+            cells=[
+                SheetCell(team, score, running, requirement, entry_to_values(entry))
+                for team, score, running, requirement, entry in zip(
+                    teams, res.scores, res.running_totals, res.meld_requirements, entries
+                )
+            ],
             warnings=[problem_text(w, teams) for w in res.warnings],
             result=res,
             version=round_version(rnd),

@@ -67,14 +67,21 @@ def round_record(*, game: Game, number: int, entries: list[scoring.Entry], versi
     teams = selectors.game_teams(game=game)
     rounds, all_rounds = selectors.game_rounds(game=game, teams=teams)
     if not 1 <= number <= len(rounds) + 1:
-        raise RoundInvalid([scoring.Problem(
-            f"Round {number} cannot be recorded: the next round is {len(rounds) + 1}.", round=number)])
+        raise RoundInvalid(
+            [scoring.Problem(f"Round {number} cannot be recorded: the next round is {len(rounds) + 1}.", round=number)]
+        )
     if version is not None:
         current = round_version(rounds[number - 1] if number <= len(rounds) else None)
         if current != version:
-            raise RoundConflict([scoring.Problem(
-                f"Round {number} was saved by someone else while this form was open. Your values are still "
-                "below: check them against the game page, then save again to replace theirs.", round=number)])
+            raise RoundConflict(
+                [
+                    scoring.Problem(
+                        f"Round {number} was saved by someone else while this form was open. Your values are still "
+                        "below: check them against the game page, then save again to replace theirs.",
+                        round=number,
+                    )
+                ]
+            )
     if number == len(rounds) + 1 and game.is_finished:
         raise RoundInvalid([scoring.Problem("The game is finished: reopen it to add a round.", round=number)])
 
@@ -131,8 +138,13 @@ def presets_load() -> tuple[int, int]:
     for position, rules in enumerate(presets()):
         _, was_created = Variant.objects.update_or_create(
             slug=rules.slug,
-            defaults={"name": rules.name, "family": rules.family, "document": rules.document, "is_preset": True,
-                      "position": position},
+            defaults={
+                "name": rules.name,
+                "family": rules.family,
+                "document": rules.document,
+                "is_preset": True,
+                "position": position,
+            },
         )
         created += was_created
         updated += not was_created

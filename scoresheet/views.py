@@ -29,8 +29,9 @@ def variant_detail(request, slug):
         rules = variant.rules
     except RulesError as exc:
         return render(request, "scoresheet/variant_broken.html", {"variant": variant, "errors": exc.errors})
-    return render(request, "scoresheet/variant_detail.html",
-                  {"variant": variant, "rules": rules, "card": rules_card(rules)})
+    return render(
+        request, "scoresheet/variant_detail.html", {"variant": variant, "rules": rules, "card": rules_card(rules)}
+    )
 
 
 def game_new(request):
@@ -38,8 +39,9 @@ def game_new(request):
         form = forms.GameStartForm(request.POST)
         if form.is_valid():
             data = form.cleaned_data
-            game = services.game_create(variant=data["variant"], mode=data["mode"], teams=data["teams"],
-                                        name=data["name"])
+            game = services.game_create(
+                variant=data["variant"], mode=data["mode"], teams=data["teams"], name=data["name"]
+            )
             return redirect("scoresheet:game-detail", game.id)
         status = 400
     else:
@@ -47,8 +49,10 @@ def game_new(request):
         initial = {"variant": Variant.objects.filter(slug=slug).first()}
         form = forms.GameStartForm(initial=initial)
         status = 200
-    sides = {v.pk: {"teams": list(rules.setup.team_counts), "individuals": list(rules.setup.individual_counts)}
-             for v, rules in selectors.usable_variants()}
+    sides = {
+        v.pk: {"teams": list(rules.setup.team_counts), "individuals": list(rules.setup.individual_counts)}
+        for v, rules in selectors.usable_variants()
+    }
     return render(request, "scoresheet/game_new.html", {"form": form, "sides": sides}, status=status)
 
 
@@ -59,8 +63,9 @@ def _get_game(game_id: int) -> Game:
 def game_detail(request, game_id):
     game = _get_game(game_id)
     sheet = selectors.game_sheet(game=game)
-    return render(request, "scoresheet/game_detail.html",
-                  {"game": game, "sheet": sheet, "card": rules_card(sheet.rules)})
+    return render(
+        request, "scoresheet/game_detail.html", {"game": game, "sheet": sheet, "card": rules_card(sheet.rules)}
+    )
 
 
 def round_edit(request, game_id, number):
@@ -71,8 +76,13 @@ def round_edit(request, game_id, number):
     page = _round_page(game, number)
     if not page.is_open:
         return _game_over(request, game)
-    form = forms.RoundForm(rules=page.sheet.rules, teams=page.sheet.teams, number=number, went_out=page.went_out,
-                           initial=[forms.initial_from_entry(v) for v in page.saved] if page.saved else None)
+    form = forms.RoundForm(
+        rules=page.sheet.rules,
+        teams=page.sheet.teams,
+        number=number,
+        went_out=page.went_out,
+        initial=[forms.initial_from_entry(v) for v in page.saved] if page.saved else None,
+    )
     return render(request, "scoresheet/round_form.html", _round_context(page, form))
 
 
@@ -82,8 +92,9 @@ def _round_save(request, game, number):
     form = forms.RoundForm(request.POST, rules=game.rules, teams=selectors.game_teams(game=game), number=number)
     if form.is_valid():
         try:
-            services.round_record(game=game, number=number, entries=form.entries(),
-                                  version=request.POST.get("version", ""))
+            services.round_record(
+                game=game, number=number, entries=form.entries(), version=request.POST.get("version", "")
+            )
         except services.RoundInvalid as exc:
             form.add_problems(exc.problems)
         else:
@@ -103,21 +114,35 @@ def _round_page(game, number) -> selectors.RoundPage:
 
 
 def _game_over(request, game):
-    messages.info(request, "The game is over: no more rounds can be entered."
-                  + (" Reopen it below to add one." if game.is_finished else ""))
+    messages.info(
+        request,
+        "The game is over: no more rounds can be entered."
+        + (" Reopen it below to add one." if game.is_finished else ""),
+    )
     return redirect("scoresheet:game-detail", game.id)
 
 
 def _round_context(page, form):
     preview = page.preview
     columns = [
-        {"team": team, "form": team_form, "requirement": requirement,
-         "score": preview.scores[i] if preview else None, "running": preview.running_totals[i] if preview else None}
+        {
+            "team": team,
+            "form": team_form,
+            "requirement": requirement,
+            "score": preview.scores[i] if preview else None,
+            "running": preview.running_totals[i] if preview else None,
+        }
         for i, (team, team_form, requirement) in enumerate(zip(page.sheet.teams, form.team_forms, page.requirements))
     ]
     return {
-        "game": page.sheet.game, "sheet": page.sheet, "form": form, "number": page.number, "version": page.version,
-        "is_new": page.is_new, "columns": columns, "warnings": page.warnings,
+        "game": page.sheet.game,
+        "sheet": page.sheet,
+        "form": form,
+        "number": page.number,
+        "version": page.version,
+        "is_new": page.is_new,
+        "columns": columns,
+        "warnings": page.warnings,
     }
 
 
@@ -131,23 +156,29 @@ def round_preview(request, game_id, number):
     form = forms.RoundForm(request.POST, rules=sheet.rules, teams=sheet.teams, number=number)
     if not form.is_valid():
         # Say what is wrong as it is typed, not only when Save is pressed.
-        return JsonResponse({
-            "ok": False,
-            "teams": [render_to_string("scoresheet/_breakdown.html",
-                                      {"invalid": True, "errors": team_form.error_texts()})
-                      for team_form in form.team_forms],
-            "warnings": render_to_string("scoresheet/_warnings.html", {
-                "errors": [e for e in [form.went_out_error, *form.errors] if e]}),
-        })
+        return JsonResponse(
+            {
+                "ok": False,
+                "teams": [
+                    render_to_string("scoresheet/_breakdown.html", {"invalid": True, "errors": team_form.error_texts()})
+                    for team_form in form.team_forms
+                ],
+                "warnings": render_to_string(
+                    "scoresheet/_warnings.html", {"errors": [e for e in [form.went_out_error, *form.errors] if e]}
+                ),
+            }
+        )
     page = selectors.round_page(sheet=sheet, number=number, entries=form.entries())
-    return JsonResponse({
-        "ok": True,
-        "teams": [
-            render_to_string("scoresheet/_breakdown.html", {"score": score, "running": running})
-            for score, running in zip(page.preview.scores, page.preview.running_totals)
-        ],
-        "warnings": render_to_string("scoresheet/_warnings.html", {"warnings": page.warnings}),
-    })
+    return JsonResponse(
+        {
+            "ok": True,
+            "teams": [
+                render_to_string("scoresheet/_breakdown.html", {"score": score, "running": running})
+                for score, running in zip(page.preview.scores, page.preview.running_totals)
+            ],
+            "warnings": render_to_string("scoresheet/_warnings.html", {"warnings": page.warnings}),
+        }
+    )
 
 
 @require_POST
@@ -182,8 +213,9 @@ def print_sheets(request):
         return render(request, "scoresheet/print_sheets.html", {"form": form}, status=400)
     d = form.cleaned_data
     data = pdf.SheetData(teams=d["names"], date=d["date"], table=d["table"])
-    options = pdf.Options(paper=d["paper"], large_print=d["large_print"], copies=d["copies"],
-                          rules_card=d["rules_card"])
+    options = pdf.Options(
+        paper=d["paper"], large_print=d["large_print"], copies=d["copies"], rules_card=d["rules_card"]
+    )
     return _pdf_response(pdf.score_sheet(d["rules"], data, options), f"{d['variant']}-score-sheet.pdf")
 
 
@@ -195,5 +227,6 @@ def game_pdf(request, game_id):
         raise Http404("Unknown paper size")
     sheet = selectors.game_sheet(game=game)
     options = pdf.Options(paper=paper, large_print=request.GET.get("large_print") == "1")
-    return _pdf_response(pdf.score_sheet(sheet.rules, printing.game_sheet_data(sheet), options),
-                         f"game-{game.id}-score-sheet.pdf")
+    return _pdf_response(
+        pdf.score_sheet(sheet.rules, printing.game_sheet_data(sheet), options), f"game-{game.id}-score-sheet.pdf"
+    )

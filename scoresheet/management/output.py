@@ -31,8 +31,9 @@ def out_path(value: str) -> Path:
     """The ``--out`` file, checked before any work is done: its folder exists and it is not a folder."""
     out = Path(value)
     if out.is_dir():
-        raise CommandError(f"--out: {printable(out)} is a folder; give the name of the PDF file to write.",
-                           returncode=2)
+        raise CommandError(
+            f"--out: {printable(out)} is a folder; give the name of the PDF file to write.", returncode=2
+        )
     if not out.parent.is_dir():
         raise CommandError(f"--out: the folder {printable(out.parent)} does not exist.", returncode=2)
     return out

@@ -5,131 +5,191 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('rules_document', models.JSONField()),
-                ('name', models.CharField(blank=True, max_length=120)),
-                ('mode', models.CharField(choices=[('teams', 'Teams'), ('individuals', 'Individual players')], default='teams', max_length=20)),
-                ('status', models.CharField(choices=[('in_progress', 'In progress'), ('finished', 'Finished')], default='in_progress', max_length=20)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("rules_document", models.JSONField()),
+                ("name", models.CharField(blank=True, max_length=120)),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[("teams", "Teams"), ("individuals", "Individual players")],
+                        default="teams",
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("in_progress", "In progress"), ("finished", "Finished")],
+                        default="in_progress",
+                        max_length=20,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
             ],
             options={
-                'ordering': ['-updated_at', '-id'],
+                "ordering": ["-updated_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Variant',
+            name="Variant",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(max_length=80, unique=True)),
-                ('name', models.CharField(max_length=120)),
-                ('family', models.CharField(choices=[('hand-and-foot', 'Hand and Foot'), ('hand-knee-and-foot', 'Hand Knee and Foot'), ('canasta', 'Canasta')], max_length=40)),
-                ('document', models.JSONField()),
-                ('is_preset', models.BooleanField(default=False)),
-                ('position', models.PositiveSmallIntegerField(default=1000, help_text='Order in lists: presets first')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("slug", models.SlugField(max_length=80, unique=True)),
+                ("name", models.CharField(max_length=120)),
+                (
+                    "family",
+                    models.CharField(
+                        choices=[
+                            ("hand-and-foot", "Hand and Foot"),
+                            ("hand-knee-and-foot", "Hand Knee and Foot"),
+                            ("canasta", "Canasta"),
+                        ],
+                        max_length=40,
+                    ),
+                ),
+                ("document", models.JSONField()),
+                ("is_preset", models.BooleanField(default=False)),
+                ("position", models.PositiveSmallIntegerField(default=1000, help_text="Order in lists: presets first")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'ordering': ['position', 'name'],
+                "ordering": ["position", "name"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='scoresheet.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rounds", to="scoresheet.game"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'number'],
+                "ordering": ["game", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Team',
+            name="Team",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('name', models.CharField(max_length=60)),
-                ('players', models.CharField(blank=True, max_length=200)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='teams', to='scoresheet.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField()),
+                ("name", models.CharField(max_length=60)),
+                ("players", models.CharField(blank=True, max_length=200)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="teams", to="scoresheet.game"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'position'],
+                "ordering": ["game", "position"],
             },
         ),
         migrations.CreateModel(
-            name='TeamRound',
+            name="TeamRound",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('books', models.JSONField(default=dict)),
-                ('red_threes', models.PositiveIntegerField(default=0)),
-                ('red_threes_held', models.PositiveIntegerField(default=0)),
-                ('black_threes_held', models.PositiveIntegerField(default=0)),
-                ('melded_points', models.PositiveIntegerField(default=0)),
-                ('hand_points', models.PositiveIntegerField(default=0)),
-                ('melded_cards', models.JSONField(blank=True, null=True)),
-                ('hand_cards', models.JSONField(blank=True, null=True)),
-                ('went_out', models.BooleanField(default=False)),
-                ('concealed', models.BooleanField(default=False)),
-                ('extras', models.JSONField(default=dict)),
-                ('adjustments', models.JSONField(default=list)),
-                ('total', models.IntegerField()),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='scoresheet.round')),
-                ('team', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='scoresheet.team')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("books", models.JSONField(default=dict)),
+                ("red_threes", models.PositiveIntegerField(default=0)),
+                ("red_threes_held", models.PositiveIntegerField(default=0)),
+                ("black_threes_held", models.PositiveIntegerField(default=0)),
+                ("melded_points", models.PositiveIntegerField(default=0)),
+                ("hand_points", models.PositiveIntegerField(default=0)),
+                ("melded_cards", models.JSONField(blank=True, null=True)),
+                ("hand_cards", models.JSONField(blank=True, null=True)),
+                ("went_out", models.BooleanField(default=False)),
+                ("concealed", models.BooleanField(default=False)),
+                ("extras", models.JSONField(default=dict)),
+                ("adjustments", models.JSONField(default=list)),
+                ("total", models.IntegerField()),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="entries", to="scoresheet.round"
+                    ),
+                ),
+                (
+                    "team",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="entries", to="scoresheet.team"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'team__position'],
+                "ordering": ["round", "team__position"],
             },
         ),
         migrations.AddField(
-            model_name='game',
-            name='variant',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='games', to='scoresheet.variant'),
+            model_name="game",
+            name="variant",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="games",
+                to="scoresheet.variant",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('game', 'number'), name='round_unique_number'),
+            model_name="round",
+            constraint=models.UniqueConstraint(fields=("game", "number"), name="round_unique_number"),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='round_number_positive'),
+            model_name="round",
+            constraint=models.CheckConstraint(condition=models.Q(("number__gte", 1)), name="round_number_positive"),
         ),
         migrations.AddConstraint(
-            model_name='team',
-            constraint=models.UniqueConstraint(fields=('game', 'position'), name='team_unique_position'),
+            model_name="team",
+            constraint=models.UniqueConstraint(fields=("game", "position"), name="team_unique_position"),
         ),
         migrations.AddConstraint(
-            model_name='team',
-            constraint=models.UniqueConstraint(fields=('game', 'name'), name='team_unique_name'),
+            model_name="team",
+            constraint=models.UniqueConstraint(fields=("game", "name"), name="team_unique_name"),
         ),
         migrations.AddConstraint(
-            model_name='teamround',
-            constraint=models.UniqueConstraint(fields=('round', 'team'), name='teamround_unique_team'),
+            model_name="teamround",
+            constraint=models.UniqueConstraint(fields=("round", "team"), name="teamround_unique_team"),
         ),
         migrations.AddConstraint(
-            model_name='teamround',
-            constraint=models.CheckConstraint(condition=models.Q(('concealed', False), ('went_out', True), _connector='OR'), name='teamround_concealed_needs_went_out'),
+            model_name="teamround",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("concealed", False), ("went_out", True), _connector="OR"),
+                name="teamround_concealed_needs_went_out",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='teamround',
-            constraint=models.UniqueConstraint(condition=models.Q(('went_out', True)), fields=('round',), name='teamround_one_team_out_per_round'),
+            model_name="teamround",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("went_out", True)), fields=("round",), name="teamround_one_team_out_per_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('finished_at__isnull', True), ('status', 'in_progress')), models.Q(('finished_at__isnull', False), ('status', 'finished')), _connector='OR'), name='game_finished_at_matches_status'),
+            model_name="game",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("finished_at__isnull", True), ("status", "in_progress")),
+                    models.Q(("finished_at__isnull", False), ("status", "finished")),
+                    _connector="OR",
+                ),
+                name="game_finished_at_matches_status",
+            ),
         ),
     ]

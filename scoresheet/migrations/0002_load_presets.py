@@ -13,8 +13,13 @@ def load(apps, schema_editor):
     for position, rules in enumerate(presets()):
         Variant.objects.update_or_create(
             slug=rules.slug,
-            defaults={"name": rules.name, "family": rules.family, "document": rules.document, "is_preset": True,
-                      "position": position},
+            defaults={
+                "name": rules.name,
+                "family": rules.family,
+                "document": rules.document,
+                "is_preset": True,
+                "position": position,
+            },
         )
 
 

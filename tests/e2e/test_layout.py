@@ -15,16 +15,30 @@ WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 
 def make_game():
     variant = Variant.objects.get(slug="hand-and-foot")
-    game = services.game_create(variant=variant, mode="teams", teams=[
-        services.TeamData("Ann & Bob", "Ann, Bob"), services.TeamData("Cléo & Søren", "Cléo, Søren"),
-        services.TeamData("Grandmother Wilhelmina's table", ""),
-    ])
-    services.round_record(game=game, number=1, entries=[
-        Entry(books={"clean": 2, "dirty": 2, "wild": 1}, red_threes=1, melded_points=1045, went_out=True),
-        Entry(books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610,
-              hand_points=185),
-        Entry(books={"dirty": 1}, melded_points=330, hand_points=420),
-    ])
+    game = services.game_create(
+        variant=variant,
+        mode="teams",
+        teams=[
+            services.TeamData("Ann & Bob", "Ann, Bob"),
+            services.TeamData("Cléo & Søren", "Cléo, Søren"),
+            services.TeamData("Grandmother Wilhelmina's table", ""),
+        ],
+    )
+    services.round_record(
+        game=game,
+        number=1,
+        entries=[
+            Entry(books={"clean": 2, "dirty": 2, "wild": 1}, red_threes=1, melded_points=1045, went_out=True),
+            Entry(
+                books={"clean": 1, "dirty": 1},
+                red_threes_held=1,
+                black_threes_held=2,
+                melded_points=610,
+                hand_points=185,
+            ),
+            Entry(books={"dirty": 1}, melded_points=330, hand_points=420),
+        ],
+    )
     return game
 
 

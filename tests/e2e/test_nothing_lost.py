@@ -11,8 +11,9 @@ from scoresheet.models import Round, Variant
 @pytest.mark.django_db(transaction=True)
 def test_typed_values_survive_a_reload_and_a_refused_save(live_server, page, presets):
     variant = Variant.objects.get(slug="hand-and-foot")
-    game = services.game_create(variant=variant, mode="teams",
-                                teams=[services.TeamData("Us"), services.TeamData("Them")])
+    game = services.game_create(
+        variant=variant, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
+    )
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/games/{game.id}/rounds/1/")
 

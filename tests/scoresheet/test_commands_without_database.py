@@ -22,18 +22,28 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # PRODUCT.md's example game: Us 4,345, Them 1,115 (worked out in test_score_game_command.py)
 EXAMPLE = {
-    "variant": "hand-and-foot", "teams": ["Us", "Them"],
-    "rounds": [[{"books": {"clean": 2, "dirty": 2, "wild": 1}, "red_threes": 1, "melded_points": 1045,
-                 "went_out": True},
-                {"books": {"clean": 1, "dirty": 1}, "red_threes_held": 1, "black_threes_held": 2,
-                 "melded_points": 610, "hand_points": 185}]],
+    "variant": "hand-and-foot",
+    "teams": ["Us", "Them"],
+    "rounds": [
+        [
+            {"books": {"clean": 2, "dirty": 2, "wild": 1}, "red_threes": 1, "melded_points": 1045, "went_out": True},
+            {
+                "books": {"clean": 1, "dirty": 1},
+                "red_threes_held": 1,
+                "black_threes_held": 2,
+                "melded_points": 610,
+                "hand_points": 185,
+            },
+        ]
+    ],
 }
 
 
 def manage(database_url: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
     env = {**os.environ, "DATABASE_URL": database_url}
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, input=stdin, text=True,
-                          capture_output=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, input=stdin, text=True, capture_output=True, timeout=60
+    )
 
 
 def assert_one_line_refusal(result: subprocess.CompletedProcess, *words: str) -> None:
@@ -76,8 +86,7 @@ def test_presets_only_commands_work_before_migrate(tmp_path, empty_sqlite):
 def test_commands_that_need_the_database_say_to_migrate(tmp_path, empty_sqlite):
     url, _ = empty_sqlite
     out = tmp_path / "game.pdf"
-    assert_one_line_refusal(manage(url, "game_sheet", "1", "--out", str(out)),
-                            "make run", "manage.py migrate")
+    assert_one_line_refusal(manage(url, "game_sheet", "1", "--out", str(out)), "make run", "manage.py migrate")
     assert not out.exists()
     assert_one_line_refusal(manage(url, "load_presets"), "make run", "manage.py migrate")
 
@@ -88,5 +97,6 @@ def test_an_unreachable_database_is_no_obstacle_to_scoring_and_is_named_where_ne
     scored = manage(url, "score_game", "--variant", "canasta", stdin='{"teams": ["A", "B"], "rounds": []}')
     assert scored.returncode == 0, scored.stderr
     assert json.loads(scored.stdout)["totals"] == [0, 0]
-    assert_one_line_refusal(manage(url, "game_sheet", "1", "--out", str(tmp_path / "game.pdf")),
-                            "Cannot reach the database", "DATABASE_URL")
+    assert_one_line_refusal(
+        manage(url, "game_sheet", "1", "--out", str(tmp_path / "game.pdf")), "Cannot reach the database", "DATABASE_URL"
+    )

@@ -19,26 +19,66 @@ def errors_for(value) -> list[str]:
     return [] if form.is_valid() else form.errors["count"]
 
 
-@pytest.mark.parametrize(("value", "number"), [
-    ("12", 12), ("-3", -3), ("0", 0), (" 7 ", 7), ("007", 7), ("-0", 0), (42, 42),
-], ids=["digits", "negative", "zero", "spaces-around", "leading-zeros", "minus-zero", "python-int"])
+@pytest.mark.parametrize(
+    ("value", "number"),
+    [
+        ("12", 12),
+        ("-3", -3),
+        ("0", 0),
+        (" 7 ", 7),
+        ("007", 7),
+        ("-0", 0),
+        (42, 42),
+    ],
+    ids=["digits", "negative", "zero", "spaces-around", "leading-zeros", "minus-zero", "python-int"],
+)
 def test_plain_digits_are_numbers(value, number):
     form = CountForm({"count": value})
     assert form.is_valid(), form.errors
     assert form.cleaned_data["count"] == number
 
 
-@pytest.mark.parametrize("value", [
-    "１２",  # fullwidth, as a phone keyboard in a CJK layout types them
-    "𝟓",  # mathematical bold digit five
-    "١٢٣",  # Arabic-Indic
-    "۴",  # extended Arabic-Indic (Persian)
-    "५",  # Devanagari
-    "1٢",  # a plain digit, then an Arabic-Indic one
-    "+5", "5.0", "1_000", "1e3", "1,000", "--1", "- 1", "0x1f", "five", "1 2", True,
-], ids=["fullwidth", "math-bold", "arabic-indic", "persian", "devanagari", "mixed", "plus-sign", "decimal",
-        "underscore", "exponent", "thousands-comma", "double-minus", "minus-space", "hex", "word", "inner-space",
-        "python-bool"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "１２",  # fullwidth, as a phone keyboard in a CJK layout types them
+        "𝟓",  # mathematical bold digit five
+        "١٢٣",  # Arabic-Indic
+        "۴",  # extended Arabic-Indic (Persian)
+        "५",  # Devanagari
+        "1٢",  # a plain digit, then an Arabic-Indic one
+        "+5",
+        "5.0",
+        "1_000",
+        "1e3",
+        "1,000",
+        "--1",
+        "- 1",
+        "0x1f",
+        "five",
+        "1 2",
+        True,
+    ],
+    ids=[
+        "fullwidth",
+        "math-bold",
+        "arabic-indic",
+        "persian",
+        "devanagari",
+        "mixed",
+        "plus-sign",
+        "decimal",
+        "underscore",
+        "exponent",
+        "thousands-comma",
+        "double-minus",
+        "minus-space",
+        "hex",
+        "word",
+        "inner-space",
+        "python-bool",
+    ],
+)
 def test_anything_but_plain_digits_is_refused(value):
     assert errors_for(value) == ["Enter a whole number with the digits 0–9."]
 

@@ -22,7 +22,9 @@ from scoresheet.scoring import fmt
 
 PAPER_SIZES = {"letter": (792.0, 612.0), "a4": (841.89, 595.28)}  # landscape, in points
 MARGIN = 28
-FOUR_ROUNDS = [s for s in PRESET_SLUGS if preset(s).game_end.rounds == 4 and not preset(s).game_end.optional_extra_rounds]
+FOUR_ROUNDS = [
+    s for s in PRESET_SLUGS if preset(s).game_end.rounds == 4 and not preset(s).game_end.optional_extra_rounds
+]
 ACCENTED = ("Zoë & Søren", "Дмитрий", "Αλέξης", "Łucja")
 LONG_NAME = "Grandmother Wilhelmina and Great-Uncle Bartholomew of Leeds!"  # 60 characters
 UNBROKEN_NAME = "W" * 60
@@ -33,10 +35,19 @@ ROUND_HEADING = re.compile(r"Round (\d+)( \(optional\))?")
 
 
 @functools.cache
-def sheet(slug: str, teams: tuple[str, ...] = ("Us", "Them"), paper: str = "letter", large: bool = False,
-          copies: int = 1, rules_card: str = "same") -> bytes:
-    return pdf.score_sheet(preset(slug), pdf.SheetData(teams=list(teams)),
-                           pdf.Options(paper=paper, large_print=large, copies=copies, rules_card=rules_card))
+def sheet(
+    slug: str,
+    teams: tuple[str, ...] = ("Us", "Them"),
+    paper: str = "letter",
+    large: bool = False,
+    copies: int = 1,
+    rules_card: str = "same",
+) -> bytes:
+    return pdf.score_sheet(
+        preset(slug),
+        pdf.SheetData(teams=list(teams)),
+        pdf.Options(paper=paper, large_print=large, copies=copies, rules_card=rules_card),
+    )
 
 
 def squash(text: str) -> str:
@@ -70,14 +81,23 @@ def overlaps(a_top, a_bottom, b_top, b_bottom) -> bool:
 def box_of(edges: list[dict], word: dict) -> tuple[float, float]:
     """The left and right side of the box a word is printed in: its table cell (the
     nearest vertical rules either side), or for the header's names the line below it."""
-    verticals = [e for e in edges if e["orientation"] == "v"
-                 and overlaps(e["top"], e["bottom"], word["top"] + 1, word["bottom"] - 1)]
+    verticals = [
+        e
+        for e in edges
+        if e["orientation"] == "v" and overlaps(e["top"], e["bottom"], word["top"] + 1, word["bottom"] - 1)
+    ]
     left = [e["x0"] for e in verticals if e["x0"] <= word["x0"] + 0.5]
     right = [e["x0"] for e in verticals if e["x0"] >= word["x0"] + 0.5]
     if left and right:
         return max(left), min(right)
-    under = [e for e in edges if e["orientation"] == "h" and 0 <= e["top"] - word["bottom"] <= 60
-             and e["x0"] <= word["x0"] + 0.5 and e["x1"] >= word["x0"]]
+    under = [
+        e
+        for e in edges
+        if e["orientation"] == "h"
+        and 0 <= e["top"] - word["bottom"] <= 60
+        and e["x0"] <= word["x0"] + 0.5
+        and e["x1"] >= word["x0"]
+    ]
     assert under, f"{word['text']!r} at x={word['x0']:.1f} is in no box"
     nearest = min(under, key=lambda e: e["top"])
     return nearest["x0"], nearest["x1"]
@@ -153,10 +173,16 @@ def test_rules_card_left_out():
     assert "Below 15,000: 50 points" in texts[0]  # the band table of the sheet itself stays
 
 
-@pytest.mark.parametrize(("slug", "large"), [
-    ("hand-and-foot", False), ("hand-knee-and-foot", False), ("canasta", False),
-    ("hand-and-foot", True), ("canasta", True),  # large print: several pages a copy
-])
+@pytest.mark.parametrize(
+    ("slug", "large"),
+    [
+        ("hand-and-foot", False),
+        ("hand-knee-and-foot", False),
+        ("canasta", False),
+        ("hand-and-foot", True),
+        ("canasta", True),  # large print: several pages a copy
+    ],
+)
 def test_three_copies_are_three_times_the_pages_each_starting_with_the_title(slug, large):
     pages = len(pages_text(sheet(slug, large=large)))
     reader = PdfReader(io.BytesIO(sheet(slug, large=large, copies=3)))
@@ -249,8 +275,12 @@ def test_a_target_score_game_prints_as_many_rounds_as_fit_the_page(paper, large,
 def test_a_filled_in_header_does_not_push_the_rounds_off_the_first_page(slug, paper):
     """A game's sheet has a title and a status line above the rounds: in large print the
     first block of rounds must still start on page 1, not leave it holding the header alone."""
-    data = pdf.SheetData(teams=["Ann & Bob", "Cléo & Søren"], title="Ann & Bob vs Cléo & Søren", date="29 Nov 2026",
-                         status="In progress after round 2: Ann & Bob 15,330, Cléo & Søren 285.")
+    data = pdf.SheetData(
+        teams=["Ann & Bob", "Cléo & Søren"],
+        title="Ann & Bob vs Cléo & Søren",
+        date="29 Nov 2026",
+        status="In progress after round 2: Ann & Bob 15,330, Cléo & Søren 285.",
+    )
     content = pdf.score_sheet(preset(slug), data, pdf.Options(paper=paper, large_print=True))
     first = squash(PdfReader(io.BytesIO(content)).pages[0].extract_text())
     assert "In progress after round 2" in first
@@ -313,18 +343,23 @@ def test_a_60_character_name_stays_inside_its_box(name, teams, large):
                 left, right = box_of(edges, word)
                 assert left - 0.5 <= word["x0"] and word["x1"] <= right + 0.5, (
                     f"{word['text']!r} spans x {word['x0']:.1f}–{word['x1']:.1f}, its box {left:.1f}–{right:.1f}"
-                    f" (page {page.page_number})")
+                    f" (page {page.page_number})"
+                )
     assert found >= teams * 5  # the header and each round's team heading
     if pieces:
         assert name in all_text(content)  # shrunk or wrapped, still whole
 
 
-@pytest.mark.parametrize(("slug", "teams", "paper", "large"), [
-    ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "letter", False),
-    ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "a4", True),
-    ("hand-knee-and-foot-by-round", ACCENTED, "letter", False),
-    ("canasta", ("Us", "Them"), "a4", False),
-], ids=["letter", "a4-large", "4-teams", "canasta"])
+@pytest.mark.parametrize(
+    ("slug", "teams", "paper", "large"),
+    [
+        ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "letter", False),
+        ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "a4", True),
+        ("hand-knee-and-foot-by-round", ACCENTED, "letter", False),
+        ("canasta", ("Us", "Them"), "a4", False),
+    ],
+    ids=["letter", "a4-large", "4-teams", "canasta"],
+)
 def test_everything_printed_stays_inside_the_page_margins(slug, teams, paper, large):
     content = sheet(slug, teams=teams, paper=paper, large=large)
     with pdfplumber.open(io.BytesIO(content)) as doc:
@@ -334,7 +369,8 @@ def test_everything_printed_stays_inside_the_page_margins(slug, teams, paper, la
             assert min(lefts) >= MARGIN - 0.5, f"page {page.page_number}: something starts at x={min(lefts):.1f}"
             assert max(rights) <= page.width - MARGIN + 0.5, (
                 f"page {page.page_number}: something reaches x={max(rights):.1f}, "
-                f"the right margin is at {page.width - MARGIN:.1f}")
+                f"the right margin is at {page.width - MARGIN:.1f}"
+            )
 
 
 def test_the_round_table_lines_up_with_the_header():
@@ -349,10 +385,16 @@ def test_the_round_table_lines_up_with_the_header():
 # --- options -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("options", [
-    pdf.Options(paper="b5"), pdf.Options(copies=0), pdf.Options(copies=pdf.MAX_COPIES + 1),
-    pdf.Options(rules_card="front"),
-], ids=["paper", "no-copies", "too-many-copies", "rules-card"])
+@pytest.mark.parametrize(
+    "options",
+    [
+        pdf.Options(paper="b5"),
+        pdf.Options(copies=0),
+        pdf.Options(copies=pdf.MAX_COPIES + 1),
+        pdf.Options(rules_card="front"),
+    ],
+    ids=["paper", "no-copies", "too-many-copies", "rules-card"],
+)
 def test_bad_options_are_refused(options):
     with pytest.raises(ValueError):
         pdf.score_sheet(preset("hand-and-foot"), pdf.SheetData(teams=["Us", "Them"]), options)
@@ -367,19 +409,27 @@ def test_empty_names_leave_lines_to_write_on():
 # --- pictures -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("slug", "teams", "paper", "large", "rules_card"), [
-    ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "letter", False, "same"),
-    ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "a4", True, "same"),
-    ("hand-knee-and-foot-by-round", ACCENTED, "letter", False, "same"),
-    ("canasta", ("Us", "Them"), "letter", False, "same"),
-    ("hand-and-foot-canasta", ("Us", "Them"), "a4", False, "back"),
-], ids=["letter", "a4-large", "4-teams", "canasta", "rules-back"])
+@pytest.mark.parametrize(
+    ("slug", "teams", "paper", "large", "rules_card"),
+    [
+        ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "letter", False, "same"),
+        ("hand-and-foot", ("Ann & Bob", "Cléo & Søren"), "a4", True, "same"),
+        ("hand-knee-and-foot-by-round", ACCENTED, "letter", False, "same"),
+        ("canasta", ("Us", "Them"), "letter", False, "same"),
+        ("hand-and-foot-canasta", ("Us", "Them"), "a4", False, "back"),
+    ],
+    ids=["letter", "a4-large", "4-teams", "canasta", "rules-back"],
+)
 def test_pages_render_to_png_with_pdftoppm(tmp_path, slug, teams, paper, large, rules_card):
     content = sheet(slug, teams=teams, paper=paper, large=large, rules_card=rules_card)
     source = tmp_path / "sheet.pdf"
     source.write_bytes(content)
-    done = subprocess.run(["pdftoppm", "-png", "-r", "50", str(source), str(tmp_path / "page")],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        ["pdftoppm", "-png", "-r", "50", str(source), str(tmp_path / "page")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert "Error" not in done.stderr, done.stderr
     pngs = sorted(tmp_path.glob("page-*.png"))

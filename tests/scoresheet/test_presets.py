@@ -339,8 +339,12 @@ CASES = [
     # HKF-1: "UP TO 15,000……50 / 15,000 TO 30,000……90 / 30,000 TO 50,000……120 / OVER 50,000……150"
     # (004 L59-67), read as [from, to) with negatives in the first band (C-08, C-09)
     P("hand-knee-and-foot", meld_basis, "score", id="hkf:meld-by-score"),
-    P("hand-knee-and-foot", meld_bands,
-      ((None, 15000, 50), (15000, 30000, 90), (30000, 50000, 120), (50000, None, 150)), id="hkf:meld-bands"),
+    P(
+        "hand-knee-and-foot",
+        meld_bands,
+        ((None, 15000, 50), (15000, 30000, 90), (30000, 50000, 120), (50000, None, 150)),
+        id="hkf:meld-bands",
+    ),
     # HKF-1: "A game consists of four rounds." (004 L43)
     P("hand-knee-and-foot", rounds, 4, id="hkf:4-rounds"),
     P("hand-knee-and-foot", target, None, id="hkf:no-target"),
@@ -370,9 +374,12 @@ CASES = [
     P("hand-knee-and-foot-by-round", black_held, 0, id="hkf-round:black-held-not-stated-0"),
     # HKF-2 "Going-out bonus | not stated" → 0, flagged
     P("hand-knee-and-foot-by-round", going_out, 0, id="hkf-round:going-out-not-stated-0"),
-    P("hand-knee-and-foot-by-round", not_stated,
-      {"red_threes.held_penalty", "black_threes.held_penalty", "going_out_bonus", "book_kinds.required_to_go_out"},
-      id="hkf-round:not-stated-flags"),
+    P(
+        "hand-knee-and-foot-by-round",
+        not_stated,
+        {"red_threes.held_penalty", "black_threes.held_penalty", "going_out_bonus", "book_kinds.required_to_go_out"},
+        id="hkf-round:not-stated-flags",
+    ),
     P("hand-knee-and-foot-by-round", concealed, None, id="hkf-round:no-concealed"),
     # HKF-2: "must also pick up their knee stack or they suffer a 1000 point penalty" (000 L119)
     P("hand-knee-and-foot-by-round", extras, ("knee_penalty",), id="hkf-round:extras"),
@@ -406,17 +413,24 @@ CASES = [
     P("canasta", negative_unmelded, True, id="canasta:red-negative-without-meld"),
     # CN-1: "Black 3, 4, 5, 6, 7 5" (000 L403) — held, and melded when going out (000 L380)
     P("canasta", black_held, 5, id="canasta:black-held-5"),
-    P("canasta", card_values,
-      {"jokers": 50, "twos": 20, "aces": 20, "eights_to_kings": 10, "fours_to_sevens": 5, "black_threes": 5},
-      id="canasta:card-values"),
+    P(
+        "canasta",
+        card_values,
+        {"jokers": 50, "twos": 20, "aces": 20, "eights_to_kings": 10, "fours_to_sevens": 5, "black_threes": 5},
+        id="canasta:card-values",
+    ),
     # CN-1: "For going out 100 For going out extra 100 (200 total for going out)" (000 L403; L398)
     P("canasta", going_out, 100, id="canasta:going-out-100"),
     P("canasta", concealed, 100, id="canasta:concealed-plus-100"),
     P("canasta", extras, (), id="canasta:no-extras"),
     # CN-1: "Team Score Minimum Initial Entry Negative 15 0-1495 50 1500-2995 90 3000 and up 120" (000 L387)
     P("canasta", meld_basis, "score", id="canasta:meld-by-score"),
-    P("canasta", meld_bands,
-      ((None, 0, 15), (0, 1500, 50), (1500, 3000, 90), (3000, None, 120)), id="canasta:meld-bands"),
+    P(
+        "canasta",
+        meld_bands,
+        ((None, 0, 15), (0, 1500, 50), (1500, 3000, 90), (3000, None, 120)),
+        id="canasta:meld-bands",
+    ),
     # CN-1: "The game ends when a player's/team's total score reaches 5000." (000 L405)
     P("canasta", target, 5000, id="canasta:target-5000"),
     P("canasta", rounds, None, id="canasta:no-round-count"),

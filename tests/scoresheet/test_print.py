@@ -24,13 +24,21 @@ from scoresheet.scoring import Entry
 
 pytestmark = pytest.mark.django_db
 
-VALID = {"variant": "hand-knee-and-foot", "teams": "2", "name_1": "Zoë & Søren", "name_2": "Дмитрий",
-         "paper": "letter", "copies": "1", "rules_card": "same"}
+VALID = {
+    "variant": "hand-knee-and-foot",
+    "teams": "2",
+    "name_1": "Zoë & Søren",
+    "name_2": "Дмитрий",
+    "paper": "letter",
+    "copies": "1",
+    "rules_card": "same",
+}
 
-ROUND_1 = [Entry(books={"sevens": 1, "clean": 3}, red_threes=2, melded_points=1230, went_out=True),
-           Entry(books={"dirty": 2}, melded_points=415, hand_points=230)]
-ROUND_2 = [Entry(books={"fives": 1, "wild": 1}, melded_points=1500, went_out=True),
-           Entry(hand_points=500)]
+ROUND_1 = [
+    Entry(books={"sevens": 1, "clean": 3}, red_threes=2, melded_points=1230, went_out=True),
+    Entry(books={"dirty": 2}, melded_points=415, hand_points=230),
+]
+ROUND_2 = [Entry(books={"fives": 1, "wild": 1}, melded_points=1500, went_out=True), Entry(hand_points=500)]
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -94,12 +102,15 @@ def row(lines: list[str], label: str) -> list[str]:
     """The values printed on a sheet row after its label ("Round total" → ["8,130", "785", …])."""
     found = [line for line in lines if line.startswith(label)]
     assert len(found) == 1, (label, found)
-    return found[0][len(label):].split()
+    return found[0][len(label) :].split()
 
 
 def make_game(rounds=(ROUND_1, ROUND_2), names=("Ann & Bob", "Cléo & Søren")) -> Game:
-    game = services.game_create(variant=Variant.objects.get(slug="hand-knee-and-foot"), mode=Game.Mode.TEAMS,
-                                teams=[services.TeamData(n) for n in names])
+    game = services.game_create(
+        variant=Variant.objects.get(slug="hand-knee-and-foot"),
+        mode=Game.Mode.TEAMS,
+        teams=[services.TeamData(n) for n in names],
+    )
     for number, entries in enumerate(rounds, start=1):
         services.round_record(game=game, number=number, entries=entries)
     return game
@@ -127,8 +138,20 @@ def test_print_page_shows_the_form(client, presets):
     assert re.search(r'<form method="get"', html)
     for slug in Variant.objects.values_list("slug", flat=True):
         assert f'value="{slug}"' in html
-    for name in ("variant", "teams", "name_1", "name_2", "name_3", "name_4", "paper", "large_print", "copies",
-                 "rules_card", "date", "table"):
+    for name in (
+        "variant",
+        "teams",
+        "name_1",
+        "name_2",
+        "name_3",
+        "name_4",
+        "paper",
+        "large_print",
+        "copies",
+        "rules_card",
+        "date",
+        "table",
+    ):
         assert f'name="{name}"' in html, name
     assert "Make the PDF" in html
     assert "field-error" not in html
@@ -154,13 +177,26 @@ def test_a_valid_request_downloads_the_pdf_with_the_names(client, presets):
 
 
 def test_the_options_reach_the_pdf(client, presets):
-    params = {**VALID, "variant": "hand-knee-and-foot-by-round", "teams": "4", "name_3": "Αλέξης", "name_4": "Łucja",
-              "paper": "a4", "large_print": "on", "copies": "2", "rules_card": "back", "date": "12 May", "table": "7"}
+    params = {
+        **VALID,
+        "variant": "hand-knee-and-foot-by-round",
+        "teams": "4",
+        "name_3": "Αλέξης",
+        "name_4": "Łucja",
+        "paper": "a4",
+        "large_print": "on",
+        "copies": "2",
+        "rules_card": "back",
+        "date": "12 May",
+        "table": "7",
+    }
     response = client.get("/print/", params)
     assert response.status_code == 200, response.content[:500]
     reader = PdfReader(io.BytesIO(response.content))
     assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == (
-        pytest.approx(841.89, abs=0.5), pytest.approx(595.28, abs=0.5))
+        pytest.approx(841.89, abs=0.5),
+        pytest.approx(595.28, abs=0.5),
+    )
     single = client.get("/print/", {**params, "copies": "1"})
     assert len(reader.pages) == 2 * len(PdfReader(io.BytesIO(single.content)).pages)
     text = pdf_text(response.content)
@@ -198,15 +234,17 @@ BAD = {
     "rules-card-front": ({"rules_card": "front"}, "rules_card", "Choose same, back or none, not “front”."),
     "paper-b5": ({"paper": "b5"}, "paper", "Paper is letter or a4, not “b5”."),
     "name-500": ({"name_1": "x" * 500}, "name_1", "A name can be at most 60 characters (this one has 500)."),
-    "forbidden-team-count": ({"variant": "hand-and-foot-6-deck", "teams": "3"}, "teams",
-                             "Hand and Foot, six decks is played by 2 teams or players."),
+    "forbidden-team-count": (
+        {"variant": "hand-and-foot-6-deck", "teams": "3"},
+        "teams",
+        "Hand and Foot, six decks is played by 2 teams or players.",
+    ),
     "name-for-a-missing-team": ({"name_3": "Cleo"}, "name_3", "There are only 2 teams: leave this name empty."),
 }
 
 
 @pytest.mark.parametrize(("change", "field", "message"), BAD.values(), ids=BAD.keys())
-def test_bad_input_shows_the_form_again_with_the_message_next_to_the_field(client, presets, change, field,
-                                                                          message):
+def test_bad_input_shows_the_form_again_with_the_message_next_to_the_field(client, presets, change, field, message):
     response = client.get("/print/", {**VALID, **change})
     assert response.status_code == 400
     assert response["Content-Type"].startswith("text/html")

@@ -15,8 +15,16 @@ from scoresheet.rules_card import NOT_WRITTEN, rules_card
 
 MINUS = "\u2212"
 
-PRESETS = ["hand-and-foot", "hand-and-foot-6-deck", "hand-and-foot-canasta", "hand-and-foot-11-card",
-           "hand-and-foot-individual", "hand-knee-and-foot", "hand-knee-and-foot-by-round", "canasta"]
+PRESETS = [
+    "hand-and-foot",
+    "hand-and-foot-6-deck",
+    "hand-and-foot-canasta",
+    "hand-and-foot-11-card",
+    "hand-and-foot-individual",
+    "hand-knee-and-foot",
+    "hand-knee-and-foot-by-round",
+    "canasta",
+]
 
 # Book kinds per preset: label (the preset's word for the book) → bonus as printed.
 BOOKS = {
@@ -31,17 +39,33 @@ BOOKS = {
     # HF-8: clean stack 300, dirty stack 100 (000 L775)
     "hand-and-foot-individual": {"Clean stacks": "300", "Dirty stacks": "100"},
     # HKF-1: 7s 5,000; 5s 3,000; wild 2,500; clean 500; mixed 300 (004 L87–95)
-    "hand-knee-and-foot": {"Sevens books": "5,000", "Fives books": "3,000", "Wild books": "2,500",
-                           "Clean books": "500", "Dirty books": "300"},
+    "hand-knee-and-foot": {
+        "Sevens books": "5,000",
+        "Fives books": "3,000",
+        "Wild books": "2,500",
+        "Clean books": "500",
+        "Dirty books": "300",
+    },
     # HKF-2: the same values (000 L162–166)
-    "hand-knee-and-foot-by-round": {"Sevens books": "5,000", "Fives books": "3,000", "Wild books": "2,500",
-                                    "Clean books": "500", "Dirty books": "300"},
+    "hand-knee-and-foot-by-round": {
+        "Sevens books": "5,000",
+        "Fives books": "3,000",
+        "Wild books": "2,500",
+        "Clean books": "500",
+        "Dirty books": "300",
+    },
     # CN-1: mixed canasta 300, natural 500 (000 L403)
     "canasta": {"Natural canastas": "500", "Mixed canastas": "300"},
 }
 
-BY_ROUND = ["hand-and-foot", "hand-and-foot-6-deck", "hand-and-foot-canasta", "hand-and-foot-11-card",
-            "hand-and-foot-individual", "hand-knee-and-foot-by-round"]
+BY_ROUND = [
+    "hand-and-foot",
+    "hand-and-foot-6-deck",
+    "hand-and-foot-canasta",
+    "hand-and-foot-11-card",
+    "hand-and-foot-individual",
+    "hand-knee-and-foot-by-round",
+]
 BY_SCORE = ["hand-knee-and-foot", "canasta"]
 
 
@@ -64,8 +88,9 @@ def meld_title(slug: str) -> str:
 
 
 def all_text(slug: str) -> str:
-    return "\n".join(f"{title}\n" + "\n".join(" ".join(row) for row in section_rows)
-                     for title, section_rows in card(slug).items())
+    return "\n".join(
+        f"{title}\n" + "\n".join(" ".join(row) for row in section_rows) for title, section_rows in card(slug).items()
+    )
 
 
 # --- sections -------------------------------------------------------------------------------
@@ -111,8 +136,15 @@ def test_hand_and_foot_books_are_7_cards():
     assert rows("hand-and-foot", "Books")["A book is"] == "7 cards"  # 002 L29
 
 
-@pytest.mark.parametrize(("slug", "title"), [("hand-and-foot", "Books"), ("hand-and-foot-6-deck", "Canastas"),
-                                             ("hand-and-foot-individual", "Stacks"), ("canasta", "Canastas")])
+@pytest.mark.parametrize(
+    ("slug", "title"),
+    [
+        ("hand-and-foot", "Books"),
+        ("hand-and-foot-6-deck", "Canastas"),
+        ("hand-and-foot-individual", "Stacks"),
+        ("canasta", "Canastas"),
+    ],
+)
 def test_books_are_called_what_the_variant_calls_them(slug, title):
     # HF-1 "books" (002 L29), HF-2 "canastas" (003 L134), HF-8 "stacks" (000 L775), CN-1 "canastas" (000 L403)
     assert books_title(slug) == title
@@ -155,18 +187,34 @@ def test_canasta_bands_match_the_source_table():
     }
 
 
-@pytest.mark.parametrize("slug", ["hand-and-foot", "hand-and-foot-6-deck", "hand-and-foot-11-card",
-                                  "hand-and-foot-individual", "hand-knee-and-foot-by-round"])
+@pytest.mark.parametrize(
+    "slug",
+    [
+        "hand-and-foot",
+        "hand-and-foot-6-deck",
+        "hand-and-foot-11-card",
+        "hand-and-foot-individual",
+        "hand-knee-and-foot-by-round",
+    ],
+)
 def test_round_schedules_are_50_90_120_150(slug):
     # 002 L66–69; 003 L80–83; 000 L47–52; 000 L781; 000 L132–135
     assert rows(slug, "Opening meld by round") == {
-        "Round 1": "50 points", "Round 2": "90 points", "Round 3": "120 points", "Round 4": "150 points"}
+        "Round 1": "50 points",
+        "Round 2": "90 points",
+        "Round 3": "120 points",
+        "Round 4": "150 points",
+    }
 
 
 def test_hand_and_foot_canasta_schedule_includes_the_optional_150_round():
     # "Round 1 = 50 points / Round 2 = 90 points / Round 3 = 120 points" (001 L27–31), optional 150 (001 L33)
     assert rows("hand-and-foot-canasta", "Opening meld by round") == {
-        "Round 1": "50 points", "Round 2": "90 points", "Round 3": "120 points", "Round 4": "150 points"}
+        "Round 1": "50 points",
+        "Round 2": "90 points",
+        "Round 3": "120 points",
+        "Round 4": "150 points",
+    }
 
 
 # --- threes, going out, game ----------------------------------------------------------------
@@ -276,8 +324,9 @@ def test_hand_and_foot_canasta_going_out_bonus_is_not_in_its_rules():
     assert notes("hand-and-foot-canasta", "Going out and bonuses")["Going out"] == NOT_WRITTEN
 
 
-@pytest.mark.parametrize("slug", ["hand-and-foot", "hand-and-foot-11-card", "hand-and-foot-individual",
-                                  "hand-knee-and-foot", "canasta"])
+@pytest.mark.parametrize(
+    "slug", ["hand-and-foot", "hand-and-foot-11-card", "hand-and-foot-individual", "hand-knee-and-foot", "canasta"]
+)
 def test_presets_that_state_everything_have_no_such_note(slug):
     assert "Not in the written rules" not in all_text(slug)
 
@@ -286,8 +335,13 @@ def test_presets_that_state_everything_have_no_such_note(slug):
 def test_card_values_are_the_usual_hand_and_foot_values(slug):
     # Joker 50, 2/A 20, 8–K 10, 4–7 5 (002 L47–50; 001 L76–79; 004 L47–55; 000 L403 …)
     values = rows(slug, "Card values")
-    assert (values["Jokers"], values["Twos"], values["Aces"], values["Eights to kings"],
-            values["Fours to sevens"]) == ("50", "20", "20", "10", "5")
+    assert (values["Jokers"], values["Twos"], values["Aces"], values["Eights to kings"], values["Fours to sevens"]) == (
+        "50",
+        "20",
+        "20",
+        "10",
+        "5",
+    )
 
 
 def test_good_to_know_tells_players_the_rules_the_sheet_cannot_check():

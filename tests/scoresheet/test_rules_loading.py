@@ -29,10 +29,13 @@ def test_it_names_every_bad_field_of_a_document_with_many_faults():
     d["family"] = "rummy"  # not a family
     d["red_threes"]["held_penalty"] = -100  # a penalty is entered as a positive number
     d["card_values"]["queens"] = 10  # not a card class
-    d["meld_schedule"] = {"basis": "score", "bands": [  # a gap between 100 and 200
-        {"from": None, "to": 100, "requirement": 50},
-        {"from": 200, "to": None, "requirement": 90},
-    ]}
+    d["meld_schedule"] = {
+        "basis": "score",
+        "bands": [  # a gap between 100 and 200
+            {"from": None, "to": 100, "requirement": 50},
+            {"from": 200, "to": None, "requirement": 90},
+        ],
+    }
     del d["going_out_bonus"]
     d["house_rule"] = "anything goes"  # not a rules field
 
@@ -97,8 +100,9 @@ def test_one_fault_in_every_section_is_named_at_once_with_its_message():
         ("house_rule", "is not a rules field"),
     }
     # The rules problems say where they are only by their path: no round, team or sheet.
-    assert all(problem.round is None and problem.team is None and problem.row is None
-               for problem in caught.value.errors)
+    assert all(
+        problem.round is None and problem.team is None and problem.row is None for problem in caught.value.errors
+    )
     assert "game_end.rounds: must be between 1 and 50" in str(caught.value)
 
 
@@ -118,6 +122,7 @@ def _set(path_parts, value):
         for part in path_parts[:-1]:
             target = target[part]
         target[path_parts[-1]] = value
+
     return edit
 
 
@@ -127,6 +132,7 @@ def _delete(*path_parts):
         for part in path_parts[:-1]:
             target = target[part]
         del target[path_parts[-1]]
+
     return edit
 
 
@@ -159,12 +165,21 @@ FAULTS = [
     P(_set(["book_kinds"], []), "book_kinds", id="no-book-kinds"),
     P(_set(["book_kinds", 0, "cards"], "jokers"), "book_kinds[0].cards", id="unknown-book-cards"),
     P(_set(["book_kinds", 0, "key"], "Clean Pile"), "book_kinds[0].key", id="book-key-not-a-key"),
-    P(_add_kind({"key": "clean", "label": "Clean again", "bonus": 500}), "book_kinds[3].key",
-      id="book-kind-listed-twice"),
-    P(_set(["book_kinds", 0, "required_to_go_out"], -1), "book_kinds[0].required_to_go_out",
-      id="negative-books-required"),
-    P(_set(["book_kinds", 0, "required_by_round"], {"first": 2}), "book_kinds[0].required_by_round.first",
-      id="required-by-round-not-keyed-by-round"),
+    P(
+        _add_kind({"key": "clean", "label": "Clean again", "bonus": 500}),
+        "book_kinds[3].key",
+        id="book-kind-listed-twice",
+    ),
+    P(
+        _set(["book_kinds", 0, "required_to_go_out"], -1),
+        "book_kinds[0].required_to_go_out",
+        id="negative-books-required",
+    ),
+    P(
+        _set(["book_kinds", 0, "required_by_round"], {"first": 2}),
+        "book_kinds[0].required_by_round.first",
+        id="required-by-round-not-keyed-by-round",
+    ),
     P(_add_extra({"key": "wild", "label": "Wild", "amount": 5}), "extras[1].key", id="extra-key-used-by-a-book-kind"),
     P(_set(["extras", 0, "amount"], "100"), "extras[0].amount", id="extra-amount-as-text"),
     P(_set(["extras", 0, "max_per_round"], -1), "extras[0].max_per_round", id="negative-extra-max"),
@@ -174,8 +189,11 @@ FAULTS = [
     P(_set(["game_end"], {}), "game_end", id="game-end-without-rounds-or-target"),
     P(_set(["game_end"], {"rounds": 4, "target_score": 5000}), "game_end", id="game-end-with-both"),
     P(_set(["game_end"], {"rounds": 0}), "game_end.rounds", id="zero-rounds"),
-    P(_set(["red_threes", "set_bonuses"], [{"min_count": 7, "bonus": "300"}]), "red_threes.set_bonuses[0].bonus",
-      id="set-bonus-as-text"),
+    P(
+        _set(["red_threes", "set_bonuses"], [{"min_count": 7, "bonus": "300"}]),
+        "red_threes.set_bonuses[0].bonus",
+        id="set-bonus-as-text",
+    ),
     P(_set(["setup", "team_counts"], [1]), "setup.team_counts[0]", id="one-team"),
     P(_set(["sources"], [{"lines": "L1"}]), "sources[0].seed", id="source-without-seed"),
     P(_set(["not_stated"], [3]), "not_stated[0]", id="not-stated-not-a-text"),
@@ -193,12 +211,19 @@ def test_it_names_the_bad_field(edit, path):
     ("base", "edit", "path"),
     [
         # A list item that is not an object must be named, as book_kinds[i] and extras[i] already are.
-        P("hand-knee-and-foot", _set(["meld_schedule", "bands"], [5]), "meld_schedule.bands[0]",
-          id="band-not-an-object"),
-        P("hand-knee-and-foot", _set(["red_threes", "set_bonuses"], [7]), "red_threes.set_bonuses[0]",
-          id="set-bonus-not-an-object"),
-        P("hand-and-foot", _set(["sources"], ["002_f28d0dd582eed8e7.txt"]), "sources[0]",
-          id="source-not-an-object"),
+        P(
+            "hand-knee-and-foot",
+            _set(["meld_schedule", "bands"], [5]),
+            "meld_schedule.bands[0]",
+            id="band-not-an-object",
+        ),
+        P(
+            "hand-knee-and-foot",
+            _set(["red_threes", "set_bonuses"], [7]),
+            "red_threes.set_bonuses[0]",
+            id="set-bonus-not-an-object",
+        ),
+        P("hand-and-foot", _set(["sources"], ["002_f28d0dd582eed8e7.txt"]), "sources[0]", id="source-not-an-object"),
         P("hand-and-foot", _set(["setup", "piles"], ["hand"]), "setup.piles[0]", id="pile-not-an-object"),
     ],
 )
@@ -233,17 +258,32 @@ def hkf_with_bands(bands):
 @pytest.mark.parametrize(
     ("bands", "path"),
     [
-        P([{"from": None, "to": 15000, "requirement": 50},
-           {"from": 16000, "to": None, "requirement": 90}], "meld_schedule.bands[1].from", id="gap"),
-        P([{"from": None, "to": 15000, "requirement": 50},
-           {"from": 14000, "to": None, "requirement": 90}], "meld_schedule.bands[1].from", id="overlap"),
-        P([{"from": 0, "to": 15000, "requirement": 50},
-           {"from": 15000, "to": None, "requirement": 90}], "meld_schedule.bands[0].from", id="first-band-bounded"),
-        P([{"from": None, "to": 15000, "requirement": 50},
-           {"from": 15000, "to": 30000, "requirement": 90}], "meld_schedule.bands[1].to", id="last-band-bounded"),
+        P(
+            [{"from": None, "to": 15000, "requirement": 50}, {"from": 16000, "to": None, "requirement": 90}],
+            "meld_schedule.bands[1].from",
+            id="gap",
+        ),
+        P(
+            [{"from": None, "to": 15000, "requirement": 50}, {"from": 14000, "to": None, "requirement": 90}],
+            "meld_schedule.bands[1].from",
+            id="overlap",
+        ),
+        P(
+            [{"from": 0, "to": 15000, "requirement": 50}, {"from": 15000, "to": None, "requirement": 90}],
+            "meld_schedule.bands[0].from",
+            id="first-band-bounded",
+        ),
+        P(
+            [{"from": None, "to": 15000, "requirement": 50}, {"from": 15000, "to": 30000, "requirement": 90}],
+            "meld_schedule.bands[1].to",
+            id="last-band-bounded",
+        ),
         P([], "meld_schedule.bands", id="no-bands"),
-        P([{"from": None, "to": None, "requirement": True}], "meld_schedule.bands[0].requirement",
-          id="requirement-boolean"),
+        P(
+            [{"from": None, "to": None, "requirement": True}],
+            "meld_schedule.bands[0].requirement",
+            id="requirement-boolean",
+        ),
     ],
 )
 def test_it_refuses_bands_that_do_not_tile_the_score_line(bands, path):
@@ -251,10 +291,14 @@ def test_it_refuses_bands_that_do_not_tile_the_score_line(bands, path):
 
 
 def test_a_single_open_band_and_text_requirements_are_accepted():
-    rules = load_rules(hkf_with_bands([
-        {"from": None, "to": 7000, "requirement": 150},
-        {"from": 7000, "to": None, "requirement": "a canasta"},  # CN-5 style token (VARIANTS.md §4.3 misfit 6)
-    ]))
+    rules = load_rules(
+        hkf_with_bands(
+            [
+                {"from": None, "to": 7000, "requirement": 150},
+                {"from": 7000, "to": None, "requirement": "a canasta"},  # CN-5 style token (VARIANTS.md §4.3 misfit 6)
+            ]
+        )
+    )
     assert meld_requirement(rules, 1, 6995) == 150
     assert meld_requirement(rules, 1, 7000) == "a canasta"
 

@@ -27,8 +27,10 @@ WORKING_NOTES = re.compile(
     r"|(?i:how we read|not stated by the source|until a club sets it)|shared/"
 )
 # The sheet's rows: every count and points field but the card-by-card counts.
-SHEET_FIELD = re.compile(r"^(book_\w+|extra_\w+|red_threes|red_threes_held|black_threes_held|melded_points|"
-                         r"hand_points)$")
+SHEET_FIELD = re.compile(
+    r"^(book_\w+|extra_\w+|red_threes|red_threes_held|black_threes_held|melded_points|"
+    r"hand_points)$"
+)
 
 
 @pytest.fixture(autouse=True)
@@ -66,8 +68,9 @@ def form_labels(text: str) -> dict[str, str]:
 
 
 def blank_sheet(client, slug: str) -> str:
-    response = client.get("/print/", {"variant": slug, "teams": 2, "paper": "letter", "copies": 1,
-                                      "rules_card": "same"})
+    response = client.get(
+        "/print/", {"variant": slug, "teams": 2, "paper": "letter", "copies": 1, "rules_card": "same"}
+    )
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     return pdf_text(response.content)
 
@@ -98,7 +101,7 @@ def test_form_breakdown_sheet_and_rules_card_use_the_same_words(client, slug):
     body = json.loads(preview.content)
     assert body["ok"], body
     breakdown = html.unescape(body["teams"][0])
-    for name, label in sheet_fields.items():
+    for _name, label in sheet_fields.items():
         if " × " in label:
             assert label.replace(" × ", " 1 × ", 1) in breakdown, (slug, label)
         else:
@@ -107,7 +110,7 @@ def test_form_breakdown_sheet_and_rules_card_use_the_same_words(client, slug):
 
     # The rules card names the books, threes and extras as the form does.
     card = page_text(client.get(f"/variants/{slug}/"))
-    for name, label in sheet_fields.items():
+    for _name, label in sheet_fields.items():
         if " × " in label:
             assert f'<th scope="row">{label.split(" × ")[0]}</th>' in card, (slug, label)
     hand = sheet_fields["hand_points"].rsplit(" (", 1)[0]  # "Cards left in hand, knee and foot"
@@ -124,19 +127,30 @@ def test_no_page_or_sheet_shows_working_notes(client, slug):
         "round": page_text(client.get(f"/games/{game.id}/rounds/1/")),
         "print form": page_text(client.get("/print/")),
         "blank sheet": blank_sheet(client, slug),
-        "rules on the back": pdf_text(client.get("/print/", {"variant": slug, "teams": 2, "paper": "a4", "copies": 1,
-                                                             "rules_card": "back", "large_print": "on"}).content),
+        "rules on the back": pdf_text(
+            client.get(
+                "/print/",
+                {"variant": slug, "teams": 2, "paper": "a4", "copies": 1, "rules_card": "back", "large_print": "on"},
+            ).content
+        ),
         "game sheet": pdf_text(client.get(f"/games/{game.id}/sheet.pdf").content),
     }
     for where, text in pages.items():
         found = WORKING_NOTES.search(text)
-        assert found is None, f"{slug}, {where}: {found and text[max(found.start() - 60, 0):found.end() + 60]!r}"
+        assert found is None, f"{slug}, {where}: {found and text[max(found.start() - 60, 0) : found.end() + 60]!r}"
 
 
 def test_the_check_finds_working_notes_where_they_are():
     # The pattern itself: each kind of note we used to show is caught, plain words are not.
-    for note in ("002_f28d0dd582eed8e7.txt L47-51", "VARIANTS.md C-13", "(000 L404)", "How we read the source",
-                 "not stated by the source", "using 0 until a club sets it", "HF-1 alternates"):
+    for note in (
+        "002_f28d0dd582eed8e7.txt L47-51",
+        "VARIANTS.md C-13",
+        "(000 L404)",
+        "How we read the source",
+        "not stated by the source",
+        "using 0 until a club sets it",
+        "HF-1 alternates",
+    ):
         assert WORKING_NOTES.search(note), note
     assert WORKING_NOTES.search("Not in the written rules; change it in house rules.") is None
     assert WORKING_NOTES.search("Clean books × 500 · Going out +100 · Round 1 · meld 50") is None

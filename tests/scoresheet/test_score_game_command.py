@@ -35,8 +35,13 @@ ERROR_KEYS = {"round", "team", "field", "message"}
 #         − 1 red three held × 100 (002 L55) − 2 black threes held × 5 (002 L113) − 185 in hand
 #         = 800 + 610 − 100 − 10 − 185 = 1115
 US_R1 = {"books": {"clean": 2, "dirty": 2, "wild": 1}, "red_threes": 1, "melded_points": 1045, "went_out": True}
-THEM_R1 = {"books": {"clean": 1, "dirty": 1}, "red_threes_held": 1, "black_threes_held": 2,
-           "melded_points": 610, "hand_points": 185}
+THEM_R1 = {
+    "books": {"clean": 1, "dirty": 1},
+    "red_threes_held": 1,
+    "black_threes_held": 2,
+    "melded_points": 610,
+    "hand_points": 185,
+}
 EXAMPLE = {"variant": "hand-and-foot", "teams": ["Us", "Them"], "rounds": [[US_R1, THEM_R1]]}
 
 # Round 2 of the longer hand-and-foot games:
@@ -251,18 +256,24 @@ def test_a_file_that_does_not_exist_exits_2_with_an_error(tmp_path):
 US_R3 = {"books": {"clean": 2, "dirty": 2, "wild": 1}, "melded_points": 1000, "red_threes": 2, "went_out": True}
 THEM_R3 = {"books": {"dirty": 1}, "melded_points": 250, "hand_points": 120, "red_threes_held": 1}
 US_R4 = {"books": {"clean": 1}, "melded_points": 300, "hand_points": 200, "black_threes_held": 1}
-THEM_R4 = {"books": {"clean": 2, "dirty": 2, "wild": 1}, "melded_points": 1100, "went_out": True,
-           "extras": {"perfect_cut": 1}}
-FOUR_ROUNDS = {"variant": "hand-and-foot", "teams": ["Us", "Them"],
-               "rounds": [[US_R1, THEM_R1], [US_R2, THEM_R2], [US_R3, THEM_R3], [US_R4, THEM_R4]]}
+THEM_R4 = {
+    "books": {"clean": 2, "dirty": 2, "wild": 1},
+    "melded_points": 1100,
+    "went_out": True,
+    "extras": {"perfect_cut": 1},
+}
+FOUR_ROUNDS = {
+    "variant": "hand-and-foot",
+    "teams": ["Us", "Them"],
+    "rounds": [[US_R1, THEM_R1], [US_R2, THEM_R2], [US_R3, THEM_R3], [US_R4, THEM_R4]],
+}
 
 
 def test_four_round_game_finishes_with_the_higher_total_as_winner(tmp_path):
     output = score(tmp_path, FOUR_ROUNDS)
     # Us:   4345 + 1140 + 4400 + 595 = 10480
     # Them: 1115 + 4100 + 330 + 4400 = 9945
-    assert [r["running_totals"] for r in output["rounds"]] == [
-        [4345, 1115], [5485, 5215], [9885, 5545], [10480, 9945]]
+    assert [r["running_totals"] for r in output["rounds"]] == [[4345, 1115], [5485, 5215], [9885, 5545], [10480, 9945]]
     assert output["totals"] == [10480, 9945]
     # opening meld by round 50, 90, 120, 150 (002 L66–69)
     assert [r["meld_requirements"] for r in output["rounds"]] == [[50, 50], [90, 90], [120, 120], [150, 150]]
@@ -329,16 +340,16 @@ def test_optional_fourth_round_is_allowed_and_a_fifth_is_not(tmp_path):
 
 def test_an_error_in_a_three_team_game_names_the_third_team(tmp_path):
     rounds = [[US_R1, THEM_R1, {**US_R2, "melded_points": 401}]]
-    errors = score_errors(tmp_path, {"variant": "hand-and-foot", "teams": ["North", "East", "West"],
-                                     "rounds": rounds})
+    errors = score_errors(tmp_path, {"variant": "hand-and-foot", "teams": ["North", "East", "West"], "rounds": rounds})
     assert has_error(errors, round=1, team="West", field="melded_points")
 
 
 def test_adjustments_are_labelled_signed_lines(tmp_path):
     # PRODUCT.md: "Σ adjustments — free-form, labelled, signed points"
     #   Us: 4345 (EXAMPLE) − 50 + 25 = 4320
-    game = game_with(EXAMPLE, 1, 0, adjustments=[{"label": "Table talk", "points": -50},
-                                                 {"label": "Recount", "points": 25}])
+    game = game_with(
+        EXAMPLE, 1, 0, adjustments=[{"label": "Table talk", "points": -50}, {"label": "Recount", "points": 25}]
+    )
     output = score(tmp_path, game)
     assert output["totals"] == [4320, 1115]
     lines = output["rounds"][0]["scores"][0]["lines"]
@@ -346,8 +357,9 @@ def test_adjustments_are_labelled_signed_lines(tmp_path):
     assert {"label": "Recount", "points": 25} in lines
 
 
-@pytest.mark.parametrize("adjustment", [{"points": 10}, {"label": "x", "points": 2.5}, {"label": "", "points": 10},
-                                        "minus ten"])
+@pytest.mark.parametrize(
+    "adjustment", [{"points": 10}, {"label": "x", "points": 2.5}, {"label": "", "points": 10}, "minus ten"]
+)
 def test_malformed_adjustment_is_refused(tmp_path, adjustment):
     errors = score_errors(tmp_path, game_with(EXAMPLE, 1, 1, adjustments=[adjustment]))
     assert has_error(errors, round=1, team="Them", field="adjustments")
@@ -361,10 +373,16 @@ def test_more_perfect_cuts_than_a_round_allows_are_refused(tmp_path):
 
 def test_hkf_knee_penalty_counts_1000_against_the_chosen_team(tmp_path):
     # 004 L27: 1000 off the reminder's team (C-15); Gold 300 dirty + 100 melded − 1000 = −600
-    output = score(tmp_path, {"variant": "hand-knee-and-foot", "teams": ["Blue", "Gold"],
-                              "rounds": [[{"melded_points": 50},
-                                          {"books": {"dirty": 1}, "melded_points": 100,
-                                           "extras": {"knee_penalty": 1}}]]})
+    output = score(
+        tmp_path,
+        {
+            "variant": "hand-knee-and-foot",
+            "teams": ["Blue", "Gold"],
+            "rounds": [
+                [{"melded_points": 50}, {"books": {"dirty": 1}, "melded_points": 100, "extras": {"knee_penalty": 1}}]
+            ],
+        },
+    )
     assert output["totals"] == [50, -600]
 
 
@@ -379,8 +397,13 @@ def test_hkf_knee_penalty_counts_1000_against_the_chosen_team(tmp_path):
 #   R2 South: no meld, so its red three counts against it (000 L404): −100; − 230 in hand = −330
 NORTH_R1 = {"books": {"clean": 2, "dirty": 1}, "melded_points": 600, "red_threes": 1, "went_out": True}
 SOUTH_R1 = {"melded_points": 150, "hand_points": 45, "black_threes_held": 1}
-NORTH_R2 = {"books": {"clean": 3, "dirty": 2}, "melded_points": 900, "red_threes": 2, "went_out": True,
-            "concealed": True}
+NORTH_R2 = {
+    "books": {"clean": 3, "dirty": 2},
+    "melded_points": 900,
+    "red_threes": 2,
+    "went_out": True,
+    "concealed": True,
+}
 SOUTH_R2 = {"red_threes": 1, "hand_points": 230}
 CANASTA = {"variant": "canasta", "teams": ["North", "South"], "rounds": [[NORTH_R1, SOUTH_R1], [NORTH_R2, SOUTH_R2]]}
 
@@ -417,17 +440,25 @@ def test_canasta_red_three_counts_against_a_team_that_has_not_melded(tmp_path):
 def test_canasta_all_four_red_threes_count_800(tmp_path):
     # 4 red threes × 100 + 400 for all four = 800 (000 L403); + 500 natural + 300 melded + 100 out
     north = {"books": {"clean": 1}, "melded_points": 300, "red_threes": 4, "went_out": True}
-    output = score(tmp_path, {"variant": "canasta", "teams": ["North", "South"],
-                              "rounds": [[north, {"melded_points": 100}]]})
+    output = score(
+        tmp_path, {"variant": "canasta", "teams": ["North", "South"], "rounds": [[north, {"melded_points": 100}]]}
+    )
     assert output["totals"] == [1700, 100]  # 800 + 500 + 300 + 100 = 1700
     assert 400 in line_points(output["rounds"][0]["scores"][0])
 
 
 def test_canasta_all_four_red_threes_without_a_meld_cost_800(tmp_path):
     # "If they collect all four red threes, 800 points will be deducted" (000 L404): −(4 × 100 + 400)
-    output = score(tmp_path, {"variant": "canasta", "teams": ["North", "South"],
-                              "rounds": [[{"books": {"clean": 1}, "melded_points": 200, "went_out": True},
-                                          {"red_threes": 4, "hand_points": 50}]]})
+    output = score(
+        tmp_path,
+        {
+            "variant": "canasta",
+            "teams": ["North", "South"],
+            "rounds": [
+                [{"books": {"clean": 1}, "melded_points": 200, "went_out": True}, {"red_threes": 4, "hand_points": 50}]
+            ],
+        },
+    )
     # North 500 + 200 + 100 = 800; South −800 − 50 = −850
     assert output["totals"] == [800, -850]
 
@@ -463,13 +494,15 @@ def test_hkf_bands_reach_120_at_30000_and_150_at_50000(tmp_path):
     #               + 500 melded + 200 going out = 35,000  → total 50,000 → 150 (C-09: 50,000 → 150)
     # Round 2 Gold: 2 sevens × 5000 + 3000 + 2 clean × 500 + 3 dirty × 300 = 10,000 + 3,000 + 1,000 + 900
     #               = 14,900 + 305 melded − 200 in hand = 15,005 → total 30,000 → 120 (004 L59–67)
-    round1 = [{"books": BASIC_BOOKS, "melded_points": 3500, "went_out": True},
-              {"books": BASIC_BOOKS, "melded_points": 3695}]
-    round2 = [{"books": {"sevens": 5, "fives": 2, "wild": 1, "clean": 1, "dirty": 1}, "melded_points": 500,
-               "went_out": True},
-              {"books": {"sevens": 2, "fives": 1, "clean": 2, "dirty": 3}, "melded_points": 305, "hand_points": 200}]
-    output = score(tmp_path, {"variant": "hand-knee-and-foot", "teams": ["Blue", "Gold"],
-                              "rounds": [round1, round2]})
+    round1 = [
+        {"books": BASIC_BOOKS, "melded_points": 3500, "went_out": True},
+        {"books": BASIC_BOOKS, "melded_points": 3695},
+    ]
+    round2 = [
+        {"books": {"sevens": 5, "fives": 2, "wild": 1, "clean": 1, "dirty": 1}, "melded_points": 500, "went_out": True},
+        {"books": {"sevens": 2, "fives": 1, "clean": 2, "dirty": 3}, "melded_points": 305, "hand_points": 200},
+    ]
+    output = score(tmp_path, {"variant": "hand-knee-and-foot", "teams": ["Blue", "Gold"], "rounds": [round1, round2]})
     assert output["rounds"][1]["meld_requirements"] == [90, 50]
     assert output["totals"] == [50000, 30000]
     assert output["next_meld_requirements"] == [150, 120]
@@ -478,8 +511,14 @@ def test_hkf_bands_reach_120_at_30000_and_150_at_50000(tmp_path):
 def test_hkf_negative_score_needs_50(tmp_path):
     # Gold: − 600 in hand − 1 red three held × 500 (004 L102) = −1,100; negative falls under
     # "UP TO 15,000" → 50 (VARIANTS.md C-09). Blue: 200 melded.
-    output = score(tmp_path, {"variant": "hand-knee-and-foot", "teams": ["Blue", "Gold"],
-                              "rounds": [[{"melded_points": 200}, {"hand_points": 600, "red_threes_held": 1}]]})
+    output = score(
+        tmp_path,
+        {
+            "variant": "hand-knee-and-foot",
+            "teams": ["Blue", "Gold"],
+            "rounds": [[{"melded_points": 200}, {"hand_points": 600, "red_threes_held": 1}]],
+        },
+    )
     assert output["totals"] == [200, -1100]
     assert output["next_meld_requirements"] == [50, 50]
 
@@ -487,8 +526,10 @@ def test_hkf_negative_score_needs_50(tmp_path):
 def test_hkf_seven_red_threes_are_worth_1000(tmp_path):
     # 7 × 100 + 300 bonus = 1,000 (004 L100; C-18); + 300 dirty + 100 melded = 1,400
     blue = {"books": {"dirty": 1}, "melded_points": 100, "red_threes": 7}
-    output = score(tmp_path, {"variant": "hand-knee-and-foot", "teams": ["Blue", "Gold"],
-                              "rounds": [[blue, {"melded_points": 50}]]})
+    output = score(
+        tmp_path,
+        {"variant": "hand-knee-and-foot", "teams": ["Blue", "Gold"], "rounds": [[blue, {"melded_points": 50}]]},
+    )
     assert output["totals"] == [1400, 50]
 
 
@@ -500,9 +541,11 @@ def test_melded_and_hand_card_counts_are_turned_into_points(tmp_path):
     #   melded: 2 jokers × 50 + 3 twos × 20 + 4 aces × 20 + 10 × 10 + 7 × 5 = 100 + 60 + 80 + 100 + 35 = 375
     #   in hand: 1 ace × 20 + 2 × 10 = 40, and 2 black threes held × 5 = 10 (002 L113)
     #   Us: 1 clean × 500 + 375 − 40 − 10 = 825
-    us = {"books": {"clean": 1},
-          "melded_cards": {"jokers": 2, "twos": 3, "aces": 4, "eights_to_kings": 10, "fours_to_sevens": 7},
-          "hand_cards": {"aces": 1, "eights_to_kings": 2, "black_threes": 2}}
+    us = {
+        "books": {"clean": 1},
+        "melded_cards": {"jokers": 2, "twos": 3, "aces": 4, "eights_to_kings": 10, "fours_to_sevens": 7},
+        "hand_cards": {"aces": 1, "eights_to_kings": 2, "black_threes": 2},
+    }
     them = {"melded_points": 200, "went_out": True}  # 200 + 100 going out = 300
     output = score(tmp_path, {"variant": "hand-and-foot", "teams": ["Us", "Them"], "rounds": [[us, them]]})
     assert output["totals"] == [825, 300]
@@ -513,8 +556,9 @@ def test_canasta_melded_black_threes_count_5(tmp_path):
     # Canasta black threes may be melded when going out, worth 5 (000 L380, L403):
     #   3 black threes × 5 + 7 × 10 = 85; + 500 natural + 100 going out = 685
     north = {"books": {"clean": 1}, "melded_cards": {"black_threes": 3, "eights_to_kings": 7}, "went_out": True}
-    output = score(tmp_path, {"variant": "canasta", "teams": ["North", "South"],
-                              "rounds": [[north, {"melded_points": 50}]]})
+    output = score(
+        tmp_path, {"variant": "canasta", "teams": ["North", "South"], "rounds": [[north, {"melded_points": 50}]]}
+    )
     assert output["totals"] == [685, 50]
 
 
@@ -550,8 +594,11 @@ def test_house_rules_in_the_database_are_scored_with_their_own_values(tmp_path):
     # A club's copy of hand-and-foot paying 200 for going out: Us 4345 − 100 + 200 = 4445
     from scoresheet.models import Variant
 
-    document = json.loads((Path(__file__).resolve().parents[2] / "scoresheet" / "presets" / "hand-and-foot.json")
-                          .read_text(encoding="utf-8"))
+    document = json.loads(
+        (Path(__file__).resolve().parents[2] / "scoresheet" / "presets" / "hand-and-foot.json").read_text(
+            encoding="utf-8"
+        )
+    )
     document.update(slug="our-house", name="Our house", going_out_bonus=200)
     Variant.objects.create(slug="our-house", name="Our house", family="hand-and-foot", document=document)
     output = score(tmp_path, EXAMPLE, variant="our-house")
@@ -564,8 +611,12 @@ def test_a_variant_whose_rules_document_is_broken_exits_2_naming_the_variant(tmp
     # against the same case). The contract: exit 2 and an {"errors": [...]} object, not a traceback.
     from scoresheet.models import Variant
 
-    Variant.objects.create(slug="our-broken-house", name="Our broken house", family="hand-and-foot",
-                           document={"slug": "our-broken-house", "name": "Our broken house"})
+    Variant.objects.create(
+        slug="our-broken-house",
+        name="Our broken house",
+        family="hand-and-foot",
+        document={"slug": "our-broken-house", "name": "Our broken house"},
+    )
     text, status = _call_file(tmp_path, EXAMPLE, variant="our-broken-house")
     assert status == 2
     errors = assert_error_output(text)
@@ -584,10 +635,13 @@ def test_unknown_book_kind_names_round_team_and_books(tmp_path):
     assert has_error(errors, round=2, team="Them", field="books")
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("books", {"clean": 2, "dirty": 2, "wild": 1, "sevens": 0}),
-    ("extras", {"knee_penalty": 0}),
-])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("books", {"clean": 2, "dirty": 2, "wild": 1, "sevens": 0}),
+        ("extras", {"knee_penalty": 0}),
+    ],
+)
 def test_unknown_book_kind_or_extra_is_refused_even_with_a_zero_count(tmp_path, field, value):
     # PRODUCT.md: "unknown book kind or extra for the variant" is invalid input; a zero count does
     # not make the key known (a typo such as "sevens" in hand-and-foot must be reported).
@@ -603,24 +657,30 @@ def test_unknown_extra_names_round_team_and_extras(tmp_path):
     assert has_error(errors, round=2, team="Us", field="extras")
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("red_threes", -1),
-    ("red_threes_held", -1),
-    ("black_threes_held", -2),
-    ("melded_points", -5),
-    ("hand_points", -10),
-])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("red_threes", -1),
+        ("red_threes_held", -1),
+        ("black_threes_held", -2),
+        ("melded_points", -5),
+        ("hand_points", -10),
+    ],
+)
 def test_negative_count_or_points_names_its_field(tmp_path, field, value):
     game = game_with(TWO_ROUNDS, 2, 0, **{field: value})
     errors = score_errors(tmp_path, game)
     assert has_error(errors, round=2, team="Us", field=field)
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("books", {"clean": -1, "dirty": 1}),
-    ("extras", {"perfect_cut": -1}),
-    ("hand_cards", {"aces": -1}),
-])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("books", {"clean": -1, "dirty": 1}),
+        ("extras", {"perfect_cut": -1}),
+        ("hand_cards", {"aces": -1}),
+    ],
+)
 def test_negative_count_inside_an_object_names_the_object_field(tmp_path, field, value):
     changes = {field: value, **({"hand_points": None} if field == "hand_cards" else {})}
     game = game_with(TWO_ROUNDS, 2, 0, **changes)
@@ -628,12 +688,15 @@ def test_negative_count_inside_an_object_names_the_object_field(tmp_path, field,
     assert has_error(errors, round=2, team="Us", field=field)
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("melded_points", 2.5),
-    ("red_threes", "3"),
-    ("black_threes_held", True),
-    ("red_threes_held", 1.0),
-])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("melded_points", 2.5),
+        ("red_threes", "3"),
+        ("black_threes_held", True),
+        ("red_threes_held", 1.0),
+    ],
+)
 def test_non_integer_count_names_its_field(tmp_path, field, value):
     game = copy.deepcopy(TWO_ROUNDS)
     game["rounds"][1][1][field] = value
@@ -641,13 +704,16 @@ def test_non_integer_count_names_its_field(tmp_path, field, value):
     assert has_error(errors, round=2, team="Them", field=field)
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("books", {"clean": 2.5}),
-    ("books", {"clean": "3"}),
-    ("books", {"clean": True}),
-    ("extras", {"perfect_cut": 0.5}),
-    ("books", [2, 2, 1]),
-])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("books", {"clean": 2.5}),
+        ("books", {"clean": "3"}),
+        ("books", {"clean": True}),
+        ("extras", {"perfect_cut": 0.5}),
+        ("books", [2, 2, 1]),
+    ],
+)
 def test_non_integer_count_inside_an_object_names_the_object_field(tmp_path, field, value):
     game = game_with(TWO_ROUNDS, 2, 1, **{field: value})
     errors = score_errors(tmp_path, game)
@@ -685,9 +751,16 @@ def test_concealed_in_a_variant_without_a_concealed_bonus_is_refused(tmp_path):
 
 def test_red_threes_laid_where_they_cannot_be_are_refused(tmp_path):
     # hand-and-foot-canasta: "3s are used for discard ONLY" (001 L23)
-    game = {"variant": "hand-and-foot-canasta", "teams": ["Us", "Them"],
-            "rounds": [[{"books": {"clean": 1, "dirty": 2}, "melded_points": 400, "went_out": True},
-                        {"melded_points": 200, "red_threes": 1}]]}
+    game = {
+        "variant": "hand-and-foot-canasta",
+        "teams": ["Us", "Them"],
+        "rounds": [
+            [
+                {"books": {"clean": 1, "dirty": 2}, "melded_points": 400, "went_out": True},
+                {"melded_points": 200, "red_threes": 1},
+            ]
+        ],
+    }
     errors = score_errors(tmp_path, game)
     assert has_error(errors, round=1, team="Them", field="red_threes")
 
@@ -733,12 +806,15 @@ def test_canasta_two_decks_hold_only_four_red_threes(tmp_path):
     assert has_error(errors, round=1, team=None, field="red_threes")
 
 
-@pytest.mark.parametrize("text", [
-    '{"variant": "hand-and-foot", "teams": ["Us", "Them"], "rounds": [[{}, {}]',
-    "",
-    "not json at all",
-    "{'variant': 'hand-and-foot'}",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"variant": "hand-and-foot", "teams": ["Us", "Them"], "rounds": [[{}, {}]',
+        "",
+        "not json at all",
+        "{'variant': 'hand-and-foot'}",
+    ],
+)
 def test_malformed_json_exits_2_with_one_general_error(tmp_path, text):
     errors = score_errors(tmp_path, text=text)
     assert errors == [{"round": None, "team": None, "field": None, "message": errors[0]["message"]}]
@@ -823,8 +899,9 @@ def test_warnings_do_not_stop_scoring(tmp_path):
     # Going out short of the books 002 L39 asks is a warning, not an error (PRODUCT.md)
     #   Us: 1 clean × 500 + 300 melded + 100 going out = 900
     us = {"books": {"clean": 1}, "melded_points": 300, "went_out": True}
-    output = score(tmp_path, {"variant": "hand-and-foot", "teams": ["Us", "Them"],
-                              "rounds": [[us, {"melded_points": 100}]]})
+    output = score(
+        tmp_path, {"variant": "hand-and-foot", "teams": ["Us", "Them"], "rounds": [[us, {"melded_points": 100}]]}
+    )
     assert output["totals"] == [900, 100]
     warnings = output["rounds"][0]["warnings"]
     assert any(w["round"] == 1 and w["team"] == "Us" and w["field"] == "went_out" for w in warnings)
@@ -867,36 +944,78 @@ def test_every_listed_variant_can_score_an_empty_game(tmp_path):
 
 # --- robustness: junk never crashes the command ---------------------------------------------
 
-json_scalars = (st.none() | st.booleans() | st.integers(min_value=-(10 ** 20), max_value=10 ** 20)
-                | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12))
+json_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**20), max_value=10**20)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12)
+)
 json_values = st.recursive(
     json_scalars,
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
     max_leaves=15,
 )
 
-ENTRY_FIELD_NAMES = ["books", "red_threes", "red_threes_held", "black_threes_held", "melded_points",
-                     "hand_points", "went_out", "concealed", "extras", "adjustments", "melded_cards",
-                     "hand_cards", "bogus"]
-COUNT_KEYS = ["clean", "dirty", "wild", "sevens", "fives", "perfect_cut", "exact_draw", "knee_penalty",
-              "jokers", "twos", "aces", "eights_to_kings", "fours_to_sevens", "black_threes", "nope"]
-SLUGS = ["hand-and-foot", "hand-and-foot-6-deck", "hand-and-foot-canasta", "hand-and-foot-11-card",
-         "hand-and-foot-individual", "hand-knee-and-foot", "hand-knee-and-foot-by-round", "canasta", "nope"]
+ENTRY_FIELD_NAMES = [
+    "books",
+    "red_threes",
+    "red_threes_held",
+    "black_threes_held",
+    "melded_points",
+    "hand_points",
+    "went_out",
+    "concealed",
+    "extras",
+    "adjustments",
+    "melded_cards",
+    "hand_cards",
+    "bogus",
+]
+COUNT_KEYS = [
+    "clean",
+    "dirty",
+    "wild",
+    "sevens",
+    "fives",
+    "perfect_cut",
+    "exact_draw",
+    "knee_penalty",
+    "jokers",
+    "twos",
+    "aces",
+    "eights_to_kings",
+    "fours_to_sevens",
+    "black_threes",
+    "nope",
+]
+SLUGS = [
+    "hand-and-foot",
+    "hand-and-foot-6-deck",
+    "hand-and-foot-canasta",
+    "hand-and-foot-11-card",
+    "hand-and-foot-individual",
+    "hand-knee-and-foot",
+    "hand-knee-and-foot-by-round",
+    "canasta",
+    "nope",
+]
 
 plausible_values = (
     st.integers(min_value=-20, max_value=3000)
-    | st.sampled_from([0, 5, 100, 1045, 10 ** 7])
+    | st.sampled_from([0, 5, 100, 1045, 10**7])
     | st.booleans()
-    | st.dictionaries(st.sampled_from(COUNT_KEYS), st.integers(min_value=-3, max_value=20) | json_scalars,
-                      max_size=5)
+    | st.dictionaries(st.sampled_from(COUNT_KEYS), st.integers(min_value=-3, max_value=20) | json_scalars, max_size=5)
     | st.lists(st.fixed_dictionaries({"label": st.text(max_size=5), "points": st.integers(-500, 500)}), max_size=2)
     | json_values
 )
 plausible_entries = st.dictionaries(st.sampled_from(ENTRY_FIELD_NAMES), plausible_values, max_size=6)
 plausible_games = st.fixed_dictionaries(
-    {"variant": st.sampled_from(SLUGS),
-     "teams": st.sampled_from([["Us", "Them"], ["A", "B", "C"], ["A", "B", "C", "D"], ["Solo"], ["A", "A"]]),
-     "rounds": st.lists(st.lists(plausible_entries, min_size=1, max_size=4), max_size=5)},
+    {
+        "variant": st.sampled_from(SLUGS),
+        "teams": st.sampled_from([["Us", "Them"], ["A", "B", "C"], ["A", "B", "C", "D"], ["Solo"], ["A", "A"]]),
+        "rounds": st.lists(st.lists(plausible_entries, min_size=1, max_size=4), max_size=5),
+    },
 )
 
 

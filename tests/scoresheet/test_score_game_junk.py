@@ -68,7 +68,7 @@ def game(**changes) -> bytes:
 
 def raw_game(entry_text: str) -> bytes:
     """GAME with the first team's entry in round 1 written as raw JSON text."""
-    return ('{"variant": "canasta", "teams": ["A", "B"], "rounds": [[%s, {}]]}' % entry_text).encode()
+    return (f'{{"variant": "canasta", "teams": ["A", "B"], "rounds": [[{entry_text}, {{}}]]}}').encode()
 
 
 def nested(levels: int, inner=1):
@@ -97,8 +97,11 @@ JUNK = {
     "int-minus-4301-digits": (raw_game('{"hand_points": -%s}' % ("9" * 4301)), 2, "too many digits"),
     "int-4300-digits": (raw_game('{"melded_points": %s}' % ("5" * 4300)), 2, "melded_points"),
     "int-4300-digit-book-count": (raw_game('{"books": {"clean": %s}}' % ("1" * 4300)), 2, "books"),
-    "int-4300-digit-adjustment": (raw_game('{"adjustments": [{"label": "x", "points": %s}]}' % ("1" * 4300)),
-                                  2, "adjustments"),
+    "int-4300-digit-adjustment": (
+        raw_game('{"adjustments": [{"label": "x", "points": %s}]}' % ("1" * 4300)),
+        2,
+        "adjustments",
+    ),
     "float-1e309": (raw_game('{"melded_points": 1e309}'), 2, "melded_points"),
     "float-minus-1e309": (raw_game('{"red_threes": -1e309}'), 2, "red_threes"),
     "float-1e-400": (raw_game('{"melded_points": 1e-400}'), 2, "melded_points"),
@@ -109,17 +112,14 @@ JUNK = {
     "minus-infinity-in-books": (raw_game('{"books": {"clean": -Infinity}}'), 2, "books"),
     "nan-alone": (b"NaN", 2, None),
     "surrogate-team": (b'{"variant": "canasta", "teams": ["\\ud800", "B"], "rounds": []}', 2, "teams"),
-    "surrogates-reversed-team": (b'{"variant": "canasta", "teams": ["\\udc00\\ud800", "B"], "rounds": []}', 2,
-                                 "teams"),
+    "surrogates-reversed-team": (b'{"variant": "canasta", "teams": ["\\udc00\\ud800", "B"], "rounds": []}', 2, "teams"),
     "surrogate-variant": (b'{"variant": "\\ud800", "teams": ["A", "B"], "rounds": []}', 2, "variant"),
     "surrogate-game-key": (b'{"variant": "canasta", "teams": ["A", "B"], "rounds": [], "\\udfff": 1}', 2, None),
     "surrogate-entry-key": (raw_game('{"\\ud800": 1}'), 2, None),
     "surrogate-book-kind": (raw_game('{"books": {"\\ud800": 1}}'), 2, "books"),
-    "surrogate-adjustment-label": (raw_game('{"adjustments": [{"label": "\\ud800", "points": 5}]}'), 2,
-                                   "adjustments"),
+    "surrogate-adjustment-label": (raw_game('{"adjustments": [{"label": "\\ud800", "points": 5}]}'), 2, "adjustments"),
     "emoji-team": (b'{"variant": "canasta", "teams": ["\\ud83d\\ude00", "B"], "rounds": []}', 0, None),
-    "raw-control-character": (b'{"variant": "canasta", "teams": ["A\x01", "B"], "rounds": []}', 2,
-                              "not valid JSON"),
+    "raw-control-character": (b'{"variant": "canasta", "teams": ["A\x01", "B"], "rounds": []}', 2, "not valid JSON"),
     "escaped-nul-in-team": (b'{"variant": "canasta", "teams": ["A\\u0000", "B"], "rounds": []}', 0, None),
     "fullwidth-digits": (raw_game('{"melded_points": １２}'), 2, "not valid JSON"),
     "arabic-indic-digit-after-a-digit": (raw_game('{"melded_points": 1٢}'), 2, "not valid JSON"),
@@ -127,8 +127,7 @@ JUNK = {
     "100000-teams": (game(teams=[f"T{i}" for i in range(100_000)]), 2, "teams"),
     "million-character-name": (game(teams=["x" * 1_000_000, "B"]), 2, "teams"),
     "over-10-MB": (b" " * 10_000_001, 2, "larger than"),
-    "duplicate-keys": (b'{"variant": "canasta", "variant": "nope", "teams": ["A", "B"], "rounds": []}', 2,
-                       "variant"),
+    "duplicate-keys": (b'{"variant": "canasta", "variant": "nope", "teams": ["A", "B"], "rounds": []}', 2, "variant"),
     "trailing-garbage": (game() + b"x", 2, "not valid JSON"),
     "number-alone": (b"1", 2, None),
     "string-alone": (b'"game"', 2, None),
@@ -147,18 +146,28 @@ def test_junk_input_gets_a_json_answer(stdin, status, named):
 
 def test_a_lone_surrogate_in_a_team_name_is_refused_naming_teams():
     _, output = answer(b'{"variant": "canasta", "teams": ["Us\\ud800", "Them"], "rounds": []}')
-    assert output["errors"] == [{"round": None, "team": None, "field": "teams", "message":
-                                 "A team name holds a broken character: a lone UTF-16 surrogate (\\ud800 to "
-                                 "\\udfff)."}]
+    assert output["errors"] == [
+        {
+            "round": None,
+            "team": None,
+            "field": "teams",
+            "message": "A team name holds a broken character: a lone UTF-16 surrogate (\\ud800 to \\udfff).",
+        }
+    ]
 
 
 def test_every_lone_surrogate_is_named_by_round_team_and_field():
-    status, output = answer(b'{"variant": "canasta", "teams": ["A", "B"], "rounds": [[{}, {}], '
-                            b'[{"adjustments": [{"label": "x\\udfff", "points": 5}]}, {"books": {"\\ud800": 1}}]], '
-                            b'"\\ud801": 1}')
+    status, output = answer(
+        b'{"variant": "canasta", "teams": ["A", "B"], "rounds": [[{}, {}], '
+        b'[{"adjustments": [{"label": "x\\udfff", "points": 5}]}, {"books": {"\\ud800": 1}}]], '
+        b'"\\ud801": 1}'
+    )
     assert status == 2
     assert [(e["round"], e["team"], e["field"]) for e in output["errors"]] == [
-        (2, "A", "adjustments"), (2, "B", "books"), (None, None, None)]
+        (2, "A", "adjustments"),
+        (2, "B", "books"),
+        (None, None, None),
+    ]
 
 
 def test_a_lone_surrogate_echoed_in_a_message_is_printed_as_an_escape():
@@ -182,8 +191,11 @@ def test_a_terminal_that_is_not_utf8_gets_escapes_with_the_same_meaning():
     assert json.loads(text)["teams"] == ["Zoë", "Søren"]
 
 
-@pytest.mark.parametrize("variant", ["\udcff", "", "x" * 10_000, "canasta\x00"],
-                         ids=["not-utf8-argument", "empty", "10000-characters", "nul"])
+@pytest.mark.parametrize(
+    "variant",
+    ["\udcff", "", "x" * 10_000, "canasta\x00"],
+    ids=["not-utf8-argument", "empty", "10000-characters", "nul"],
+)
 def test_junk_variant_option_gets_a_json_answer(variant):
     status, output = answer(game(), "--variant", variant)
     assert status == 2
@@ -200,20 +212,48 @@ def test_a_file_argument_that_is_no_game_gets_a_json_answer(path):
 
 PROBE = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 any_character = st.characters(exclude_categories=())  # surrogates included
-json_scalars = (st.none() | st.booleans() | st.integers() | st.floats() | st.text(any_character, max_size=8)
-                | st.sampled_from([10 ** 40, -(10 ** 40), 4345, 0, -5]))
+json_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(any_character, max_size=8)
+    | st.sampled_from([10**40, -(10**40), 4345, 0, -5])
+)
 json_values = st.recursive(
     json_scalars,
-    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(any_character, max_size=6),
-                                                                      children, max_size=3),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(any_character, max_size=6), children, max_size=3)
+    ),
     max_leaves=12,
 )
 games = st.fixed_dictionaries(
-    {"variant": st.sampled_from(["canasta", "hand-and-foot", "hand-knee-and-foot"]) | st.text(any_character),
-     "teams": st.lists(st.text(any_character, min_size=1, max_size=6), min_size=1, max_size=5) | json_values,
-     "rounds": st.lists(st.lists(st.dictionaries(
-         st.sampled_from(["books", "melded_points", "hand_points", "red_threes", "went_out", "adjustments",
-                          "extras", "hand_cards"]), json_values, max_size=4), max_size=4), max_size=3)},
+    {
+        "variant": st.sampled_from(["canasta", "hand-and-foot", "hand-knee-and-foot"]) | st.text(any_character),
+        "teams": st.lists(st.text(any_character, min_size=1, max_size=6), min_size=1, max_size=5) | json_values,
+        "rounds": st.lists(
+            st.lists(
+                st.dictionaries(
+                    st.sampled_from(
+                        [
+                            "books",
+                            "melded_points",
+                            "hand_points",
+                            "red_threes",
+                            "went_out",
+                            "adjustments",
+                            "extras",
+                            "hand_cards",
+                        ]
+                    ),
+                    json_values,
+                    max_size=4,
+                ),
+                max_size=4,
+            ),
+            max_size=3,
+        ),
+    },
 )
 
 
@@ -236,5 +276,5 @@ def test_a_valid_game_with_bytes_changed_gets_a_json_answer(cuts):
     data = bytearray(game())
     for at, replacement in cuts:
         at %= len(data)
-        data[at:at + 1] = replacement
+        data[at : at + 1] = replacement
     answer(bytes(data))

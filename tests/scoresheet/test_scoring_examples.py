@@ -77,22 +77,39 @@ HAND_AND_FOOT = Game(
                 E(books={"clean": 2, "dirty": 2, "wild": 1}, red_threes=1, melded_points=1045, went_out=True),
                 # Them: 1 clean × 500 + 1 dirty × 300 + 610 melded − 1 red held × 100 − 2 black held × 5
                 #       − 185 in hand = 500 + 300 + 610 − 100 − 10 − 185 = 1115
-                E(books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2,
-                  melded_points=610, hand_points=185),
+                E(
+                    books={"clean": 1, "dirty": 1},
+                    red_threes_held=1,
+                    black_threes_held=2,
+                    melded_points=610,
+                    hand_points=185,
+                ),
             ],
-            totals=(4345, 1115), running=(4345, 1115),
+            totals=(4345, 1115),
+            running=(4345, 1115),
             meld=(50, 50),  # round 1: 50 (002 L66)
         ),
         Round(
             entries=[
                 # Us: 1 clean × 500 + 2 dirty × 300 + 735 melded + 1 red × 100 − 1 red held × 100
                 #     − 1 black held × 5 − 240 in hand = 500 + 600 + 735 + 100 − 100 − 5 − 240 = 1590
-                E(books={"clean": 1, "dirty": 2}, red_threes=1, red_threes_held=1, black_threes_held=1,
-                  melded_points=735, hand_points=240),
+                E(
+                    books={"clean": 1, "dirty": 2},
+                    red_threes=1,
+                    red_threes_held=1,
+                    black_threes_held=1,
+                    melded_points=735,
+                    hand_points=240,
+                ),
                 # Them: 3 clean × 500 + 2 dirty × 300 + 1 wild × 1500 + 1260 melded + 2 red × 100 + 100 out
                 #       + 1 perfect cut × 100 = 1500 + 600 + 1500 + 1260 + 200 + 100 + 100 = 5260
-                E(books={"clean": 3, "dirty": 2, "wild": 1}, red_threes=2, melded_points=1260, went_out=True,
-                  extras={"perfect_cut": 1}),
+                E(
+                    books={"clean": 3, "dirty": 2, "wild": 1},
+                    red_threes=2,
+                    melded_points=1260,
+                    went_out=True,
+                    extras={"perfect_cut": 1},
+                ),
             ],
             totals=(1590, 5260),
             running=(5935, 6375),  # 4345 + 1590 = 5935; 1115 + 5260 = 6375
@@ -105,8 +122,13 @@ HAND_AND_FOOT = Game(
                 E(books={"clean": 2, "dirty": 3, "wild": 1}, red_threes=2, melded_points=1380, went_out=True),
                 # Them: 2 clean × 500 + 1 dirty × 300 + 890 melded + 1 red × 100 − 3 black held × 5 − 315
                 #       = 1000 + 300 + 890 + 100 − 15 − 315 = 1960
-                E(books={"clean": 2, "dirty": 1}, red_threes=1, black_threes_held=3,
-                  melded_points=890, hand_points=315),
+                E(
+                    books={"clean": 2, "dirty": 1},
+                    red_threes=1,
+                    black_threes_held=3,
+                    melded_points=890,
+                    hand_points=315,
+                ),
             ],
             totals=(5080, 1960),
             running=(11015, 8335),  # 5935 + 5080 = 11015; 6375 + 1960 = 8335
@@ -143,25 +165,48 @@ SIX_DECK = Game(
             entries=[
                 # Us: 7 clean × 500 + 2 dirty × 300 + 1 joker × 1500 + 2450 melded + 3 red × 100 + 100 out
                 #     + 2 exact cuts × 100 = 3500 + 600 + 1500 + 2450 + 300 + 100 + 200 = 8650
-                E(books={"clean": 7, "dirty": 2, "wild": 1}, red_threes=3, melded_points=2450, went_out=True,
-                  extras={"perfect_cut": 2}),
+                E(
+                    books={"clean": 7, "dirty": 2, "wild": 1},
+                    red_threes=3,
+                    melded_points=2450,
+                    went_out=True,
+                    extras={"perfect_cut": 2},
+                ),
                 # Them: 3 clean × 500 + 4 dirty × 300 + 1730 melded + 2 red × 100 − 1 red held × 100
                 #       − 1 black held × 5 − 265 = 1500 + 1200 + 1730 + 200 − 100 − 5 − 265 = 4260
-                E(books={"clean": 3, "dirty": 4}, red_threes=2, red_threes_held=1, black_threes_held=1,
-                  melded_points=1730, hand_points=265),
+                E(
+                    books={"clean": 3, "dirty": 4},
+                    red_threes=2,
+                    red_threes_held=1,
+                    black_threes_held=1,
+                    melded_points=1730,
+                    hand_points=265,
+                ),
             ],
-            totals=(8650, 4260), running=(8650, 4260), meld=(50, 50),
+            totals=(8650, 4260),
+            running=(8650, 4260),
+            meld=(50, 50),
         ),
         Round(
             entries=[
                 # Us: 4 clean × 500 + 2 dirty × 300 + 1 joker × 1500 + 1925 melded + 1 red × 100
                 #     − 2 black held × 5 − 330 = 2000 + 600 + 1500 + 1925 + 100 − 10 − 330 = 5785
-                E(books={"clean": 4, "dirty": 2, "wild": 1}, red_threes=1, black_threes_held=2,
-                  melded_points=1925, hand_points=330),
+                E(
+                    books={"clean": 4, "dirty": 2, "wild": 1},
+                    red_threes=1,
+                    black_threes_held=2,
+                    melded_points=1925,
+                    hand_points=330,
+                ),
                 # Them: 7 clean × 500 + 3 dirty × 300 + 2 joker × 1500 + 2890 melded + 2 red × 100 + 100 out
                 #       + 1 exact cut × 100 = 3500 + 900 + 3000 + 2890 + 200 + 100 + 100 = 10690
-                E(books={"clean": 7, "dirty": 3, "wild": 2}, red_threes=2, melded_points=2890, went_out=True,
-                  extras={"perfect_cut": 1}),
+                E(
+                    books={"clean": 7, "dirty": 3, "wild": 2},
+                    red_threes=2,
+                    melded_points=2890,
+                    went_out=True,
+                    extras={"perfect_cut": 1},
+                ),
             ],
             totals=(5785, 10690),
             running=(14435, 14950),  # 8650 + 5785; 4260 + 10690
@@ -174,8 +219,7 @@ SIX_DECK = Game(
                 E(books={"clean": 8, "dirty": 1, "wild": 1}, red_threes=4, melded_points=2600, went_out=True),
                 # Them: 5 clean × 500 + 3 dirty × 300 + 2105 melded + 1 red × 100 − 2 red held × 100 − 480
                 #       = 2500 + 900 + 2105 + 100 − 200 − 480 = 4925
-                E(books={"clean": 5, "dirty": 3}, red_threes=1, red_threes_held=2,
-                  melded_points=2105, hand_points=480),
+                E(books={"clean": 5, "dirty": 3}, red_threes=1, red_threes_held=2, melded_points=2105, hand_points=480),
             ],
             totals=(8900, 4925),
             running=(23335, 19875),  # 14435 + 8900; 14950 + 4925
@@ -185,12 +229,23 @@ SIX_DECK = Game(
             entries=[
                 # Us: 3 clean × 500 + 3 dirty × 300 + 1455 melded + 2 red × 100 − 1 red held × 100
                 #     − 1 black held × 5 − 205 = 1500 + 900 + 1455 + 200 − 100 − 5 − 205 = 3745
-                E(books={"clean": 3, "dirty": 3}, red_threes=2, red_threes_held=1, black_threes_held=1,
-                  melded_points=1455, hand_points=205),
+                E(
+                    books={"clean": 3, "dirty": 3},
+                    red_threes=2,
+                    red_threes_held=1,
+                    black_threes_held=1,
+                    melded_points=1455,
+                    hand_points=205,
+                ),
                 # Them: 7 clean × 500 + 2 dirty × 300 + 1 joker × 1500 + 2320 melded + 2 red × 100 + 100 out
                 #       + 2 exact cuts × 100 = 3500 + 600 + 1500 + 2320 + 200 + 100 + 200 = 8420
-                E(books={"clean": 7, "dirty": 2, "wild": 1}, red_threes=2, melded_points=2320, went_out=True,
-                  extras={"perfect_cut": 2}),
+                E(
+                    books={"clean": 7, "dirty": 2, "wild": 1},
+                    red_threes=2,
+                    melded_points=2320,
+                    went_out=True,
+                    extras={"perfect_cut": 2},
+                ),
             ],
             totals=(3745, 8420),
             running=(27080, 28295),  # 23335 + 3745; 19875 + 8420
@@ -214,21 +269,35 @@ HF_CANASTA_ROUNDS = [
             E(books={"clean": 2, "dirty": 2}, melded_points=1190, went_out=True),
             # Them: 1 natural × 500 + 2 mixed × 300 + 880 melded − 1 red held × 100 − 1 black held × 5
             #       − 175 = 500 + 600 + 880 − 100 − 5 − 175 = 1700
-            E(books={"clean": 1, "dirty": 2}, red_threes_held=1, black_threes_held=1,
-              melded_points=880, hand_points=175),
+            E(
+                books={"clean": 1, "dirty": 2},
+                red_threes_held=1,
+                black_threes_held=1,
+                melded_points=880,
+                hand_points=175,
+            ),
         ],
-        totals=(2790, 1700), running=(2790, 1700), meld=(50, 50),  # 001 L27
+        totals=(2790, 1700),
+        running=(2790, 1700),
+        meld=(50, 50),  # 001 L27
     ),
     Round(
         entries=[
             # Us: 1 natural × 500 + 1 mixed × 300 + 650 melded − 2 red held × 100 − 2 black held × 5 − 290
             #     = 500 + 300 + 650 − 200 − 10 − 290 = 950
-            E(books={"clean": 1, "dirty": 1}, red_threes_held=2, black_threes_held=2,
-              melded_points=650, hand_points=290),
+            E(
+                books={"clean": 1, "dirty": 1},
+                red_threes_held=2,
+                black_threes_held=2,
+                melded_points=650,
+                hand_points=290,
+            ),
             # Them: 2 natural × 500 + 3 mixed × 300 + 1420 melded + 0 going out = 1000 + 900 + 1420 = 3320
             E(books={"clean": 2, "dirty": 3}, melded_points=1420, went_out=True),
         ],
-        totals=(950, 3320), running=(3740, 5020), meld=(90, 90),  # 2790 + 950; 1700 + 3320; 001 L29
+        totals=(950, 3320),
+        running=(3740, 5020),
+        meld=(90, 90),  # 2790 + 950; 1700 + 3320; 001 L29
     ),
     Round(
         entries=[
@@ -238,7 +307,9 @@ HF_CANASTA_ROUNDS = [
             #       = 500 + 300 + 720 − 100 − 145 = 1275
             E(books={"clean": 1, "dirty": 1}, red_threes_held=1, melded_points=720, hand_points=145),
         ],
-        totals=(3660, 1275), running=(7400, 6295), meld=(120, 120),  # 3740 + 3660; 5020 + 1275; 001 L31
+        totals=(3660, 1275),
+        running=(7400, 6295),
+        meld=(120, 120),  # 3740 + 3660; 5020 + 1275; 001 L31
     ),
 ]
 HF_CANASTA_OPTIONAL_ROUND = Round(
@@ -249,7 +320,9 @@ HF_CANASTA_OPTIONAL_ROUND = Round(
         # Them: 2 natural × 500 + 2 mixed × 300 + 1275 melded + 0 = 1000 + 600 + 1275 = 2875
         E(books={"clean": 2, "dirty": 2}, melded_points=1275, went_out=True),
     ],
-    totals=(1775, 2875), running=(9175, 9170), meld=(150, 150),  # 7400 + 1775; 6295 + 2875; "a 150 hand" 001 L33
+    totals=(1775, 2875),
+    running=(9175, 9170),
+    meld=(150, 150),  # 7400 + 1775; 6295 + 2875; "a 150 hand" 001 L33
 )
 HF_CANASTA = Game(
     slug="hand-and-foot-canasta",
@@ -280,10 +353,17 @@ ELEVEN_CARD = Game(
                 E(books={"clean": 2, "dirty": 3}, melded_points=1035, went_out=True, extras={"exact_draw": 1}),
                 # Them: 1 red × 500 + 2 black × 300 + 760 melded − 1 red held × 300 − 2 black held × 5 − 215
                 #       = 500 + 600 + 760 − 300 − 10 − 215 = 1335
-                E(books={"clean": 1, "dirty": 2}, red_threes_held=1, black_threes_held=2,
-                  melded_points=760, hand_points=215),
+                E(
+                    books={"clean": 1, "dirty": 2},
+                    red_threes_held=1,
+                    black_threes_held=2,
+                    melded_points=760,
+                    hand_points=215,
+                ),
             ],
-            totals=(3335, 1335), running=(3335, 1335), meld=(50, 50),
+            totals=(3335, 1335),
+            running=(3335, 1335),
+            meld=(50, 50),
         ),
         Round(
             entries=[
@@ -294,7 +374,9 @@ ELEVEN_CARD = Game(
                 #       = 1500 + 600 + 1180 + 100 + 600 = 3980
                 E(books={"clean": 3, "dirty": 2}, melded_points=1180, went_out=True, extras={"exact_draw": 2}),
             ],
-            totals=(365, 3980), running=(3700, 5315), meld=(90, 90),  # 3335 + 365; 1335 + 3980
+            totals=(365, 3980),
+            running=(3700, 5315),
+            meld=(90, 90),  # 3335 + 365; 1335 + 3980
         ),
         Round(
             entries=[
@@ -304,7 +386,9 @@ ELEVEN_CARD = Game(
                 #       = 1000 + 300 + 870 − 5 − 120 = 2045
                 E(books={"clean": 2, "dirty": 1}, black_threes_held=1, melded_points=870, hand_points=120),
             ],
-            totals=(2680, 2045), running=(6380, 7360), meld=(120, 120),  # 3700 + 2680; 5315 + 2045
+            totals=(2680, 2045),
+            running=(6380, 7360),
+            meld=(120, 120),  # 3700 + 2680; 5315 + 2045
         ),
         Round(
             entries=[
@@ -315,7 +399,9 @@ ELEVEN_CARD = Game(
                 #       = 500 + 300 + 610 − 300 − 455 = 655
                 E(books={"clean": 1, "dirty": 1}, red_threes_held=1, melded_points=610, hand_points=455),
             ],
-            totals=(4140, 655), running=(10520, 8015), meld=(150, 150),  # 6380 + 4140; 7360 + 655
+            totals=(4140, 655),
+            running=(10520, 8015),
+            meld=(150, 150),  # 6380 + 4140; 7360 + 655
         ),
     ],
     winners=(0,),
@@ -340,7 +426,9 @@ INDIVIDUAL = Game(
                 #      = 300 + 395 − 500 − 5 − 140 = 50
                 E(books={"clean": 1}, red_threes_held=1, black_threes_held=1, melded_points=395, hand_points=140),
             ],
-            totals=(1340, 50), running=(1340, 50), meld=(50, 50),
+            totals=(1340, 50),
+            running=(1340, 50),
+            meld=(50, 50),
         ),
         Round(
             entries=[
@@ -349,7 +437,9 @@ INDIVIDUAL = Game(
                 # Bob: 2 clean × 300 + 1 dirty × 100 + 715 melded + 100 out = 600 + 100 + 715 + 100 = 1515
                 E(books={"clean": 2, "dirty": 1}, melded_points=715, went_out=True),
             ],
-            totals=(-815, 1515), running=(525, 1565), meld=(90, 90),  # 1340 − 815; 50 + 1515
+            totals=(-815, 1515),
+            running=(525, 1565),
+            meld=(90, 90),  # 1340 − 815; 50 + 1515
         ),
         Round(
             entries=[
@@ -360,7 +450,9 @@ INDIVIDUAL = Game(
                 #      = 300 + 100 + 520 − 10 − 95 = 815
                 E(books={"clean": 1, "dirty": 1}, black_threes_held=2, melded_points=520, hand_points=95),
             ],
-            totals=(1830, 815), running=(2355, 2380), meld=(120, 120),  # 525 + 1830; 1565 + 815
+            totals=(1830, 815),
+            running=(2355, 2380),
+            meld=(120, 120),  # 525 + 1830; 1565 + 815
         ),
         Round(
             entries=[
@@ -370,7 +462,9 @@ INDIVIDUAL = Game(
                 #      = 300 + 100 + 455 + 100 + 100 = 1055
                 E(books={"clean": 1, "dirty": 1}, melded_points=455, went_out=True, extras={"exact_draw": 1}),
             ],
-            totals=(820, 1055), running=(3175, 3435), meld=(150, 150),  # 2355 + 820; 2380 + 1055
+            totals=(820, 1055),
+            running=(3175, 3435),
+            meld=(150, 150),  # 2355 + 820; 2380 + 1055
         ),
     ],
     winners=(1,),
@@ -392,27 +486,48 @@ HKF = Game(
                 # Us: 1 sevens × 5000 + 1 fives × 3000 + 1 wild × 2500 + 2 clean × 500 + 2 dirty × 300
                 #     + 1850 melded + 3 red × 100 + 200 out
                 #     = 5000 + 3000 + 2500 + 1000 + 600 + 1850 + 300 + 200 = 14450
-                E(books={"sevens": 1, "fives": 1, "wild": 1, "clean": 2, "dirty": 2}, red_threes=3,
-                  melded_points=1850, went_out=True),
+                E(
+                    books={"sevens": 1, "fives": 1, "wild": 1, "clean": 2, "dirty": 2},
+                    red_threes=3,
+                    melded_points=1850,
+                    went_out=True,
+                ),
                 # Them: 1 fives × 3000 + 1 clean × 500 + 2 dirty × 300 + 1240 melded + 2 red × 100
                 #       − 1 red held × 500 − 1 black held × 100 − 385 − 1 knee penalty × 1000
                 #       = 3000 + 500 + 600 + 1240 + 200 − 500 − 100 − 385 − 1000 = 3555
-                E(books={"fives": 1, "clean": 1, "dirty": 2}, red_threes=2, red_threes_held=1, black_threes_held=1,
-                  melded_points=1240, hand_points=385, extras={"knee_penalty": 1}),
+                E(
+                    books={"fives": 1, "clean": 1, "dirty": 2},
+                    red_threes=2,
+                    red_threes_held=1,
+                    black_threes_held=1,
+                    melded_points=1240,
+                    hand_points=385,
+                    extras={"knee_penalty": 1},
+                ),
             ],
-            totals=(14450, 3555), running=(14450, 3555),
+            totals=(14450, 3555),
+            running=(14450, 3555),
             meld=(50, 50),  # both start at 0 → "UP TO 15,000 … 50" (004 L61)
         ),
         Round(
             entries=[
                 # Us: the five basic books 5000 + 3000 + 2500 + 500 + 300 = 11300 (004 L97) + 1480 melded
                 #     + 1 red × 100 + 200 out = 11300 + 1480 + 100 + 200 = 13080
-                E(books={"sevens": 1, "fives": 1, "wild": 1, "clean": 1, "dirty": 1}, red_threes=1,
-                  melded_points=1480, went_out=True),
+                E(
+                    books={"sevens": 1, "fives": 1, "wild": 1, "clean": 1, "dirty": 1},
+                    red_threes=1,
+                    melded_points=1480,
+                    went_out=True,
+                ),
                 # Them: 1 fives × 3000 + 2 clean × 500 + 1 dirty × 300 + 1310 melded + 7 red × 100 + 300 bonus
                 #       − 1 black held × 100 − 265 = 3000 + 1000 + 300 + 1310 + 700 + 300 − 100 − 265 = 6245
-                E(books={"fives": 1, "clean": 2, "dirty": 1}, red_threes=7, black_threes_held=1,
-                  melded_points=1310, hand_points=265),
+                E(
+                    books={"fives": 1, "clean": 2, "dirty": 1},
+                    red_threes=7,
+                    black_threes_held=1,
+                    melded_points=1310,
+                    hand_points=265,
+                ),
             ],
             totals=(13080, 6245),
             running=(27530, 9800),  # 14450 + 13080 = 27530; 3555 + 6245 = 9800
@@ -423,13 +538,24 @@ HKF = Game(
                 # Us: 1 sevens × 5000 + 1 fives × 3000 + 1 clean × 500 + 2 dirty × 300 + 1390 melded
                 #     + 1 red × 100 − 2 red held × 500 − 1 black held × 100 − 540 − 1 knee penalty × 1000
                 #     = 5000 + 3000 + 500 + 600 + 1390 + 100 − 1000 − 100 − 540 − 1000 = 7950
-                E(books={"sevens": 1, "fives": 1, "clean": 1, "dirty": 2}, red_threes=1, red_threes_held=2,
-                  black_threes_held=1, melded_points=1390, hand_points=540, extras={"knee_penalty": 1}),
+                E(
+                    books={"sevens": 1, "fives": 1, "clean": 1, "dirty": 2},
+                    red_threes=1,
+                    red_threes_held=2,
+                    black_threes_held=1,
+                    melded_points=1390,
+                    hand_points=540,
+                    extras={"knee_penalty": 1},
+                ),
                 # Them: 1 sevens × 5000 + 1 fives × 3000 + 1 wild × 2500 + 2 clean × 500 + 1 dirty × 300
                 #       + 1765 melded + 2 red × 100 + 200 out
                 #       = 5000 + 3000 + 2500 + 1000 + 300 + 1765 + 200 + 200 = 13965
-                E(books={"sevens": 1, "fives": 1, "wild": 1, "clean": 2, "dirty": 1}, red_threes=2,
-                  melded_points=1765, went_out=True),
+                E(
+                    books={"sevens": 1, "fives": 1, "wild": 1, "clean": 2, "dirty": 1},
+                    red_threes=2,
+                    melded_points=1765,
+                    went_out=True,
+                ),
             ],
             totals=(7950, 13965),
             running=(35480, 23765),  # 27530 + 7950 = 35480; 9800 + 13965 = 23765
@@ -440,13 +566,22 @@ HKF = Game(
                 # Us: 2 sevens × 5000 + 1 fives × 3000 + 1 wild × 2500 + 1 clean × 500 + 1 dirty × 300
                 #     + 2010 melded + 3 red × 100 + 200 out
                 #     = 10000 + 3000 + 2500 + 500 + 300 + 2010 + 300 + 200 = 18810
-                E(books={"sevens": 2, "fives": 1, "wild": 1, "clean": 1, "dirty": 1}, red_threes=3,
-                  melded_points=2010, went_out=True),
+                E(
+                    books={"sevens": 2, "fives": 1, "wild": 1, "clean": 1, "dirty": 1},
+                    red_threes=3,
+                    melded_points=2010,
+                    went_out=True,
+                ),
                 # Them: 1 sevens × 5000 + 1 wild × 2500 + 1 clean × 500 + 1 dirty × 300 + 1180 melded
                 #       + 2 red × 100 − 1 red held × 500 − 350 = 5000 + 2500 + 500 + 300 + 1180 + 200 − 500 − 350
                 #       = 8830
-                E(books={"sevens": 1, "wild": 1, "clean": 1, "dirty": 1}, red_threes=2, red_threes_held=1,
-                  melded_points=1180, hand_points=350),
+                E(
+                    books={"sevens": 1, "wild": 1, "clean": 1, "dirty": 1},
+                    red_threes=2,
+                    red_threes_held=1,
+                    melded_points=1180,
+                    hand_points=350,
+                ),
             ],
             totals=(18810, 8830),
             running=(54290, 32595),  # 35480 + 18810 = 54290; 23765 + 8830 = 32595
@@ -471,25 +606,46 @@ HKF_BY_ROUND = Game(
             entries=[
                 # Us: 5000 + 3000 + 2500 + 1 clean × 500 + 2 dirty × 300 + 1560 melded + 2 red × 100
                 #     + 0 going out (not stated) = 5000 + 3000 + 2500 + 500 + 600 + 1560 + 200 = 13360
-                E(books={"sevens": 1, "fives": 1, "wild": 1, "clean": 1, "dirty": 2}, red_threes=2,
-                  melded_points=1560, went_out=True),
+                E(
+                    books={"sevens": 1, "fives": 1, "wild": 1, "clean": 1, "dirty": 2},
+                    red_threes=2,
+                    melded_points=1560,
+                    went_out=True,
+                ),
                 # Them: 1 fives × 3000 + 2 clean × 500 + 1 dirty × 300 + 1095 melded + 1 red × 100
                 #       − 1 red held × 100 − 2 black held × 0 (not stated) − 310
                 #       = 3000 + 1000 + 300 + 1095 + 100 − 100 − 0 − 310 = 5085
-                E(books={"fives": 1, "clean": 2, "dirty": 1}, red_threes=1, red_threes_held=1, black_threes_held=2,
-                  melded_points=1095, hand_points=310),
+                E(
+                    books={"fives": 1, "clean": 2, "dirty": 1},
+                    red_threes=1,
+                    red_threes_held=1,
+                    black_threes_held=2,
+                    melded_points=1095,
+                    hand_points=310,
+                ),
             ],
-            totals=(13360, 5085), running=(13360, 5085), meld=(50, 50),  # 000 L132
+            totals=(13360, 5085),
+            running=(13360, 5085),
+            meld=(50, 50),  # 000 L132
         ),
         Round(
             entries=[
                 # Us: 1 sevens × 5000 + 1 clean × 500 + 1 dirty × 300 + 980 melded + 1 red × 100 − 405
                 #     − 1 knee penalty × 1000 = 5000 + 500 + 300 + 980 + 100 − 405 − 1000 = 5475
-                E(books={"sevens": 1, "clean": 1, "dirty": 1}, red_threes=1, melded_points=980, hand_points=405,
-                  extras={"knee_penalty": 1}),
+                E(
+                    books={"sevens": 1, "clean": 1, "dirty": 1},
+                    red_threes=1,
+                    melded_points=980,
+                    hand_points=405,
+                    extras={"knee_penalty": 1},
+                ),
                 # Them: 5000 + 3000 + 2500 + 500 + 300 = 11300 + 1430 melded + 3 red × 100 + 0 out = 13030
-                E(books={"sevens": 1, "fives": 1, "wild": 1, "clean": 1, "dirty": 1}, red_threes=3,
-                  melded_points=1430, went_out=True),
+                E(
+                    books={"sevens": 1, "fives": 1, "wild": 1, "clean": 1, "dirty": 1},
+                    red_threes=3,
+                    melded_points=1430,
+                    went_out=True,
+                ),
             ],
             totals=(5475, 13030),
             running=(18835, 18115),  # 13360 + 5475; 5085 + 13030
@@ -499,12 +655,20 @@ HKF_BY_ROUND = Game(
             entries=[
                 # Us: 1 sevens × 5000 + 2 fives × 3000 + 1 wild × 2500 + 1 clean × 500 + 1 dirty × 300
                 #     + 1875 melded + 0 out = 5000 + 6000 + 2500 + 500 + 300 + 1875 = 16175
-                E(books={"sevens": 1, "fives": 2, "wild": 1, "clean": 1, "dirty": 1}, melded_points=1875,
-                  went_out=True),
+                E(
+                    books={"sevens": 1, "fives": 2, "wild": 1, "clean": 1, "dirty": 1},
+                    melded_points=1875,
+                    went_out=True,
+                ),
                 # Them: 1 sevens × 5000 + 1 wild × 2500 + 2 dirty × 300 + 1205 melded + 2 red × 100
                 #       − 2 red held × 100 − 525 = 5000 + 2500 + 600 + 1205 + 200 − 200 − 525 = 8780
-                E(books={"sevens": 1, "wild": 1, "dirty": 2}, red_threes=2, red_threes_held=2,
-                  melded_points=1205, hand_points=525),
+                E(
+                    books={"sevens": 1, "wild": 1, "dirty": 2},
+                    red_threes=2,
+                    red_threes_held=2,
+                    melded_points=1205,
+                    hand_points=525,
+                ),
             ],
             totals=(16175, 8780),
             running=(35010, 26895),  # 18835 + 16175; 18115 + 8780
@@ -514,12 +678,21 @@ HKF_BY_ROUND = Game(
             entries=[
                 # Us: 1 sevens × 5000 + 1 fives × 3000 + 1 clean × 500 + 1 dirty × 300 + 1150 melded
                 #     + 1 red × 100 − 1 black held × 0 − 380 = 5000 + 3000 + 500 + 300 + 1150 + 100 − 380 = 9670
-                E(books={"sevens": 1, "fives": 1, "clean": 1, "dirty": 1}, red_threes=1, black_threes_held=1,
-                  melded_points=1150, hand_points=380),
+                E(
+                    books={"sevens": 1, "fives": 1, "clean": 1, "dirty": 1},
+                    red_threes=1,
+                    black_threes_held=1,
+                    melded_points=1150,
+                    hand_points=380,
+                ),
                 # Them: 2 sevens × 5000 + 1 fives × 3000 + 1 wild × 2500 + 2 clean × 500 + 1 dirty × 300
                 #       + 2240 melded + 2 red × 100 + 0 out = 10000 + 3000 + 2500 + 1000 + 300 + 2240 + 200 = 19240
-                E(books={"sevens": 2, "fives": 1, "wild": 1, "clean": 2, "dirty": 1}, red_threes=2,
-                  melded_points=2240, went_out=True),
+                E(
+                    books={"sevens": 2, "fives": 1, "wild": 1, "clean": 2, "dirty": 1},
+                    red_threes=2,
+                    melded_points=2240,
+                    went_out=True,
+                ),
             ],
             totals=(9670, 19240),
             running=(44680, 46135),  # 35010 + 9670; 26895 + 19240
@@ -548,7 +721,9 @@ CANASTA = Game(
                 #       = −800 − 285 = −1085
                 E(red_threes=4, hand_points=285),
             ],
-            totals=(1420, -1085), running=(1420, -1085), meld=(50, 50),  # both at 0 → 50
+            totals=(1420, -1085),
+            running=(1420, -1085),
+            meld=(50, 50),  # both at 0 → 50
         ),
         Round(
             entries=[
@@ -611,8 +786,15 @@ def play(game: Game):
 
 def test_every_preset_has_a_worked_game():
     assert {g.values[0].slug for g in GAMES} == {
-        "hand-and-foot", "hand-and-foot-6-deck", "hand-and-foot-canasta", "hand-and-foot-11-card",
-        "hand-and-foot-individual", "hand-knee-and-foot", "hand-knee-and-foot-by-round", "canasta"}
+        "hand-and-foot",
+        "hand-and-foot-6-deck",
+        "hand-and-foot-canasta",
+        "hand-and-foot-11-card",
+        "hand-and-foot-individual",
+        "hand-knee-and-foot",
+        "hand-knee-and-foot-by-round",
+        "canasta",
+    }
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -774,8 +956,16 @@ def test_canasta_black_threes_melded_when_going_out_count_5_each():
 def test_11_card_red_three_held_costs_300_and_exact_draw_earns_300():
     # 1 red × 500 + 1 black × 300 (000 L70-71) + 420 melded − 1 red held × 300 (000 L67)
     # + 1 exact draw × 300 (000 L28) − 95 = 500 + 300 + 420 − 300 + 300 − 95 = 1125
-    score = one("hand-and-foot-11-card", E(books={"clean": 1, "dirty": 1}, melded_points=420, red_threes_held=1,
-                                           extras={"exact_draw": 1}, hand_points=95))
+    score = one(
+        "hand-and-foot-11-card",
+        E(
+            books={"clean": 1, "dirty": 1},
+            melded_points=420,
+            red_threes_held=1,
+            extras={"exact_draw": 1},
+            hand_points=95,
+        ),
+    )
     lines = lines_by_key(score)
     assert lines["red_threes_held"] == -300
     assert lines["extras.exact_draw"] == 300
@@ -785,8 +975,10 @@ def test_11_card_red_three_held_costs_300_and_exact_draw_earns_300():
 def test_individual_clean_300_dirty_100_and_red_held_minus_500():
     # 2 clean × 300 + 3 dirty × 100 (000 L775) + 555 melded − 1 red held × 500 (000 L773) − 40
     # = 600 + 300 + 555 − 500 − 40 = 915
-    score = one("hand-and-foot-individual", E(books={"clean": 2, "dirty": 3}, melded_points=555,
-                                              red_threes_held=1, hand_points=40))
+    score = one(
+        "hand-and-foot-individual",
+        E(books={"clean": 2, "dirty": 3}, melded_points=555, red_threes_held=1, hand_points=40),
+    )
     lines = lines_by_key(score)
     assert (lines["books.clean"], lines["books.dirty"], lines["red_threes_held"]) == (600, 300, -500)
     assert score.total == 915
@@ -823,8 +1015,9 @@ def test_black_threes_among_the_hand_cards_count_as_black_threes_held():
 
 def test_card_counts_score_the_same_as_the_points_they_add_up_to():
     # melded: 7 eights-to-kings × 10 + 2 jokers × 50 = 170; hand: 3 aces × 20 = 60
-    by_cards = one("hand-and-foot", E(books={"clean": 1}, melded_cards={"eights_to_kings": 7, "jokers": 2},
-                                      hand_cards={"aces": 3}))
+    by_cards = one(
+        "hand-and-foot", E(books={"clean": 1}, melded_cards={"eights_to_kings": 7, "jokers": 2}, hand_cards={"aces": 3})
+    )
     by_points = one("hand-and-foot", E(books={"clean": 1}, melded_points=170, hand_points=60))
     # 500 + 170 − 60 = 610
     assert by_cards.total == by_points.total == 610
@@ -832,10 +1025,18 @@ def test_card_counts_score_the_same_as_the_points_they_add_up_to():
 
 def test_adjustments_are_labelled_signed_lines():
     # 1 clean × 500 + 200 melded + 50 "Table prize" − 25 "Late to the table" = 725
-    score = one("hand-and-foot", E(books={"clean": 1}, melded_points=200,
-                                   adjustments=(Adjustment("Table prize", 50), Adjustment("Late to the table", -25))))
+    score = one(
+        "hand-and-foot",
+        E(
+            books={"clean": 1},
+            melded_points=200,
+            adjustments=(Adjustment("Table prize", 50), Adjustment("Late to the table", -25)),
+        ),
+    )
     assert [(line.label, line.points) for line in score.lines if line.key == "adjustments"] == [
-        ("Table prize", 50), ("Late to the table", -25)]
+        ("Table prize", 50),
+        ("Late to the table", -25),
+    ]
     assert score.total == 725
 
 
@@ -844,10 +1045,11 @@ def test_a_tie_has_every_leader_as_winner():
     # Them: 2 natural × 500 + 2 mixed × 300 + 3300 melded = 4900; round 2: both + 200 (200 melded; Us goes out
     # with a mixed canasta: 300 + 200 + 100 = 600; Them a mixed canasta: 300 + 300 melded = 600) → 5500 each
     rounds = [
-        [E(books={"clean": 3, "dirty": 1}, melded_points=3000, went_out=True),
-         E(books={"clean": 2, "dirty": 2}, melded_points=3300)],
-        [E(books={"dirty": 1}, melded_points=200, went_out=True),
-         E(books={"dirty": 1}, melded_points=300)],
+        [
+            E(books={"clean": 3, "dirty": 1}, melded_points=3000, went_out=True),
+            E(books={"clean": 2, "dirty": 2}, melded_points=3300),
+        ],
+        [E(books={"dirty": 1}, melded_points=200, went_out=True), E(books={"dirty": 1}, melded_points=300)],
     ]
     rules = preset("canasta")
     assert game_errors(rules, rounds, team_count=2) == []
@@ -862,10 +1064,11 @@ def test_canasta_when_both_reach_5000_the_higher_score_wins():
     # Us: 4900 (as above) then 1 mixed × 300 + 200 melded + 100 out = 600 → 5500
     # Them: 4900 then 1 natural × 500 + 350 melded = 850 → 5750
     rounds = [
-        [E(books={"clean": 3, "dirty": 1}, melded_points=3000, went_out=True),
-         E(books={"clean": 2, "dirty": 2}, melded_points=3300)],
-        [E(books={"dirty": 1}, melded_points=200, went_out=True),
-         E(books={"clean": 1}, melded_points=350)],
+        [
+            E(books={"clean": 3, "dirty": 1}, melded_points=3000, went_out=True),
+            E(books={"clean": 2, "dirty": 2}, melded_points=3300),
+        ],
+        [E(books={"dirty": 1}, melded_points=200, went_out=True), E(books={"clean": 1}, melded_points=350)],
     ]
     result = score_game(preset("canasta"), rounds, team_count=2)
     assert result.totals == (5500, 5750)
@@ -1055,7 +1258,8 @@ def test_every_problem_has_a_message():
     # negative clean, unknown "sevens", 3 not a multiple of 5, concealed without going out,
     # concealed in a variant without the bonus, unknown extra "x" = 6 problems, all on team 0
     assert sorted(p.field for p in problems) == sorted(
-        ["books", "books", "melded_points", "concealed", "concealed", "extras"])
+        ["books", "books", "melded_points", "concealed", "concealed", "extras"]
+    )
     assert {(p.round, p.team) for p in problems} == {(1, 0)}
     assert all(p.message for p in problems)
 
@@ -1078,8 +1282,9 @@ def test_it_warns_when_a_team_goes_out_without_the_required_books():
 def test_it_warns_when_a_hkf_team_goes_out_without_a_sevens_book():
     # HKF-1 basic books: one of each (004 L69-81); sevens is missing
     entry = E(books={"fives": 1, "wild": 1, "clean": 1, "dirty": 1}, melded_points=400, went_out=True)
-    warnings = [w for w in round_warnings(preset("hand-knee-and-foot"), [PLAIN, entry], number=2)
-                if w.field == "went_out"]
+    warnings = [
+        w for w in round_warnings(preset("hand-knee-and-foot"), [PLAIN, entry], number=2) if w.field == "went_out"
+    ]
     assert [(w.round, w.team) for w in warnings] == [(2, 1)]
     assert "sevens" in warnings[0].message.lower()
 

@@ -24,9 +24,14 @@ def valid_entries(draw, slug: str) -> Entry:
     """An entry the preset accepts: only its book kinds and extras, its red-three rules."""
     rules = preset(slug)
     books = draw(st.fixed_dictionaries({}, optional={k.key: counts for k in rules.book_kinds}))
-    extras = draw(st.fixed_dictionaries({}, optional={
-        e.key: st.integers(0, 10 if e.max_per_round is None else min(e.max_per_round, 10)) for e in rules.extras
-    }))
+    extras = draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                e.key: st.integers(0, 10 if e.max_per_round is None else min(e.max_per_round, 10)) for e in rules.extras
+            },
+        )
+    )
     went_out = draw(st.booleans())
     concealed = went_out and rules.concealed_bonus is not None and draw(st.booleans())
 
@@ -103,10 +108,27 @@ any_int = st.one_of(
     st.sampled_from([-(10**30), -1, 0, 999, 1000, 1001, 10**6, 10**6 + 1, 10**30]),
 )
 junk_keys = st.one_of(
-    st.sampled_from([
-        "clean", "dirty", "wild", "sevens", "fives", "perfect_cut", "exact_draw", "knee_penalty",
-        "jokers", "aces", "black_threes", "queens", "", " ", "Clean", "clean ", "é",
-    ]),
+    st.sampled_from(
+        [
+            "clean",
+            "dirty",
+            "wild",
+            "sevens",
+            "fives",
+            "perfect_cut",
+            "exact_draw",
+            "knee_penalty",
+            "jokers",
+            "aces",
+            "black_threes",
+            "queens",
+            "",
+            " ",
+            "Clean",
+            "clean ",
+            "é",
+        ]
+    ),
     st.text(max_size=6),
 )
 junk_counts = st.dictionaries(junk_keys, any_int, max_size=3)

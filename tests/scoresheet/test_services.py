@@ -31,8 +31,9 @@ PRESETS_DIR = Path(__file__).resolve().parents[2] / "scoresheet" / "presets"
 #   Them: 500 + 300 + 610 melded − 1 red three held × 100 (002 L55) − 2 black threes × 5 (002 L113)
 #         − 185 in hand = 800 + 610 − 100 − 10 − 185 = 1115
 US_R1 = Entry(books={"clean": 2, "dirty": 2, "wild": 1}, red_threes=1, melded_points=1045, went_out=True)
-THEM_R1 = Entry(books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610,
-                hand_points=185)
+THEM_R1 = Entry(
+    books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610, hand_points=185
+)
 # Round 2: Us 500 + 300 + 400 − 60 = 1140; Them 1000 + 600 + 1500 + 900 + 100 = 4100
 US_R2 = Entry(books={"clean": 1, "dirty": 1}, melded_points=400, hand_points=60)
 THEM_R2 = Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=900, went_out=True)
@@ -62,8 +63,15 @@ def sheet(game: Game) -> selectors.GameSheet:
 def test_presets_are_in_a_fresh_database():
     # the data migration loads the eight presets of PRODUCT.md
     assert set(Variant.objects.values_list("slug", flat=True)) == {
-        "hand-and-foot", "hand-and-foot-6-deck", "hand-and-foot-canasta", "hand-and-foot-11-card",
-        "hand-and-foot-individual", "hand-knee-and-foot", "hand-knee-and-foot-by-round", "canasta"}
+        "hand-and-foot",
+        "hand-and-foot-6-deck",
+        "hand-and-foot-canasta",
+        "hand-and-foot-11-card",
+        "hand-and-foot-individual",
+        "hand-knee-and-foot",
+        "hand-knee-and-foot-by-round",
+        "canasta",
+    }
     assert all(Variant.objects.values_list("is_preset", flat=True))
 
 
@@ -77,8 +85,9 @@ def test_game_create_keeps_a_copy_of_the_rules_and_the_teams_in_order():
 
 
 def test_game_create_refuses_broken_house_rules_and_creates_nothing():
-    broken = Variant.objects.create(slug="broken", name="Broken", family="hand-and-foot",
-                                    document={"slug": "broken", "name": "Broken"})
+    broken = Variant.objects.create(
+        slug="broken", name="Broken", family="hand-and-foot", document={"slug": "broken", "name": "Broken"}
+    )
     with pytest.raises(RulesError):
         services.game_create(variant=broken, mode=Game.Mode.TEAMS, teams=[TeamData("A"), TeamData("B")])
     assert Game.objects.count() == 0
@@ -128,8 +137,9 @@ def test_correcting_round_1_recomputes_totals_and_next_meld_requirements():
     assert before.result.next_meld_requirements == (90, 90)
 
     # Blue's round 1 was miscounted: 3,000 melded, not 3,500 → 11,300 + 3,000 + 200 = 14,500
-    services.round_record(game=game, number=1,
-                          entries=[Entry(books=BASIC_BOOKS, melded_points=3000, went_out=True), GOLD_14995])
+    services.round_record(
+        game=game, number=1, entries=[Entry(books=BASIC_BOOKS, melded_points=3000, went_out=True), GOLD_14995]
+    )
 
     after = sheet(game)
     assert after.rounds[0].result.running_totals == (14500, 14995)
@@ -233,8 +243,9 @@ def test_a_finished_game_can_still_correct_an_earlier_round():
     services.round_record(game=game, number=1, entries=[US_R1, THEM_R1])
     services.game_finish(game=game)
     # Them's hand was 85, not 185: 1115 + 100 = 1215
-    corrected = Entry(books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610,
-                      hand_points=85)
+    corrected = Entry(
+        books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610, hand_points=85
+    )
     services.round_record(game=game, number=1, entries=[US_R1, corrected])
     assert sheet(game).result.totals == (4345, 1215)
 
@@ -276,8 +287,12 @@ def test_editing_the_variant_in_place_does_not_reach_the_game_just_created():
 
 
 def test_deleting_the_variant_keeps_the_game_and_its_scores():
-    house = Variant.objects.create(slug="our-house", name="Our house", family="hand-and-foot",
-                                   document={**variant("hand-and-foot").document, "slug": "our-house"})
+    house = Variant.objects.create(
+        slug="our-house",
+        name="Our house",
+        family="hand-and-foot",
+        document={**variant("hand-and-foot").document, "slug": "our-house"},
+    )
     game = services.game_create(variant=house, mode=Game.Mode.TEAMS, teams=[TeamData("Us"), TeamData("Them")])
     services.round_record(game=game, number=1, entries=[US_R1, THEM_R1])
     house.delete()
@@ -313,8 +328,9 @@ def test_load_presets_refreshes_a_preset_from_its_file_and_leaves_house_rules_al
     hf = variant("hand-and-foot")
     hf.document = {**hf.document, "going_out_bonus": 999}
     hf.save()
-    house = Variant.objects.create(slug="our-house", name="Our house", family="hand-and-foot",
-                                   document={**hf.document, "slug": "our-house"})
+    house = Variant.objects.create(
+        slug="our-house", name="Our house", family="hand-and-foot", document={**hf.document, "slug": "our-house"}
+    )
     load_presets()
     on_disk = json.loads((PRESETS_DIR / "hand-and-foot.json").read_text(encoding="utf-8"))
     assert variant("hand-and-foot").document == on_disk
@@ -349,8 +365,9 @@ def test_database_allows_one_team_going_out_and_one_not():
     assert TeamRound.objects.filter(round=rnd).count() == 2
 
 
-@pytest.mark.parametrize("field", ["red_threes", "red_threes_held", "black_threes_held", "melded_points",
-                                   "hand_points"])
+@pytest.mark.parametrize(
+    "field", ["red_threes", "red_threes_held", "black_threes_held", "melded_points", "hand_points"]
+)
 def test_database_refuses_negative_counts(field):
     rnd, us, _ = round_with_teams()
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -472,8 +489,9 @@ def test_a_correction_opened_before_someone_elses_save_is_refused_as_a_conflict(
     rnd = services.round_record(game=game, number=1, entries=[US_R1, THEM_R1])
     opened = services.round_version(Round.objects.get(pk=rnd.pk))
     # someone else corrects Them's hand to 85: 1115 + 100 = 1215
-    theirs = Entry(books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610,
-                   hand_points=85)
+    theirs = Entry(
+        books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610, hand_points=85
+    )
     services.round_record(game=game, number=1, entries=[US_R1, theirs], version=opened)
     with pytest.raises(services.RoundConflict) as exc:
         services.round_record(game=game, number=1, entries=[US_R1, THEM_R1], version=opened)

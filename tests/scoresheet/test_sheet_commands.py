@@ -55,8 +55,7 @@ def refused(tmp_path, command: str, *args, **options) -> CommandError:
 def test_blank_sheet_writes_a_pdf_with_the_names(tmp_path, presets):
     out = tmp_path / "sheet.pdf"
     stdout = io.StringIO()
-    call_command("blank_sheet", variant="hand-knee-and-foot", names="Zoë & Søren,Дмитрий", out=str(out),
-                 stdout=stdout)
+    call_command("blank_sheet", variant="hand-knee-and-foot", names="Zoë & Søren,Дмитрий", out=str(out), stdout=stdout)
     assert out.read_bytes().startswith(b"%PDF-")
     text = pdf_text(out)
     assert "Hand Knee and Foot · score sheet" in text
@@ -67,8 +66,19 @@ def test_blank_sheet_writes_a_pdf_with_the_names(tmp_path, presets):
 
 def test_blank_sheet_options(tmp_path, presets):
     one, three = tmp_path / "one.pdf", tmp_path / "three.pdf"
-    args = ["--variant", "hand-and-foot", "--teams", "3", "--names", "Ann, Bob ,Cleo", "--paper", "a4",
-            "--large-print", "--rules-card", "back"]
+    args = [
+        "--variant",
+        "hand-and-foot",
+        "--teams",
+        "3",
+        "--names",
+        "Ann, Bob ,Cleo",
+        "--paper",
+        "a4",
+        "--large-print",
+        "--rules-card",
+        "back",
+    ]
     call_command("blank_sheet", *args, "--out", str(one), stdout=io.StringIO())
     call_command("blank_sheet", *args, "--copies", "3", "--out", str(three), stdout=io.StringIO())
     reader = PdfReader(io.BytesIO(one.read_bytes()))
@@ -88,43 +98,69 @@ def test_blank_sheet_without_names_has_lines_to_write_on(tmp_path, presets):
     assert "Team 1" in text and "Team 2" in text
 
 
-@pytest.mark.parametrize(("args", "in_message"), [
-    (["--variant", "no-such-game"], "--variant"),
-    (["--variant", "hand-and-foot", "--teams", "0"], "--teams"),
-    (["--variant", "hand-and-foot", "--teams", "9"], "--teams"),
-    (["--variant", "hand-and-foot", "--teams", "x"], "--teams"),
-    (["--variant", "hand-and-foot-6-deck", "--teams", "3"], "--teams"),
-    (["--variant", "hand-and-foot", "--copies", "1000"], "--copies"),
-    (["--variant", "hand-and-foot", "--copies", "0"], "--copies"),
-    (["--variant", "hand-and-foot", "--names", "Ann," + "x" * 500], "--names"),
-    (["--variant", "hand-and-foot", "--paper", "b5"], "--paper"),
-    (["--variant", "hand-and-foot", "--names", "A,B,C,D,E"], "--names"),
-    (["--variant", "hand-and-foot", "--teams", "2", "--names", "A,B,C"], "--names"),
-    (["--variant", "hand-and-foot", "--rules-card", "front"], "--rules-card"),
-    # numbers are the digits 0-9 only: not fullwidth, mathematical or Arabic-Indic digits
-    (["--variant", "hand-and-foot", "--copies", "１２"], "--copies"),
-    (["--variant", "hand-and-foot", "--copies", "𝟓"], "--copies"),
-    (["--variant", "hand-and-foot", "--copies", "١٢٣"], "--copies"),
-    (["--variant", "hand-and-foot", "--copies", "2.0"], "--copies"),
-    (["--variant", "hand-and-foot", "--copies", "9" * 5000], "--copies"),
-    (["--variant", "hand-and-foot", "--teams", "３"], "--teams"),
-    (["--variant", "hand-and-foot", "--teams", "٣"], "--teams"),
-    # bytes that are not UTF-8 on the command line reach Python as lone surrogates
-    (["--variant", "hand-and-foot", "--names", "Ann,B\udcffb"], "--names"),
-], ids=["unknown-variant", "teams-0", "teams-9", "teams-x", "forbidden-teams", "copies-1000", "copies-0",
-        "name-500", "paper-b5", "five-names", "names-beyond-teams", "rules-card", "copies-fullwidth",
-        "copies-math-bold", "copies-arabic-indic", "copies-decimal", "copies-5000-digits", "teams-fullwidth",
-        "teams-arabic-indic", "names-not-utf8"])
+@pytest.mark.parametrize(
+    ("args", "in_message"),
+    [
+        (["--variant", "no-such-game"], "--variant"),
+        (["--variant", "hand-and-foot", "--teams", "0"], "--teams"),
+        (["--variant", "hand-and-foot", "--teams", "9"], "--teams"),
+        (["--variant", "hand-and-foot", "--teams", "x"], "--teams"),
+        (["--variant", "hand-and-foot-6-deck", "--teams", "3"], "--teams"),
+        (["--variant", "hand-and-foot", "--copies", "1000"], "--copies"),
+        (["--variant", "hand-and-foot", "--copies", "0"], "--copies"),
+        (["--variant", "hand-and-foot", "--names", "Ann," + "x" * 500], "--names"),
+        (["--variant", "hand-and-foot", "--paper", "b5"], "--paper"),
+        (["--variant", "hand-and-foot", "--names", "A,B,C,D,E"], "--names"),
+        (["--variant", "hand-and-foot", "--teams", "2", "--names", "A,B,C"], "--names"),
+        (["--variant", "hand-and-foot", "--rules-card", "front"], "--rules-card"),
+        # numbers are the digits 0-9 only: not fullwidth, mathematical or Arabic-Indic digits
+        (["--variant", "hand-and-foot", "--copies", "１２"], "--copies"),
+        (["--variant", "hand-and-foot", "--copies", "𝟓"], "--copies"),
+        (["--variant", "hand-and-foot", "--copies", "١٢٣"], "--copies"),
+        (["--variant", "hand-and-foot", "--copies", "2.0"], "--copies"),
+        (["--variant", "hand-and-foot", "--copies", "9" * 5000], "--copies"),
+        (["--variant", "hand-and-foot", "--teams", "３"], "--teams"),
+        (["--variant", "hand-and-foot", "--teams", "٣"], "--teams"),
+        # bytes that are not UTF-8 on the command line reach Python as lone surrogates
+        (["--variant", "hand-and-foot", "--names", "Ann,B\udcffb"], "--names"),
+    ],
+    ids=[
+        "unknown-variant",
+        "teams-0",
+        "teams-9",
+        "teams-x",
+        "forbidden-teams",
+        "copies-1000",
+        "copies-0",
+        "name-500",
+        "paper-b5",
+        "five-names",
+        "names-beyond-teams",
+        "rules-card",
+        "copies-fullwidth",
+        "copies-math-bold",
+        "copies-arabic-indic",
+        "copies-decimal",
+        "copies-5000-digits",
+        "teams-fullwidth",
+        "teams-arabic-indic",
+        "names-not-utf8",
+    ],
+)
 def test_blank_sheet_refuses_bad_arguments(tmp_path, presets, args, in_message):
     error = refused(tmp_path, "blank_sheet", *args)
     assert str(error).startswith(in_message), str(error)
 
 
 def test_blank_sheet_names_the_problem_plainly(tmp_path, presets):
-    assert str(refused(tmp_path, "blank_sheet", "--variant", "hand-and-foot", "--copies", "1000")) == \
-        "--copies: At most 50 copies at a time."
-    assert str(refused(tmp_path, "blank_sheet", "--variant", "hand-and-foot", "--names", "A,B,C,D,E")) == \
-        "--names: at most 4 names, not 5."
+    assert (
+        str(refused(tmp_path, "blank_sheet", "--variant", "hand-and-foot", "--copies", "1000"))
+        == "--copies: At most 50 copies at a time."
+    )
+    assert (
+        str(refused(tmp_path, "blank_sheet", "--variant", "hand-and-foot", "--names", "A,B,C,D,E"))
+        == "--names: at most 4 names, not 5."
+    )
     message = str(refused(tmp_path, "blank_sheet", "--variant", "hand-and-foot", "--names", "x" * 500))
     assert "at most 60 characters" in message and "x" * 100 not in message
 
@@ -151,8 +187,9 @@ def test_blank_sheet_out_that_cannot_be_written_is_refused(tmp_path, presets):
 def test_blank_sheet_rules_card_option(tmp_path, presets):
     same, none = tmp_path / "same.pdf", tmp_path / "none.pdf"
     for where, out in (("same", same), ("none", none)):
-        call_command("blank_sheet", "--variant", "canasta", "--rules-card", where, "--out", str(out),
-                     stdout=io.StringIO())
+        call_command(
+            "blank_sheet", "--variant", "canasta", "--rules-card", where, "--out", str(out), stdout=io.StringIO()
+        )
     assert "Rules: Canasta (classic)" in pdf_text(same)
     assert "Rules:" not in pdf_text(none)
 
@@ -168,15 +205,27 @@ def test_blank_sheet_teams_given_from_python_are_checked_too(tmp_path, presets):
 
 @pytest.fixture
 def game(presets):
-    game = services.game_create(variant=Variant.objects.get(slug="hand-and-foot"), mode=Game.Mode.TEAMS,
-                                teams=[services.TeamData("Zoë & Søren"), services.TeamData("Łucja & Αλέξης")])
+    game = services.game_create(
+        variant=Variant.objects.get(slug="hand-and-foot"),
+        mode=Game.Mode.TEAMS,
+        teams=[services.TeamData("Zoë & Søren"), services.TeamData("Łucja & Αλέξης")],
+    )
     # Zoë & Søren: 2 × 500 + 2 × 300 + 1,500 + 100 red three + 1,045 laid + 100 going out = 4,345
     # Łucja & Αλέξης: 500 + 300 + 610 − 100 red three held − 2 × 5 − 185 = 1,115
-    services.round_record(game=game, number=1, entries=[
-        Entry(books={"clean": 2, "dirty": 2, "wild": 1}, red_threes=1, melded_points=1045, went_out=True),
-        Entry(books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610,
-              hand_points=185),
-    ])
+    services.round_record(
+        game=game,
+        number=1,
+        entries=[
+            Entry(books={"clean": 2, "dirty": 2, "wild": 1}, red_threes=1, melded_points=1045, went_out=True),
+            Entry(
+                books={"clean": 1, "dirty": 1},
+                red_threes_held=1,
+                black_threes_held=2,
+                melded_points=610,
+                hand_points=185,
+            ),
+        ],
+    )
     return game
 
 
@@ -200,17 +249,29 @@ def test_game_sheet_of_a_finished_game_names_the_winner(tmp_path, game):
     assert "Winner: Zoë & Søren" in pdf_text(out)
 
 
-@pytest.mark.parametrize(("game_id", "options", "starts"), [
-    ("99999", {}, "There is no game 99999"),
-    ("abc", {}, "GAME_ID must be a number"),
-    ("-1", {}, "GAME_ID must be a number"),
-    ("١", {}, "GAME_ID must be a number"),  # Arabic-Indic 1: only the digits 0-9 make a number
-    ("１", {}, "GAME_ID must be a number"),
-    ("9" * 5000, {}, "There is no game 999"),  # beyond Python's 4,300 digits and any database id
-    ("99999999999999999999", {}, "There is no game 99999999999999999999"),  # beyond a 64-bit id
-    (None, {"paper": "b5"}, "--paper"),
-], ids=["unknown-game", "not-a-number", "negative", "arabic-indic", "fullwidth", "5000-digits", "past-64-bits",
-        "paper-b5"])
+@pytest.mark.parametrize(
+    ("game_id", "options", "starts"),
+    [
+        ("99999", {}, "There is no game 99999"),
+        ("abc", {}, "GAME_ID must be a number"),
+        ("-1", {}, "GAME_ID must be a number"),
+        ("١", {}, "GAME_ID must be a number"),  # Arabic-Indic 1: only the digits 0-9 make a number
+        ("１", {}, "GAME_ID must be a number"),
+        ("9" * 5000, {}, "There is no game 999"),  # beyond Python's 4,300 digits and any database id
+        ("99999999999999999999", {}, "There is no game 99999999999999999999"),  # beyond a 64-bit id
+        (None, {"paper": "b5"}, "--paper"),
+    ],
+    ids=[
+        "unknown-game",
+        "not-a-number",
+        "negative",
+        "arabic-indic",
+        "fullwidth",
+        "5000-digits",
+        "past-64-bits",
+        "paper-b5",
+    ],
+)
 def test_game_sheet_refuses_bad_arguments(tmp_path, game, game_id, options, starts):
     error = refused(tmp_path, "game_sheet", game_id or str(game.id), **options)
     assert str(error).startswith(starts), str(error)
@@ -223,9 +284,12 @@ def test_game_sheet_refuses_an_out_folder_that_does_not_exist(tmp_path, game):
 
 def test_game_sheet_out_naming_a_folder_or_an_unwritable_file_is_refused(tmp_path, game):
     assert str(refused(tmp_path, "game_sheet", str(game.id), out=tmp_path)).endswith(
-        "is a folder; give the name of the PDF file to write.")
-    assert str(refused(tmp_path, "game_sheet", str(game.id), out="/dev/full")) == \
-        "--out: cannot write /dev/full: No space left on device."
+        "is a folder; give the name of the PDF file to write."
+    )
+    assert (
+        str(refused(tmp_path, "game_sheet", str(game.id), out="/dev/full"))
+        == "--out: cannot write /dev/full: No space left on device."
+    )
 
 
 # --- house rules from the database ------------------------------------------------------------

@@ -90,12 +90,15 @@ def counts(game: Game | None = None) -> tuple[int, int]:
 
 
 def totals(game: Game, number: int) -> list[int]:
-    return list(TeamRound.objects.filter(round__game=game, round__number=number)
-                .order_by("team__position").values_list("total", flat=True))
+    return list(
+        TeamRound.objects.filter(round__game=game, round__number=number)
+        .order_by("team__position")
+        .values_list("total", flat=True)
+    )
 
 
 def input_tag(content: str, name: str) -> str:
-    match = re.search(r'<input[^>]*\bname="%s"[^>]*>' % re.escape(name), content)
+    match = re.search(rf'<input[^>]*\bname="{re.escape(name)}"[^>]*>', content)
     assert match, f"no input named {name}"
     return match.group(0)
 
@@ -106,7 +109,7 @@ def input_value(content: str, name: str) -> str | None:
 
 
 def form_field_names(content: str, prefix: str = "t0-") -> set[str]:
-    return {name[len(prefix):] for name in re.findall(r'\bname="(%s[^"]+)"' % re.escape(prefix), content)}
+    return {name[len(prefix) :] for name in re.findall(rf'\bname="({re.escape(prefix)}[^"]+)"', content)}
 
 
 def version_of(content: str) -> str:
@@ -127,8 +130,14 @@ def section(content: str, start: str, end: str | None = None) -> str:
 #   Them: clean 500 + dirty 300 + 610 melded − 1 red three held × 100 (002 L55)
 #         − 2 black threes × 5 (002 L113) − 185 left in hand = 800 + 610 − 100 − 10 − 185 = 1115
 US_R1 = {"book_clean": "2", "book_dirty": "2", "book_wild": "1", "red_threes": "1", "melded_points": "1045"}
-THEM_R1 = {"book_clean": "1", "book_dirty": "1", "red_threes_held": "1", "black_threes_held": "2",
-           "melded_points": "610", "hand_points": "185"}
+THEM_R1 = {
+    "book_clean": "1",
+    "book_dirty": "1",
+    "red_threes_held": "1",
+    "black_threes_held": "2",
+    "melded_points": "610",
+    "hand_points": "185",
+}
 # Round 2: Us clean 500 + dirty 300 + 400 melded − 60 in hand = 1140 (running 4345 + 1140 = 5485)
 #          Them 2 × 500 + 2 × 300 + 1500 + 900 melded + 100 going out = 4100 (running 1115 + 4100 = 5215)
 US_R2 = {"book_clean": "1", "book_dirty": "1", "melded_points": "400", "hand_points": "60"}
@@ -220,14 +229,23 @@ def test_hand_knee_and_foot_rules_card_shows_book_values_and_meld_bands(client):
     text = page_text(response)
     assert "<h1>Hand Knee and Foot</h1>" in text
     # "CANASTA OF 7'S……5,000 POINTS EA / CANASTA OF 5'S……3,000 / WILD CARDS……2,500" (004 L87–95)
-    for label, value in (("Sevens books", "5,000"), ("Fives books", "3,000"), ("Wild books", "2,500"),
-                         ("Clean books", "500"), ("Dirty books", "300")):
+    for label, value in (
+        ("Sevens books", "5,000"),
+        ("Fives books", "3,000"),
+        ("Wild books", "2,500"),
+        ("Clean books", "500"),
+        ("Dirty books", "300"),
+    ):
         assert re.search(rf'<th scope="row">{label}</th>\s*<td[^>]*>{value}<small>', text), label
     # "UP TO 15,000……50 / 15,000 TO 30,000……90 / 30,000 TO 50,000……120 / OVER 50,000……150"
     # (004 L59–67), bands lower-bound inclusive (C-09)
     assert "Opening meld by the team's score before the round" in text
-    for label, value in (("Below 15,000", "50 points"), ("15,000 to 29,995", "90 points"),
-                         ("30,000 to 49,995", "120 points"), ("50,000 and up", "150 points")):
+    for label, value in (
+        ("Below 15,000", "50 points"),
+        ("15,000 to 29,995", "90 points"),
+        ("30,000 to 49,995", "120 points"),
+        ("50,000 and up", "150 points"),
+    ):
         assert re.search(rf'<th scope="row">{label}</th>\s*<td[^>]*>{value}</td>', text), label
     assert 'href="/games/new/?variant=hand-knee-and-foot"' in raw(response)
 
@@ -244,13 +262,21 @@ def test_an_unknown_variant_is_404(client):
 def test_new_game_form_preselects_the_variant_from_the_link(client):
     response = client.get("/games/new/?variant=canasta")
     assert response.status_code == 200
-    assert re.search(r'<input[^>]*value="%d"[^>]*checked' % vpk("canasta"), raw(response))
+    assert re.search(rf'<input[^>]*value="{vpk("canasta")}"[^>]*checked', raw(response))
 
 
 def test_starting_a_game_creates_it_with_a_copy_of_the_rules_and_its_teams(client):
-    response = client.post("/games/new/", start_data(
-        "hand-knee-and-foot", team_1="Ann & Bob", players_1="Ann, Bob", team_2="Cléo", players_2="Cléo, Dee",
-        name="Tuesday at Ann's"))
+    response = client.post(
+        "/games/new/",
+        start_data(
+            "hand-knee-and-foot",
+            team_1="Ann & Bob",
+            players_1="Ann, Bob",
+            team_2="Cléo",
+            players_2="Cléo, Dee",
+            name="Tuesday at Ann's",
+        ),
+    )
     game = Game.objects.get()
     assert response.status_code == 302
     assert response["Location"] == f"/games/{game.pk}/"
@@ -260,7 +286,9 @@ def test_starting_a_game_creates_it_with_a_copy_of_the_rules_and_its_teams(clien
     assert game.mode == Game.Mode.TEAMS and game.status == Game.Status.IN_PROGRESS and game.finished_at is None
     assert game.name == "Tuesday at Ann's"
     assert [(t.position, t.name, t.players) for t in game.teams.order_by("position")] == [
-        (0, "Ann & Bob", "Ann, Bob"), (1, "Cléo", "Cléo, Dee")]
+        (0, "Ann & Bob", "Ann, Bob"),
+        (1, "Cléo", "Cléo, Dee"),
+    ]
 
     page = client.get(f"/games/{game.pk}/")
     assert page.status_code == 200
@@ -304,26 +332,52 @@ BAD_STARTS = [
     ("one-team", "hand-and-foot", {"team_count": "1"}, "team_count", "Choose 2 to 4."),
     ("count-not-a-number", "hand-and-foot", {"team_count": "x"}, "team_count", "Choose 2 to 4."),
     # HF-2: "two teams of either 2 or 3 players each" (003 L11)
-    ("six-deck-three-teams", "hand-and-foot-6-deck", {"team_count": "3"}, "team_count",
-     "Hand and Foot, six decks is played by 2 teams."),
+    (
+        "six-deck-three-teams",
+        "hand-and-foot-6-deck",
+        {"team_count": "3"},
+        "team_count",
+        "Hand and Foot, six decks is played by 2 teams.",
+    ),
     # HF-8: no partners (000 L759–793)
-    ("individual-as-teams", "hand-and-foot-individual", {"mode": "teams"}, "mode",
-     "Hand and Foot, no partners is played by individual players only."),
-    ("duplicate-names", "hand-and-foot", {"team_2": "ANN & bob"}, "team_2",
-     "“ANN & bob” is already the name of another team."),
-    ("duplicate-of-a-default", "hand-and-foot", {"team_1": "", "team_2": "us"}, "team_2",
-     "“us” is already the name of another team."),
-    ("name-500-chars", "hand-and-foot", {"team_2": "N" * 500}, "team_2",
-     "A name can be at most 60 characters (this one has 500)."),
+    (
+        "individual-as-teams",
+        "hand-and-foot-individual",
+        {"mode": "teams"},
+        "mode",
+        "Hand and Foot, no partners is played by individual players only.",
+    ),
+    (
+        "duplicate-names",
+        "hand-and-foot",
+        {"team_2": "ANN & bob"},
+        "team_2",
+        "“ANN & bob” is already the name of another team.",
+    ),
+    (
+        "duplicate-of-a-default",
+        "hand-and-foot",
+        {"team_1": "", "team_2": "us"},
+        "team_2",
+        "“us” is already the name of another team.",
+    ),
+    (
+        "name-500-chars",
+        "hand-and-foot",
+        {"team_2": "N" * 500},
+        "team_2",
+        "A name can be at most 60 characters (this one has 500).",
+    ),
 ]
 
 
-@pytest.mark.parametrize("slug,overrides,field,message", [case[1:] for case in BAD_STARTS],
-                         ids=[case[0] for case in BAD_STARTS])
-def test_bad_start_input_is_refused_next_to_its_field_and_creates_nothing(client, slug, overrides, field,
-                                                                          message):
-    data = start_data(slug, team_1="Ann & Bob", players_1="Ann, Bob", team_2="Cléo", players_2="Cléo, Dee",
-                      name="Tuesday at Ann's")
+@pytest.mark.parametrize(
+    "slug,overrides,field,message", [case[1:] for case in BAD_STARTS], ids=[case[0] for case in BAD_STARTS]
+)
+def test_bad_start_input_is_refused_next_to_its_field_and_creates_nothing(client, slug, overrides, field, message):
+    data = start_data(
+        slug, team_1="Ann & Bob", players_1="Ann, Bob", team_2="Cléo", players_2="Cléo, Dee", name="Tuesday at Ann's"
+    )
     data.update(overrides)
     response = client.post("/games/new/", data)
 
@@ -342,13 +396,17 @@ def test_bad_start_input_is_refused_next_to_its_field_and_creates_nothing(client
     # nothing created
     assert Game.objects.count() == 0 and Team.objects.count() == 0
     # the rest of the form as typed
-    for name, value in (("team_1", data["team_1"]), ("players_1", "Ann, Bob"), ("players_2", "Cléo, Dee"),
-                        ("name", "Tuesday at Ann's")):
+    for name, value in (
+        ("team_1", data["team_1"]),
+        ("players_1", "Ann, Bob"),
+        ("players_2", "Cléo, Dee"),
+        ("name", "Tuesday at Ann's"),
+    ):
         assert input_value(content, name) == (value or None), name  # an empty input has no value=""
     if field != "team_2":
         assert input_value(content, "team_2") == data["team_2"]
     if field != "mode":
-        assert re.search(r'<input[^>]*name="mode"[^>]*value="%s"[^>]*checked' % data["mode"], content)
+        assert re.search(r'<input[^>]*name="mode"[^>]*value="{}"[^>]*checked'.format(data["mode"]), content)
 
 
 def test_a_500_character_name_is_kept_in_the_form_to_be_shortened(client):
@@ -371,8 +429,9 @@ def test_team_names_are_shown_as_text_not_markup(client):
 @pytest.fixture
 def broken_variant():
     """A house-rules variant whose document does not load (services.game_create refuses to start it)."""
-    return Variant.objects.create(slug="broken", name="Broken", family="hand-and-foot",
-                                  document={"slug": "broken", "name": "Broken"})
+    return Variant.objects.create(
+        slug="broken", name="Broken", family="hand-and-foot", document={"slug": "broken", "name": "Broken"}
+    )
 
 
 def test_a_broken_house_rules_variant_does_not_break_the_new_game_page(client, broken_variant):
@@ -398,23 +457,44 @@ def test_the_rules_card_of_broken_house_rules_is_not_a_server_error(client, brok
 # The fields every variant has (TeamEntryForm): black threes held, card points or card counts
 # (no black threes unless they can be melded), two adjustment rows.
 COMMON_FIELDS = {
-    "black_threes_held", "count_cards", "melded_points", "hand_points",
-    "melded_jokers", "melded_twos", "melded_aces", "melded_eights_to_kings", "melded_fours_to_sevens",
-    "hand_jokers", "hand_twos", "hand_aces", "hand_eights_to_kings", "hand_fours_to_sevens",
-    "adjustment_1_label", "adjustment_1_points", "adjustment_2_label", "adjustment_2_points",
+    "black_threes_held",
+    "count_cards",
+    "melded_points",
+    "hand_points",
+    "melded_jokers",
+    "melded_twos",
+    "melded_aces",
+    "melded_eights_to_kings",
+    "melded_fours_to_sevens",
+    "hand_jokers",
+    "hand_twos",
+    "hand_aces",
+    "hand_eights_to_kings",
+    "hand_fours_to_sevens",
+    "adjustment_1_label",
+    "adjustment_1_points",
+    "adjustment_2_label",
+    "adjustment_2_points",
 }
 VARIANT_FIELDS = {
     # HF-1: clean/dirty/wild piles (002 L57–59), red threes laid +100 and held −100 (002 L55, L61),
     # optional perfect cut (000 L259–260)
-    "hand-and-foot": {"book_clean", "book_dirty", "book_wild", "red_threes", "red_threes_held",
-                      "extra_perfect_cut"},
+    "hand-and-foot": {"book_clean", "book_dirty", "book_wild", "red_threes", "red_threes_held", "extra_perfect_cut"},
     # HF-3: "3s are used for discard ONLY" (001 L23): no red threes laid; held −100 (001 L83)
     "hand-and-foot-canasta": {"book_clean", "book_dirty", "red_threes_held"},
     # CN-1: red threes are laid at once (never held), black threes can be melded, concealed +100 (000 L398)
     "canasta": {"book_clean", "book_dirty", "red_threes", "melded_black_threes", "concealed"},
     # HKF-1: five book kinds (004 L87–95), red threes laid/held, knee penalty (004 L27)
-    "hand-knee-and-foot": {"book_sevens", "book_fives", "book_wild", "book_clean", "book_dirty", "red_threes",
-                           "red_threes_held", "extra_knee_penalty"},
+    "hand-knee-and-foot": {
+        "book_sevens",
+        "book_fives",
+        "book_wild",
+        "book_clean",
+        "book_dirty",
+        "red_threes",
+        "red_threes_held",
+        "extra_knee_penalty",
+    },
 }
 
 
@@ -507,8 +587,10 @@ def test_the_second_round_adds_to_the_running_totals(client):
     total_row = section(text, '<tr class="sheet-total">', "</tr>")
     assert ">5,485<" in total_row and ">5,215<" in total_row
     # round 3: 120 (002 L68)
-    assert section(text, '<section class="next-round panel">', "</section>").count(
-        '<span class="meld-value">120</span>') == 2
+    assert (
+        section(text, '<section class="next-round panel">', "</section>").count('<span class="meld-value">120</span>')
+        == 2
+    )
 
 
 def test_the_opening_meld_follows_the_score_in_hand_knee_and_foot(client):
@@ -517,8 +599,7 @@ def test_the_opening_meld_follows_the_score_in_hand_knee_and_foot(client):
     #       + 3,500 melded + going out 200 (004 L99) = 15,000
     # Gold: the same 11,300 + 3,695 melded = 14,995
     basic = {"book_sevens": "1", "book_fives": "1", "book_wild": "1", "book_clean": "1", "book_dirty": "1"}
-    play(client, game, [round_data({**basic, "melded_points": "3500"}, {**basic, "melded_points": "3695"},
-                                   went_out=0)])
+    play(client, game, [round_data({**basic, "melded_points": "3500"}, {**basic, "melded_points": "3695"}, went_out=0)])
     assert totals(game, 1) == [15000, 14995]
     text = page_text(client.get(f"/games/{game.pk}/"))
     # "UP TO 15,000……50 / 15,000 TO 30,000……90" (004 L59–67); 15,000 is in the 90 band (C-09)
@@ -534,9 +615,17 @@ def test_the_opening_meld_follows_the_score_in_hand_knee_and_foot(client):
 def test_count_cards_mode_computes_melded_and_hand_points_from_card_values(client):
     game = start_game(client)
     data = round_data(
-        {"count_cards": "on", "melded_points": "500",  # ignored while counting cards
-         "melded_jokers": "2", "melded_twos": "3", "melded_aces": "4", "melded_eights_to_kings": "10",
-         "melded_fours_to_sevens": "7", "hand_aces": "1", "hand_fours_to_sevens": "3"},
+        {
+            "count_cards": "on",
+            "melded_points": "500",  # ignored while counting cards
+            "melded_jokers": "2",
+            "melded_twos": "3",
+            "melded_aces": "4",
+            "melded_eights_to_kings": "10",
+            "melded_fours_to_sevens": "7",
+            "hand_aces": "1",
+            "hand_fours_to_sevens": "3",
+        },
         {"melded_points": "100"},
     )
     response = client.post(f"/games/{game.pk}/rounds/1/", data)
@@ -558,12 +647,12 @@ def test_count_cards_mode_computes_melded_and_hand_points_from_card_values(clien
 
 def test_an_adjustment_with_a_label_is_added_to_the_total(client):
     game = start_game(client)
-    data = round_data({**US_R1, "adjustment_1_label": "Misdeal", "adjustment_1_points": "-100"}, THEM_R1,
-                      went_out=0)
+    data = round_data({**US_R1, "adjustment_1_label": "Misdeal", "adjustment_1_points": "-100"}, THEM_R1, went_out=0)
     assert client.post(f"/games/{game.pk}/rounds/1/", data).status_code == 302
     assert totals(game, 1) == [4345 - 100, 1115]
     assert TeamRound.objects.get(round__game=game, team__position=0).adjustments == [
-        {"label": "Misdeal", "points": -100}]
+        {"label": "Misdeal", "points": -100}
+    ]
 
 
 # --- the round form: bad input ---------------------------------------------------------------
@@ -571,32 +660,87 @@ def test_an_adjustment_with_a_label_is_added_to_the_total(client):
 
 BAD_ROUNDS = [
     # (id, slug, data for t0, data for t1, went_out, message, typed values that must come back)
-    ("negative-count", "hand-and-foot", {**US_R1, "book_clean": "-1"}, THEM_R1, "0",
-     "Cannot be negative.", {"t0-book_clean": "-1"}),
-    ("count-not-a-number", "hand-and-foot", {**US_R1, "book_dirty": "abc"}, THEM_R1, "0",
-     "Enter a whole number with the digits 0–9.", {"t0-book_dirty": "abc"}),
+    (
+        "negative-count",
+        "hand-and-foot",
+        {**US_R1, "book_clean": "-1"},
+        THEM_R1,
+        "0",
+        "Cannot be negative.",
+        {"t0-book_clean": "-1"},
+    ),
+    (
+        "count-not-a-number",
+        "hand-and-foot",
+        {**US_R1, "book_dirty": "abc"},
+        THEM_R1,
+        "0",
+        "Enter a whole number with the digits 0–9.",
+        {"t0-book_dirty": "abc"},
+    ),
     # every card value is a multiple of 5 (002 L47–51)
-    ("points-not-a-multiple-of-5", "hand-and-foot", {**US_R1, "melded_points": "1047"}, THEM_R1, "0",
-     "Cards on the table must be a multiple of 5, as every card is (1047 is not).", {"t0-melded_points": "1047"}),
-    ("concealed-without-going-out", "canasta", {"book_clean": "1", "melded_points": "300", "concealed": "on"},
-     {"melded_points": "120"}, "none", "Going out concealed needs going out too.", {"t0-melded_points": "300"}),
+    (
+        "points-not-a-multiple-of-5",
+        "hand-and-foot",
+        {**US_R1, "melded_points": "1047"},
+        THEM_R1,
+        "0",
+        "Cards on the table must be a multiple of 5, as every card is (1047 is not).",
+        {"t0-melded_points": "1047"},
+    ),
+    (
+        "concealed-without-going-out",
+        "canasta",
+        {"book_clean": "1", "melded_points": "300", "concealed": "on"},
+        {"melded_points": "120"},
+        "none",
+        "Going out concealed needs going out too.",
+        {"t0-melded_points": "300"},
+    ),
     # HF-1: one deck more than players (002 L153): 4 players → 5 decks → 10 red threes; 6 + 4 + 1 = 11
-    ("more-red-threes-than-the-decks-hold", "hand-and-foot", {**US_R1, "red_threes": "6"},
-     {**THEM_R1, "red_threes": "4", "red_threes_held": "1"}, "0",
-     "Round 1 has 11 red threes; the decks hold only 10.", {"t0-red_threes": "6", "t1-red_threes": "4"}),
-    ("went-out-not-a-team", "hand-and-foot", US_R1, THEM_R1, "7",
-     "Choose the team that went out, or nobody.", {"t0-melded_points": "1045"}),
-    ("adjustment-without-label", "hand-and-foot", {**US_R1, "adjustment_1_points": "-100"}, THEM_R1, "0",
-     "Say what the adjustment is for.", {"t0-adjustment_1_points": "-100"}),
-    ("two-teams-cannot-both-be-chosen", "hand-and-foot", US_R1, THEM_R1, "0,1",
-     "Choose the team that went out, or nobody.", {"t1-melded_points": "610"}),
+    (
+        "more-red-threes-than-the-decks-hold",
+        "hand-and-foot",
+        {**US_R1, "red_threes": "6"},
+        {**THEM_R1, "red_threes": "4", "red_threes_held": "1"},
+        "0",
+        "Round 1 has 11 red threes; the decks hold only 10.",
+        {"t0-red_threes": "6", "t1-red_threes": "4"},
+    ),
+    (
+        "went-out-not-a-team",
+        "hand-and-foot",
+        US_R1,
+        THEM_R1,
+        "7",
+        "Choose the team that went out, or nobody.",
+        {"t0-melded_points": "1045"},
+    ),
+    (
+        "adjustment-without-label",
+        "hand-and-foot",
+        {**US_R1, "adjustment_1_points": "-100"},
+        THEM_R1,
+        "0",
+        "Say what the adjustment is for.",
+        {"t0-adjustment_1_points": "-100"},
+    ),
+    (
+        "two-teams-cannot-both-be-chosen",
+        "hand-and-foot",
+        US_R1,
+        THEM_R1,
+        "0,1",
+        "Choose the team that went out, or nobody.",
+        {"t1-melded_points": "610"},
+    ),
 ]
 
 
-@pytest.mark.parametrize("slug,t0,t1,went_out,message,kept", [case[1:] for case in BAD_ROUNDS],
-                         ids=[case[0] for case in BAD_ROUNDS])
-def test_bad_round_input_is_refused_with_its_message_and_saves_nothing(client, slug, t0, t1, went_out,
-                                                                       message, kept):
+@pytest.mark.parametrize(
+    "slug,t0,t1,went_out,message,kept", [case[1:] for case in BAD_ROUNDS], ids=[case[0] for case in BAD_ROUNDS]
+)
+def test_bad_round_input_is_refused_with_its_message_and_saves_nothing(client, slug, t0, t1, went_out, message, kept):
     game = start_game(client, slug)
     response = client.post(f"/games/{game.pk}/rounds/1/", round_data(t0, t1, went_out=went_out))
     assert response.status_code == 400
@@ -616,8 +760,10 @@ def test_bad_round_input_is_refused_with_its_message_and_saves_nothing(client, s
 def test_an_extra_over_its_limit_is_refused_and_saves_nothing(client):
     # HF-2: up to 2 exact cuts a round, the hand's and the foot's (003 L39–40)
     game = start_game(client, "hand-and-foot-6-deck")
-    response = client.post(f"/games/{game.pk}/rounds/1/",
-                           round_data({"melded_points": "200", "extra_perfect_cut": "3"}, {"melded_points": "100"}))
+    response = client.post(
+        f"/games/{game.pk}/rounds/1/",
+        round_data({"melded_points": "200", "extra_perfect_cut": "3"}, {"melded_points": "100"}),
+    )
     assert response.status_code == 400
     content = raw(response)
     assert "Round 1 was not saved." in page_text(response)
@@ -631,8 +777,10 @@ def test_an_extra_over_its_limit_says_what_the_limit_is(client):
     # "Exact cut × 100" allows at most 2 a round (003 L39–40); the page should say so rather than
     # call 3 cuts "more than any game holds".
     game = start_game(client, "hand-and-foot-6-deck")
-    response = client.post(f"/games/{game.pk}/rounds/1/",
-                           round_data({"melded_points": "200", "extra_perfect_cut": "3"}, {"melded_points": "100"}))
+    response = client.post(
+        f"/games/{game.pk}/rounds/1/",
+        round_data({"melded_points": "200", "extra_perfect_cut": "3"}, {"melded_points": "100"}),
+    )
     assert response.status_code == 400
     block = html.unescape(section(raw(response), '<label for="id_t0-extra_perfect_cut">', '<div class="field'))
     assert re.search(r"at most 2", block), block
@@ -642,8 +790,10 @@ def test_an_invalid_correction_leaves_the_saved_round_as_it_was(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:1])
     version = version_of(raw(client.get(f"/games/{game.pk}/rounds/1/")))
-    response = client.post(f"/games/{game.pk}/rounds/1/",
-                           round_data({**US_R1, "melded_points": "1047"}, THEM_R1, went_out=0, version=version))
+    response = client.post(
+        f"/games/{game.pk}/rounds/1/",
+        round_data({**US_R1, "melded_points": "1047"}, THEM_R1, went_out=0, version=version),
+    )
     assert response.status_code == 400
     assert "Correct round 1" in page_text(response)
     assert counts(game) == (1, 2)
@@ -758,13 +908,17 @@ def test_preview_of_round_2_shows_the_game_total_after_it(client):
     assert counts(game) == (1, 2)
 
 
-@pytest.mark.parametrize("data,message", [
-    (round_data({**US_R1, "book_clean": "abc"}, THEM_R1, went_out=0), "Enter a whole number with the digits 0–9."),
-    (round_data({**US_R1, "melded_points": "1047"}, THEM_R1, went_out=0), "must be a multiple of 5"),
-    (round_data(US_R1, THEM_R1, went_out="7"), "Choose the team that went out, or nobody."),
-    # 2 teams of hand-and-foot: 5 decks (002 L153), 10 red threes; 20 entered
-    (round_data({**US_R1, "red_threes": "10"}, {"red_threes": "10"}), "the decks hold only 10"),
-], ids=["not-a-number", "not-a-multiple-of-5", "went-out-not-a-team", "too-many-red-threes"])
+@pytest.mark.parametrize(
+    "data,message",
+    [
+        (round_data({**US_R1, "book_clean": "abc"}, THEM_R1, went_out=0), "Enter a whole number with the digits 0–9."),
+        (round_data({**US_R1, "melded_points": "1047"}, THEM_R1, went_out=0), "must be a multiple of 5"),
+        (round_data(US_R1, THEM_R1, went_out="7"), "Choose the team that went out, or nobody."),
+        # 2 teams of hand-and-foot: 5 decks (002 L153), 10 red threes; 20 entered
+        (round_data({**US_R1, "red_threes": "10"}, {"red_threes": "10"}), "the decks hold only 10"),
+    ],
+    ids=["not-a-number", "not-a-multiple-of-5", "went-out-not-a-team", "too-many-red-threes"],
+)
 def test_preview_of_invalid_input_says_not_ok_and_what_is_wrong(client, data, message):
     game = start_game(client)
     response = client.post(f"/games/{game.pk}/rounds/1/preview/", data)
@@ -792,10 +946,19 @@ def test_editing_round_1_shows_the_saved_values(client):
     assert response.status_code == 200
     content = raw(response)
     assert "Correct round 1" in page_text(response)
-    for name, value in (("t0-book_clean", "2"), ("t0-book_dirty", "2"), ("t0-book_wild", "1"),
-                        ("t0-red_threes", "1"), ("t0-melded_points", "1045"), ("t0-hand_points", "0"),
-                        ("t1-book_clean", "1"), ("t1-red_threes_held", "1"), ("t1-black_threes_held", "2"),
-                        ("t1-melded_points", "610"), ("t1-hand_points", "185")):
+    for name, value in (
+        ("t0-book_clean", "2"),
+        ("t0-book_dirty", "2"),
+        ("t0-book_wild", "1"),
+        ("t0-red_threes", "1"),
+        ("t0-melded_points", "1045"),
+        ("t0-hand_points", "0"),
+        ("t1-book_clean", "1"),
+        ("t1-red_threes_held", "1"),
+        ("t1-black_threes_held", "2"),
+        ("t1-melded_points", "610"),
+        ("t1-hand_points", "185"),
+    ):
         assert input_value(content, name) == value, name
     assert re.search(r'<input type="radio" name="went_out" value="0" checked>', content)
     assert not re.search(r'name="went_out" value="none" checked', content)
@@ -820,8 +983,10 @@ def test_a_correction_recomputes_the_totals_on_the_game_page(client):
     version = version_of(raw(client.get(f"/games/{game.pk}/rounds/1/")))
     # Us melded 1045 → 1545: round 1 4345 + 500 = 4845; running after round 2 4845 + 1140 = 5985
     # and the going-out moves nowhere; Them unchanged (1115, then 5215)
-    response = client.post(f"/games/{game.pk}/rounds/1/",
-                           round_data({**US_R1, "melded_points": "1545"}, THEM_R1, went_out=0, version=version))
+    response = client.post(
+        f"/games/{game.pk}/rounds/1/",
+        round_data({**US_R1, "melded_points": "1545"}, THEM_R1, went_out=0, version=version),
+    )
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert totals(game, 1) == [4845, 1115]
     assert totals(game, 2) == [1140, 4100]
@@ -839,8 +1004,7 @@ def test_a_correction_can_change_who_went_out(client):
     play(client, game, FOUR_ROUNDS[:1])
     version = version_of(raw(client.get(f"/games/{game.pk}/rounds/1/")))
     # Nobody out: Us loses the 100 going-out bonus (002 L134): 4345 − 100 = 4245
-    response = client.post(f"/games/{game.pk}/rounds/1/", round_data(US_R1, THEM_R1, went_out="none",
-                                                                       version=version))
+    response = client.post(f"/games/{game.pk}/rounds/1/", round_data(US_R1, THEM_R1, went_out="none", version=version))
     assert response.status_code == 302
     assert totals(game, 1) == [4245, 1115]
     assert not TeamRound.objects.filter(round__game=game, went_out=True).exists()
@@ -851,15 +1015,19 @@ def test_a_stale_correction_is_refused_and_the_first_save_stands(client):
     play(client, game, FOUR_ROUNDS[:1])
     old_version = version_of(raw(client.get(f"/games/{game.pk}/rounds/1/")))
     # Scorekeeper A corrects melded 1045 → 1545 (4845)
-    first = client.post(f"/games/{game.pk}/rounds/1/",
-                        round_data({**US_R1, "melded_points": "1545"}, THEM_R1, went_out=0, version=old_version))
+    first = client.post(
+        f"/games/{game.pk}/rounds/1/",
+        round_data({**US_R1, "melded_points": "1545"}, THEM_R1, went_out=0, version=old_version),
+    )
     assert first.status_code == 302
     round_1 = Round.objects.get(game=game, number=1)
     saved_version = round_1.updated_at.isoformat()
     assert saved_version != old_version
     # Scorekeeper B, whose form was opened before A's save, corrects melded 1045 → 1095
-    second = client.post(f"/games/{game.pk}/rounds/1/",
-                         round_data({**US_R1, "melded_points": "1095"}, THEM_R1, went_out=0, version=old_version))
+    second = client.post(
+        f"/games/{game.pk}/rounds/1/",
+        round_data({**US_R1, "melded_points": "1095"}, THEM_R1, went_out=0, version=old_version),
+    )
     assert second.status_code == 400
     text = page_text(second)
     assert "saved by someone else" in text
@@ -875,8 +1043,10 @@ def test_a_stale_correction_is_refused_and_the_first_save_stands(client):
 def test_a_round_someone_else_already_added_is_refused_as_a_conflict(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:1])  # saved with version "new"
-    response = client.post(f"/games/{game.pk}/rounds/1/",
-                           round_data({**US_R1, "melded_points": "1095"}, THEM_R1, went_out=0, version="new"))
+    response = client.post(
+        f"/games/{game.pk}/rounds/1/",
+        round_data({**US_R1, "melded_points": "1095"}, THEM_R1, went_out=0, version="new"),
+    )
     assert response.status_code == 400
     assert "saved by someone else" in page_text(response)
     assert totals(game, 1) == [4345, 1115]
@@ -896,8 +1066,11 @@ def test_finishing_a_game_shows_the_winner_and_reopening_brings_it_back(client):
     text = page_text(client.get(f"/games/{game.pk}/"))
     assert "Game finished." in text
     assert re.search(r'winner-label">Winner</p>\s*<p class="winner-title">Us</p>', text)  # 10,295 vs 6,320
-    assert re.search(r'<p class="winner-scores"><span>Us <b class="num">10,295</b></span>'
-                     r'<span>Them <b class="num">6,320</b></span>', text)
+    assert re.search(
+        r'<p class="winner-scores"><span>Us <b class="num">10,295</b></span>'
+        r'<span>Them <b class="num">6,320</b></span>',
+        text,
+    )
     assert "Reopen the game" in text and "Finish the game" not in text
 
     response = client.post(f"/games/{game.pk}/reopen/")
@@ -931,8 +1104,9 @@ def test_finishing_early_stops_new_rounds_but_keeps_corrections(client):
     assert counts(game) == (1, 2)
     # correcting round 1 still works
     version = version_of(raw(client.get(f"/games/{game.pk}/rounds/1/")))
-    response = client.post(f"/games/{game.pk}/rounds/1/", round_data(US_R1, {**THEM_R1, "hand_points": "85"},
-                                                                       went_out=0, version=version))
+    response = client.post(
+        f"/games/{game.pk}/rounds/1/", round_data(US_R1, {**THEM_R1, "hand_points": "85"}, went_out=0, version=version)
+    )
     assert response.status_code == 302
     assert totals(game, 1) == [4345, 1215]  # 100 fewer points left in hand: 1115 + 100
     game.refresh_from_db()
@@ -992,7 +1166,6 @@ def test_the_home_page_takes_the_same_few_queries_for_2_or_15_games(client, djan
     assert raw(second).count('class="game-item"') == 15
 
 
-
 # Saving reads the game once: the view reads the game and its teams to check the form (2), then
 # round_record, in its transaction (a savepoint and its release inside the test's transaction: 2),
 # locks the game and reads its teams, rounds and their entries (4), then writes.
@@ -1010,8 +1183,7 @@ def entry_reads(queries) -> int:
 
 
 @pytest.mark.parametrize("played", [1, 10])
-def test_the_round_pages_take_the_same_few_queries_for_1_or_10_rounds(client, django_assert_max_num_queries,
-                                                                      played):
+def test_the_round_pages_take_the_same_few_queries_for_1_or_10_rounds(client, django_assert_max_num_queries, played):
     game = start_game(client, "canasta")
     play(client, game, [SMALL_CANASTA_ROUND] * played)
     new = played + 1
@@ -1059,25 +1231,57 @@ def test_saving_a_round_scores_each_entry_of_the_game_once(client, monkeypatch):
     assert len(scored) == 11 * 2  # eleven rounds of two teams, each entry scored once
     assert totals(game, 11) == [100, 50]
 
+
 # --- junk input ------------------------------------------------------------------------------------
 
 
-TEAM_KEYS = sorted(f"t{i}-{name}" for i in (0, 1, 2)  # t2: a team the game does not have
-                   for name in COMMON_FIELDS | VARIANT_FIELDS["hand-and-foot"] | {"concealed", "book_sevens"})
+TEAM_KEYS = sorted(
+    f"t{i}-{name}"
+    for i in (0, 1, 2)  # t2: a team the game does not have
+    for name in COMMON_FIELDS | VARIANT_FIELDS["hand-and-foot"] | {"concealed", "book_sevens"}
+)
 junk_value = st.one_of(
     st.text(max_size=12),
     st.integers(min_value=-(10**6), max_value=10**6).map(str),
     st.integers(min_value=10**6, max_value=10**40).map(str),
     st.integers(min_value=-(10**40), max_value=-1).map(str),
-    st.sampled_from(["", " ", "on", "none", "new", "0", "1", "2", "-0", "1.0", "1.5", "1e3", "0x10", "½",
-                     "٣", "²", "Ⅻ", "१०", "\x00", "5" * 5000, "1045", "99", "100", "1000"]),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "on",
+            "none",
+            "new",
+            "0",
+            "1",
+            "2",
+            "-0",
+            "1.0",
+            "1.5",
+            "1e3",
+            "0x10",
+            "½",
+            "٣",
+            "²",
+            "Ⅻ",
+            "१०",
+            "\x00",
+            "5" * 5000,
+            "1045",
+            "99",
+            "100",
+            "1000",
+        ]
+    ),
 )
 
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture])  # example count: tests/conftest.py
-@given(fields=st.dictionaries(st.sampled_from(TEAM_KEYS), junk_value, max_size=20),
-       went_out=st.one_of(st.none(), st.sampled_from(["0", "1", "none"]), junk_value),
-       version=st.one_of(st.none(), st.just("new"), junk_value))
+@given(
+    fields=st.dictionaries(st.sampled_from(TEAM_KEYS), junk_value, max_size=20),
+    went_out=st.one_of(st.none(), st.sampled_from(["0", "1", "none"]), junk_value),
+    version=st.one_of(st.none(), st.just("new"), junk_value),
+)
 @example(fields={}, went_out="²", version="new")  # the 500 of test_went_out_that_int_cannot_read_…
 def test_junk_round_input_never_errors_and_never_half_saves(client, fields, went_out, version):
     data = dict(fields)  # None: the key is missing from the POST
@@ -1102,8 +1306,10 @@ def test_one_save_names_every_problem_in_every_column(client):
     # Us: 1047 melded is not a multiple of 5 (every card value is, 002 L47-51), a variant check;
     # Them: −2 red threes is refused by the form itself. Both are reported by the same Save.
     game = start_game(client)
-    response = client.post(f"/games/{game.pk}/rounds/1/",
-                           round_data({**US_R1, "melded_points": "1047"}, {**THEM_R1, "red_threes": "-2"}, went_out=0))
+    response = client.post(
+        f"/games/{game.pk}/rounds/1/",
+        round_data({**US_R1, "melded_points": "1047"}, {**THEM_R1, "red_threes": "-2"}, went_out=0),
+    )
     assert response.status_code == 400
     text = page_text(response)
     assert "must be a multiple of 5" in text and "Cannot be negative." in text
@@ -1120,14 +1326,19 @@ def test_a_number_not_written_with_0_to_9_is_refused_next_to_its_field(client, t
     assert response.status_code == 400
     text = page_text(response)
     assert "Clean books: Enter a whole number with the digits 0–9." in text  # in the summary, with its field
-    assert re.search(r'id_t0-book_clean"[^>]*>\s*<button[^>]*>\+</button>\s*</div>\s*'
-                     r'<p class="field-error" role="alert">Enter a whole number with the digits 0–9.</p>', text)
+    assert re.search(
+        r'id_t0-book_clean"[^>]*>\s*<button[^>]*>\+</button>\s*</div>\s*'
+        r'<p class="field-error" role="alert">Enter a whole number with the digits 0–9.</p>',
+        text,
+    )
     assert counts(game) == (0, 0)  # nothing saved
 
 
 def test_count_cards_sent_as_off_counts_points(client):
     game = start_game(client)
-    response = client.post(f"/games/{game.pk}/rounds/1/", round_data({**US_R1, "count_cards": "off"}, THEM_R1, went_out=0))
+    response = client.post(
+        f"/games/{game.pk}/rounds/1/", round_data({**US_R1, "count_cards": "off"}, THEM_R1, went_out=0)
+    )
     assert response.status_code == 302
     # the points typed count, not the (empty) card counts: 4,345 and 1,115, as in ROUND_1 above
     assert totals(game, 1) == [4345, 1115]

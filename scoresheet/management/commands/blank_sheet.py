@@ -16,8 +16,9 @@ class Command(BaseCommand):
         parser.add_argument("--paper", default="letter", help="letter or a4")
         parser.add_argument("--large-print", action="store_true", help="bigger type, fewer rounds a page")
         parser.add_argument("--copies", default="1", help="copies in the one PDF, 1 to 50")
-        parser.add_argument("--rules-card", default="same",
-                            help="where the rules card prints: same (page), back or none")
+        parser.add_argument(
+            "--rules-card", default="same", help="where the rules card prints: same (page), back or none"
+        )
         parser.add_argument("--out", required=True, help="the PDF file to write")
 
     def handle(self, *args, **options):
@@ -28,8 +29,11 @@ class Command(BaseCommand):
         if len(names) > 4:
             raise CommandError(f"--names: at most 4 names, not {len(names)}.", returncode=2)
         data = {
-            "variant": options["variant"], "teams": options["teams"] if options["teams"] is not None else str(max(len(names), 2)),
-            "paper": options["paper"], "copies": options["copies"], "rules_card": options["rules_card"],
+            "variant": options["variant"],
+            "teams": options["teams"] if options["teams"] is not None else str(max(len(names), 2)),
+            "paper": options["paper"],
+            "copies": options["copies"],
+            "rules_card": options["rules_card"],
             **({"large_print": "on"} if options["large_print"] else {}),
             **{f"name_{i}": name for i, name in enumerate(names, start=1)},
         }
@@ -39,16 +43,25 @@ class Command(BaseCommand):
         out = out_path(options["out"])
         d = form.cleaned_data
         content = pdf.score_sheet(
-            d["rules"], pdf.SheetData(teams=d["names"]),
-            pdf.Options(paper=d["paper"], large_print=d["large_print"], copies=d["copies"],
-                        rules_card=d["rules_card"]))
+            d["rules"],
+            pdf.SheetData(teams=d["names"]),
+            pdf.Options(paper=d["paper"], large_print=d["large_print"], copies=d["copies"], rules_card=d["rules_card"]),
+        )
         write_pdf(out, content)
-        self.stdout.write(f"Wrote {printable(out)}: {d['rules'].name}, {d['teams']} teams, {d['copies']} "
-                          f"{'copy' if d['copies'] == 1 else 'copies'}, {len(content):,} bytes.")
+        self.stdout.write(
+            f"Wrote {printable(out)}: {d['rules'].name}, {d['teams']} teams, {d['copies']} "
+            f"{'copy' if d['copies'] == 1 else 'copies'}, {len(content):,} bytes."
+        )
 
 
-OPTION_NAMES = {"variant": "--variant", "teams": "--teams", "paper": "--paper", "copies": "--copies",
-                "rules_card": "--rules-card", "large_print": "--large-print"}
+OPTION_NAMES = {
+    "variant": "--variant",
+    "teams": "--teams",
+    "paper": "--paper",
+    "copies": "--copies",
+    "rules_card": "--rules-card",
+    "large_print": "--large-print",
+}
 
 
 def one_line(form) -> str:

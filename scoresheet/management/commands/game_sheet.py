@@ -26,8 +26,7 @@ class Command(BaseCommand):
         if not re.fullmatch(r"[0-9]+", game_id):
             raise CommandError(f"GAME_ID must be a number, not “{printable(game_id, limit=40)}”.", returncode=2)
         if options["paper"] not in pdf.PAPERS:
-            raise CommandError(f"--paper: letter or a4, not “{printable(options['paper'], limit=40)}”.",
-                               returncode=2)
+            raise CommandError(f"--paper: letter or a4, not “{printable(options['paper'], limit=40)}”.", returncode=2)
         out = out_path(options["out"])
         problem = database.problem()
         if problem is not None:
@@ -36,8 +35,10 @@ class Command(BaseCommand):
         if game is None:
             raise CommandError(f"There is no game {printable(game_id, limit=40)}.", returncode=2)
         sheet = selectors.game_sheet(game=game)
-        content = pdf.score_sheet(sheet.rules, printing.game_sheet_data(sheet),
-                                  pdf.Options(paper=options["paper"], large_print=options["large_print"]))
+        content = pdf.score_sheet(
+            sheet.rules,
+            printing.game_sheet_data(sheet),
+            pdf.Options(paper=options["paper"], large_print=options["large_print"]),
+        )
         write_pdf(out, content)
-        self.stdout.write(f"Wrote {printable(out)}: {game}, {len(sheet.rounds)} rounds, "
-                          f"{len(content):,} bytes.")
+        self.stdout.write(f"Wrote {printable(out)}: {game}, {len(sheet.rounds)} rounds, {len(content):,} bytes.")

@@ -23,7 +23,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", nargs="?", help="the game as JSON (default: standard input)")
-        parser.add_argument("--variant", help="variant slug; overrides the game's \"variant\"")
+        parser.add_argument("--variant", help='variant slug; overrides the game\'s "variant"')
 
     def handle(self, *args, **options):
         text, error = read_input(options["file"])
@@ -34,7 +34,8 @@ class Command(BaseCommand):
             output, status = {"errors": broken}, 2
         else:
             output, status = game_json.score_game_document(
-                data, variant=options["variant"], find_rules=selectors.rules_for_slug)
+                data, variant=options["variant"], find_rules=selectors.rules_for_slug
+            )
         self.stdout.write(to_json(output, getattr(self.stdout, "encoding", None)))
         if status:
             sys.exit(status)
@@ -105,9 +106,15 @@ def broken_text(data: object) -> list[dict]:
             path = path[3:]
         field = path[0] if path and isinstance(path[0], str) and is_text(path[0]) else None
         what = "A team name" if field == "teams" and number is None else "This text"
-        errors.setdefault((number, team, field), {
-            "round": number, "team": team, "field": field,
-            "message": f"{what} holds a broken character: a lone UTF-16 surrogate (\\ud800 to \\udfff)."})
+        errors.setdefault(
+            (number, team, field),
+            {
+                "round": number,
+                "team": team,
+                "field": field,
+                "message": f"{what} holds a broken character: a lone UTF-16 surrogate (\\ud800 to \\udfff).",
+            },
+        )
     return list(errors.values())
 
 
