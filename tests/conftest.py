@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in the test thread; without this Django
 # refuses the database work pytest-django does around each test.
@@ -17,6 +18,10 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 settings.register_profile("dev", max_examples=25, deadline=None)
 settings.register_profile("ci", max_examples=200, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+# Browser checks wait up to 15 s, not Playwright's 5: the live breakdown is a server round
+# trip, and with tests in parallel on a busy CI machine it can take longer than 5 s.
+expect.set_options(timeout=15_000)
 
 # Fixtures through which a test gets the database: pytest-django's, and `presets` below
 # (which asks for one of them only while it runs).
