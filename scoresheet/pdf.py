@@ -19,9 +19,21 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, landscape, letter
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from scoresheet.display import fmt
 from scoresheet.fields import sheet_fields
@@ -110,12 +122,13 @@ class Metrics:
     count: float
     points: float
     title: float
+    running: float  # the running header of later pages
 
     @classmethod
     def for_print(cls, large: bool) -> Metrics:
         if large:
-            return cls(font=13, row=22, label=190, count=34, points=70, title=22)
-        return cls(font=8.5, row=14, label=128, count=21, points=46, title=16)
+            return cls(font=13, row=10 * mm, label=190, count=34, points=70, title=22, running=11)
+        return cls(font=8.5, row=7 * mm, label=128, count=21, points=46, title=16, running=9)
 
 
 def _style(m: Metrics, *, size: float | None = None, bold=False, align=0, color=colors.black) -> ParagraphStyle:
@@ -169,7 +182,9 @@ def round_numbers(
     if played:
         return played
     per_block = _rounds_per_block(width, len(data.teams), m)
-    used = _height(header(rules, data, width, m), width, height)
+    used = _height(
+        header(rules, data, width, m, bands=options.rules_card != "same", top=not options.large_print), width, height
+    )
     if options.rules_card == "same":
         used += _height(rules_card_flow(rules, width, m), width, height)
     block = _height([round_block(rules, data, list(range(1, per_block + 1)), width, m), Spacer(1, 6)], width, height)
@@ -199,9 +214,12 @@ def _req(req: int | str) -> str:
     return fmt(req) if isinstance(req, int) else str(req)
 
 
-def round_block(rules: Rules, data: SheetData, numbers: list[int], width: float, m: Metrics) -> Table:
+def round_block(
+    rules: Rules, data: SheetData, numbers: list[int], width: float, m: Metrics, rows: list[Row] | None = None
+) -> Table:
+    """Rounds ``numbers`` side by side, one row per entry field (``rows``: all of them, or a part)."""
     teams = len(data.teams)
-    rows = sheet_rows(rules)
+    rows = sheet_rows(rules) if rows is None else rows
     filled = {r.number: r for r in data.rounds}
     group = m.count + m.points
     spare = width - m.label - len(numbers) * teams * group
@@ -234,8 +252,12 @@ def round_block(rules: Rules, data: SheetData, numbers: list[int], width: float,
             head3 += ["no.", "points"]
     table = [head1, head2, head3]
 
+    heights = [m.font * 1.8, None, m.font * 1.2]  # the heading rows: as high as their text
     for row in rows:
-        line = [Paragraph(escape(row.label), _style(m, bold=row.kind in ("total", "running")))]
+        label = Paragraph(escape(row.label), _style(m, bold=row.kind in ("total", "running")))
+        # A write-in row is m.row high (7 mm, 10 mm in large print), more if its label wraps.
+        heights.append(max(m.row, label.wrap(label_w - 6, 1000)[1] + 4))
+        line = [label]
         for number in numbers:
             r = filled.get(number)
             for t in range(teams):
@@ -297,11 +319,10 @@ def round_block(rules: Rules, data: SheetData, numbers: list[int], width: float,
                 for i, row in enumerate(rows, start=3)
                 if row.kind in ("count", "flag")
             ]
-    heights = [m.row * 1.15, None, m.row * 0.7] + [m.row] * len(rows)
     return Table(table, colWidths=col_widths, rowHeights=heights, style=TableStyle(style), repeatRows=3, hAlign="LEFT")
 
 
-def header(rules: Rules, data: SheetData, width: float, m: Metrics) -> list:
+def _title_and_names(rules: Rules, data: SheetData, width: float, m: Metrics) -> list:
     size = m.title
     while size > m.font and pdfmetrics.stringWidth(f"{rules.name} · score sheet", "Sheet-Bold", size) > width * 0.64:
         size -= 0.5
@@ -348,7 +369,15 @@ def header(rules: Rules, data: SheetData, width: float, m: Metrics) -> list:
             ),
         )
     )
-    if rules.meld_schedule.basis == "score":
+    return flow
+
+
+def header(rules: Rules, data: SheetData, width: float, m: Metrics, *, bands: bool = True, top: bool = True) -> list:
+    """The head of a copy's first page: the title and date line and the team names (``top``:
+    large print leaves them to the running header), the meld bands of a score-based variant
+    (``bands``: unless the rules card on the page shows them), and a game's title and status."""
+    flow = _title_and_names(rules, data, width, m) if top else []
+    if bands and rules.meld_schedule.basis == "score":
         flow.append(Spacer(1, 3))
         bands = " · ".join(f"{r.label}: {r.value}" for r in meld_rows(rules))
         flow.append(
@@ -368,16 +397,26 @@ def header(rules: Rules, data: SheetData, width: float, m: Metrics) -> list:
     return flow
 
 
-def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
-    """The rules card as a grid of small tables; a value not in the written rules is marked *."""
-    sections = rules_card(rules)
-    columns = 2 if m.font > 10 else 4
-    col_w = width / columns
-    size = m.font * 0.85
-    marked = False
+def balanced_columns(tables: list[Table], columns: int, width: float) -> tuple[list[list[Table]], float]:
+    """The sections shared out among ``columns`` columns of about equal height, and the tallest
+    column's height (the card is as tall as that). Tallest section first into the shortest
+    column; each column keeps the card's order."""
+    heights = [t.wrap(width, 10_000)[1] for t in tables]
+    chosen: list[list[int]] = [[] for _ in range(columns)]
+    for i in sorted(range(len(tables)), key=lambda i: -heights[i]):
+        min(chosen, key=lambda column: sum(heights[j] for j in column)).append(i)
+    runs = [[tables[i] for i in sorted(column)] for column in chosen if column]
+    runs.sort(key=lambda run: tables.index(run[0]))
+    return runs + [[]] * (columns - len(runs)), max(sum(heights[i] for i in column) for column in chosen)
 
-    def small(section: Section) -> Table:
-        nonlocal marked
+
+def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
+    """The rules card in balanced columns of small tables; a value not in the written rules is marked *."""
+    sections = rules_card(rules)
+    size = m.font * 0.82
+    marked = any(NOT_WRITTEN in row.note for section in sections for row in section.rows)
+
+    def small(section: Section, col_w: float) -> Table:
         data = [[Paragraph(escape(section.title), _style(m, size=size, bold=True, color=FELT)), ""]]
         spans = [("SPAN", (0, 0), (1, 0))]
         for row in section.rows:
@@ -386,7 +425,6 @@ def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
                 data.append([Paragraph(escape(row.value), _style(m, size=size * 0.9, color=colors.grey)), ""])
                 continue
             mark = " *" if NOT_WRITTEN in row.note else ""
-            marked = marked or bool(mark)
             data.append(
                 [
                     Paragraph(escape(row.label), _style(m, size=size)),
@@ -409,15 +447,18 @@ def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
             ),
         )
 
-    grid = [[small(s) for s in sections[i : i + columns]] for i in range(0, len(sections), columns)]
-    for row in grid:
-        row += [""] * (columns - len(row))
+    def layout(columns: int) -> tuple[list[list[Table]], float]:
+        return balanced_columns([small(s, width / columns) for s in sections], columns, width / columns)
+
+    # Large print keeps wide columns; normal print takes four or five, whichever is shorter.
+    options = (2, 3) if m.font > 10 else (4, 5)
+    runs, _ = min((layout(columns) for columns in options), key=lambda laid: laid[1])
     flow = [
-        Spacer(1, 6),
+        Spacer(1, 4),
         Paragraph(f"Rules: {escape(rules.name)}", _style(m, size=m.font * 1.2, bold=True)),
         Table(
-            grid,
-            colWidths=[col_w] * columns,
+            [runs],
+            colWidths=[width / len(runs)] * len(runs),
             style=TableStyle(
                 [
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -432,8 +473,45 @@ def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
     return flow
 
 
+def clipped(text: str, width: float, font: str, size: float) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` on one line."""
+    if pdfmetrics.stringWidth(text, font, size) <= width:
+        return text
+    while text and pdfmetrics.stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+MIN_PART_ROWS = 3  # a block that must go on over a page carries at least this many rows along
+
+
+def row_parts(
+    rules: Rules, data: SheetData, numbers: list[int], width: float, m: Metrics, *, room: float, page: float
+) -> list[list[Row]]:
+    """The rows of a round block cut into parts that each fit where they go: the first in
+    ``room`` (what is left under the header), the others on a page of their own (``page``).
+    Usually one part. Each part prints with its headings, and none is a lone total row."""
+    rows = sheet_rows(rules)
+    parts: list[list[Row]] = []
+    space = room - 8  # the spacer under each block, and a little slack for rounding
+    while rows:
+        count = len(rows)
+        while count > 1 and _height([round_block(rules, data, numbers, width, m, rows[:count])], width, 10_000) > space:
+            count -= 1
+        if count < len(rows):
+            count = max(1, min(count, len(rows) - MIN_PART_ROWS))
+        parts.append(rows[:count])
+        rows, space = rows[count:], page - 8
+    return parts
+
+
 def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> bytes:
-    """The score sheet as PDF bytes: ``options.copies`` copies, each starting a new page."""
+    """The score sheet as PDF bytes: ``options.copies`` copies, each starting a new page.
+
+    A copy's first page opens with the full header; any later page of it (more rounds, large
+    print, the rules card on the back) carries a running header with the game and date line
+    and the team names, so a loose page still says whose it is.
+    """
     if options.paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}")
     if not 1 <= options.copies <= MAX_COPIES:
@@ -443,20 +521,32 @@ def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> 
     _register_fonts()
     m = Metrics.for_print(options.large_print)
     pagesize = landscape(PAPERS[options.paper])
-    margin = 28
+    margin = 22  # about 8 mm: inside what home printers print
+    bottom = margin + 6  # the footer line sits in it
+    running = m.running * 2.8  # the running header of later pages: two lines
     # the frame keeps 6pt of padding on each side inside the margins
-    width, height = pagesize[0] - 2 * margin - 12, pagesize[1] - 2 * margin - 14 - 12
+    width, height = pagesize[0] - 2 * margin - 12, pagesize[1] - margin - bottom - 12
 
     numbers = round_numbers(rules, data, width, height, m, options)
     per_block = _rounds_per_block(width, len(data.teams), m)
+    # Large print: the running header on every page leaves room for whole rounds. The meld
+    # bands head the sheet unless the rules card below shows them.
+    head = {"bands": options.rules_card != "same", "top": not options.large_print}
+    page = height - running
+    first_room = (page if options.large_print else height) - _height(
+        header(rules, data, width, m, **head), width, height
+    )
+    first_parts = row_parts(rules, data, numbers[:per_block], width, m, room=first_room, page=page)
+    later_parts = row_parts(rules, data, numbers[per_block : 2 * per_block] or [1], width, m, room=page, page=page)
 
     def one_copy() -> list:  # flowables are not reusable: build each copy afresh
-        flow = header(rules, data, width, m)
+        flow = [NextPageTemplate("later"), *header(rules, data, width, m, **head)]
         for i in range(0, len(numbers), per_block):
-            block = [round_block(rules, data, numbers[i : i + per_block], width, m), Spacer(1, 6)]
-            # The first block starts under the header even if it must go on over the page (its
-            # heading rows repeat); later ones move whole to a new page rather than split.
-            flow += block if i == 0 else [KeepTogether(block)]
+            # Each block, or part of one, moves whole to the next page rather than split.
+            for rows in first_parts if i == 0 else later_parts:
+                flow.append(
+                    KeepTogether([round_block(rules, data, numbers[i : i + per_block], width, m, rows), Spacer(1, 6)])
+                )
         if not numbers:
             flow.append(Paragraph("No rounds yet.", _style(m)))
         if options.rules_card == "back":
@@ -465,30 +555,54 @@ def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> 
             flow.append(KeepTogether(rules_card_flow(rules, width, m)))
         return flow
 
+    first = "later" if options.large_print else "first"
     story: list = []
     for copy in range(options.copies):
         if copy:
-            story.append(PageBreak())
+            story += [NextPageTemplate(first), PageBreak()]
         story += one_copy()
 
     def footer(canvas, doc):
         canvas.saveState()
         canvas.setFont("Sheet", 7)
         canvas.setFillColor(colors.grey)
-        canvas.drawString(margin, margin - 12, f"Bookkeeper · {rules.name} ({rules.slug})")
-        canvas.drawRightString(pagesize[0] - margin, margin - 12, f"Page {doc.page}")
+        canvas.drawString(margin, bottom - 14, f"Bookkeeper · {rules.name} ({rules.slug})")
+        canvas.drawRightString(pagesize[0] - margin, bottom - 14, f"Page {doc.page}")
         canvas.restoreState()
 
+    def running_header(canvas, doc):
+        footer(canvas, doc)
+        top = pagesize[1] - margin - m.running
+        left, right = margin + 6, pagesize[0] - margin - 6
+        date = f"Date {data.date or '_' * 12}   Table {data.table or '____'}"
+        canvas.saveState()
+        canvas.setFont("Sheet", m.running)
+        canvas.drawRightString(right, top, date)
+        room = right - left - pdfmetrics.stringWidth(date, "Sheet", m.running) - 12
+        title = f"{rules.name} · score sheet" + (f" — {data.title}" if data.title else "")
+        canvas.setFont("Sheet-Bold", m.running)
+        canvas.setFillColor(FELT)
+        canvas.drawString(left, top, clipped(title, room, "Sheet-Bold", m.running))
+        canvas.setFillColor(colors.black)
+        each = (right - left) / len(data.teams)
+        for t, name in enumerate(data.teams):
+            text = clipped(f"Team {t + 1}: {name or '_' * 18}", each - 12, "Sheet", m.running)
+            canvas.setFont("Sheet", m.running)
+            canvas.drawString(left + t * each, top - m.running * 1.4, text)
+        canvas.restoreState()
+
+    frame_left, frame_width = margin, pagesize[0] - 2 * margin
     buffer = io.BytesIO()
-    doc = SimpleDocTemplate(
-        buffer,
-        pagesize=pagesize,
-        leftMargin=margin,
-        rightMargin=margin,
-        topMargin=margin,
-        bottomMargin=margin + 6,
-        title=f"{rules.name} score sheet",
-        author="Bookkeeper",
-    )
-    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    doc = BaseDocTemplate(
+        buffer, pagesize=pagesize, title=f"{rules.name} score sheet", author="Bookkeeper",
+        leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=bottom,
+    )  # fmt: skip
+    templates = {
+        "first": PageTemplate("first", [Frame(frame_left, bottom, frame_width, height + 12)], onPage=footer),
+        "later": PageTemplate(
+            "later", [Frame(frame_left, bottom, frame_width, height + 12 - running)], onPage=running_header
+        ),
+    }
+    doc.addPageTemplates([templates[first], *(t for name, t in templates.items() if name != first)])
+    doc.build(story)
     return buffer.getvalue()

@@ -21,7 +21,7 @@ from scoresheet.rules_card import meld_rows
 from scoresheet.scoring import fmt
 
 PAPER_SIZES = {"letter": (792.0, 612.0), "a4": (841.89, 595.28)}  # landscape, in points
-MARGIN = 28
+MARGIN = 22
 FOUR_ROUNDS = [
     s for s in PRESET_SLUGS if preset(s).game_end.rounds == 4 and not preset(s).game_end.optional_extra_rounds
 ]
@@ -136,8 +136,8 @@ def test_sheet_parses_on_landscape_paper_and_holds_the_rules_rows(slug, paper, l
             assert f"Round {number}" in text
             assert f"meld {fmt(schedule.requirement(number, 0))}" in text  # "meld 50", "meld 90" …
     else:
-        for band in meld_rows(rules):
-            assert f"{band.label}: {band.value}" in text  # "Below 15,000: 50 points"
+        for band in meld_rows(rules):  # in the rules card below: "Below 15,000 50 points"
+            assert f"{band.label} {band.value}" in text
 
 
 def test_the_book_values_print_with_a_thousands_separator():
@@ -146,8 +146,8 @@ def test_the_book_values_print_with_a_thousands_separator():
     assert "Fives books × 3,000" in text
     assert "Wild books × 2,500" in text
     assert "Knee penalty × −1,000" in text  # a real minus sign
-    assert "Below 15,000: 50 points" in text
-    assert "50,000 and up: 150 points" in text
+    assert "Below 15,000 50 points" in text  # the rules card's meld section
+    assert "50,000 and up 150 points" in text
 
 
 @pytest.mark.parametrize("paper", PAPER_SIZES)
@@ -189,9 +189,10 @@ def test_three_copies_are_three_times_the_pages_each_starting_with_the_title(slu
     assert len(reader.pages) == 3 * pages
     title = f"{preset(slug).name} · score sheet"
     for copy in range(3):
-        first, last = reader.pages[copy * pages], reader.pages[copy * pages + pages - 1]
-        assert title in squash(first.extract_text())
-        assert pages == 1 or title not in squash(last.extract_text())
+        texts = [squash(reader.pages[copy * pages + i].extract_text()) for i in range(pages)]
+        assert all(title in text for text in texts)  # every page says what it is (a running header)
+        assert "Round 1" in headings(texts[0])  # each copy starts again at round 1
+        assert all("Round 1" not in headings(text) for text in texts[1:])
 
 
 @pytest.mark.parametrize("paper", PAPER_SIZES)
@@ -210,7 +211,8 @@ def test_large_print_has_bigger_type(slug):
     def sizes(content: bytes) -> dict[str, float]:
         with pdfplumber.open(io.BytesIO(content)) as doc:
             words = doc.pages[0].extract_words(extra_attrs=["size"])
-        return {w["text"]: w["size"] for w in words}
+        # the largest of each word: the round blocks, not the small running header of large print
+        return {text: max(w["size"] for w in words if w["text"] == text) for text in {w["text"] for w in words}}
 
     normal, large = sizes(sheet(slug)), sizes(sheet(slug, large=True))
     for word in ("Other", "Running", "no.", "Team"):  # a row label, the totals, the column heads, the names
@@ -328,16 +330,17 @@ def test_the_font_is_dejavu_embedded_in_the_pdf():
 @pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
 def test_a_60_character_name_stays_inside_its_box(name, teams, large):
     assert len(name) == 60
+    running = pdf.Metrics.for_print(large).running
     content = sheet("hand-knee-and-foot-by-round", teams=(name,) * teams, large=large, paper="letter")
     pieces = {w for w in name.split() if len(w) > 3} if " " in name else None  # not "and", "of"
     found = 0
     with pdfplumber.open(io.BytesIO(content)) as doc:
         for page in doc.pages:
             edges = page.edges
-            for word in page.extract_words():
+            for word in page.extract_words(extra_attrs=["size"]):
                 is_part = word["text"] in pieces if pieces else set(word["text"]) == {"W"}
-                if not is_part:
-                    continue
+                if not is_part or word["size"] == pytest.approx(running, abs=0.01):
+                    continue  # the running header cuts a long name short instead (checked below)
                 found += 1
                 assert 0 <= word["x0"] and word["x1"] <= page.width, word
                 left, right = box_of(edges, word)
@@ -440,3 +443,63 @@ def test_pages_render_to_png_with_pdftoppm(tmp_path, slug, teams, paper, large, 
         assert data.startswith(b"\x89PNG\r\n\x1a\n")
         w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
         assert (w, h) == (pytest.approx(width_in * 50, abs=2), pytest.approx(height_in * 50, abs=2))
+
+
+# --- room to write, and loose pages that still say whose they are ------------------------------
+
+MM = 72 / 25.4  # points in a millimetre
+
+
+def write_in_row_heights(content: bytes) -> dict[str, float]:
+    """Each entry row's height on page 1, from the grid's horizontal rules around its label."""
+    heights = {}
+    with pdfplumber.open(io.BytesIO(content)) as doc:
+        page = doc.pages[0]
+        grid_left = min(e["x0"] for e in page.edges if e["orientation"] == "v")
+        rules_y = sorted(
+            {round(e["top"], 1) for e in page.edges if e["orientation"] == "h" and e["x0"] <= grid_left + 1}
+        )
+        for line in page.extract_text_lines():
+            label = line["text"]
+            above = [y for y in rules_y if y <= line["top"] + 0.5]
+            below = [y for y in rules_y if y >= line["bottom"] - 0.5]
+            if above and below and line["x0"] < grid_left + 10:
+                heights[label] = min(below) - max(above)
+    return heights
+
+
+@pytest.mark.parametrize(("large", "least_mm"), [(False, 7), (True, 10)], ids=["normal", "large"])
+@pytest.mark.parametrize("slug", PRESET_SLUGS)
+def test_write_in_rows_leave_room_to_write(slug, large, least_mm):
+    # 7 mm a row in normal print, 10 mm in large print: room for a four-digit score by hand
+    heights = write_in_row_heights(sheet(slug, large=large))
+    rows = [row for row in pdf.sheet_rows(preset(slug)) if row.label.split()[0] in {k.split()[0] for k in heights}]
+    assert len(rows) >= 5, heights  # the rows on page 1 were found
+    for label, height in heights.items():
+        if label.startswith(("Count, then", "Round 1", "Us", "Them", "no.")):
+            continue  # the heading rows are not written in
+        assert height >= least_mm * MM - 0.3, f"{label}: {height / MM:.1f} mm"
+
+
+@pytest.mark.parametrize("slug", ["hand-knee-and-foot", "hand-and-foot", "canasta"])
+def test_every_page_of_a_long_sheet_names_the_teams_and_the_game(slug):
+    data = pdf.SheetData(teams=["Ann & Bob", "Cléo & Søren"], title="Tuesday at Ann's", date="29 Nov 2026", table="3")
+    content = pdf.score_sheet(preset(slug), data, pdf.Options(large_print=True, rules_card="back"))
+    texts = pages_text(content)
+    assert len(texts) >= 2
+    for number, text in enumerate(texts, start=1):
+        assert "Ann & Bob" in text and "Cléo & Søren" in text, f"page {number}"
+        assert f"{preset(slug).name} · score sheet — Tuesday at Ann's" in text, f"page {number}"
+        assert "Date 29 Nov 2026" in text and "Table 3" in text, f"page {number}"
+
+
+def test_a_long_name_in_the_running_header_is_cut_short_inside_the_page():
+    name = "Grandmother Wilhelmina and Great-Uncle Bartholomew of Leeds!"
+    content = pdf.score_sheet(
+        preset("hand-knee-and-foot"), pdf.SheetData(teams=[name] * 4), pdf.Options(large_print=True)
+    )
+    assert len(pages_text(content)) >= 2
+    assert "Team 4: Grandmother" in pages_text(content)[1] and "…" in pages_text(content)[1]
+    with pdfplumber.open(io.BytesIO(content)) as doc:
+        for page in doc.pages:
+            assert all(w["x1"] <= page.width - MARGIN + 0.5 for w in page.extract_words())
