@@ -98,3 +98,28 @@ def test_a_bad_conn_max_age_is_refused_by_name():
     result = run("manage.py", "check", DATABASE_URL="postgres://u:p@127.0.0.1:1/nothing", CONN_MAX_AGE="a minute")
     assert result.returncode != 0
     assert result.stderr.strip() == "Bookkeeper settings: CONN_MAX_AGE='a minute' is not a whole number"
+
+
+OPEN_SQLITE = (
+    "import django; django.setup(); from django.db import connection; cursor = connection.cursor(); "
+    "print(*(cursor.execute(f'PRAGMA {name}').fetchone()[0] for name in ('journal_mode', 'synchronous', "
+    "'busy_timeout')), connection.transaction_mode)"
+)
+
+
+def test_sqlite_connections_take_turns_to_write(tmp_path):
+    # Write-ahead log, synchronous NORMAL (1), a 20 s busy timeout and IMMEDIATE transactions:
+    # tables saving at once wait their turn (tests/scoresheet/test_concurrent_saves.py).
+    result = run(
+        "-c", OPEN_SQLITE, DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", DJANGO_SETTINGS_MODULE="config.settings"
+    )
+    assert result.stdout.split() == ["wal", "1", "20000", "IMMEDIATE"], result.stderr
+
+
+def test_postgresql_gets_none_of_the_sqlite_options():
+    result = run(
+        "-c",
+        "from config.settings import DATABASES; print(DATABASES['default'].get('OPTIONS', {}))",
+        DATABASE_URL="postgres://u:p@127.0.0.1:1/nothing",
+    )
+    assert result.stdout.strip() == "{}", result.stderr

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -80,7 +82,10 @@ def test_presets_only_commands_work_before_migrate(tmp_path, empty_sqlite):
     assert out.read_bytes().startswith(b"%PDF-")
     assert printed.stdout.startswith(f"Wrote {out}: Canasta (classic), 2 teams, 1 copy")
 
-    assert path.stat().st_size == 0  # nothing was created in the database on the way
+    # Nothing was created in the database on the way: no table (opening the file only switched
+    # it to the write-ahead log, which config/settings.py asks of every SQLite connection).
+    with closing(sqlite3.connect(path)) as database:
+        assert database.execute("SELECT type, name FROM sqlite_master").fetchall() == []
 
 
 def test_commands_that_need_the_database_say_to_migrate(tmp_path, empty_sqlite):
