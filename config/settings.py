@@ -108,13 +108,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # fails at once with "database is locked" when it tries to write while another table's save
     # holds the lock (measured: 255 of 342 saves lost with 20 scorekeepers). IMMEDIATE takes the
     # write lock at BEGIN, so a save waits its turn instead (up to `timeout` seconds, below
-    # gunicorn's 30 s); the write-ahead log lets the pages read while a save writes. With the
-    # log, synchronous=NORMAL skips a disk flush per save: a power cut may lose the last saves
-    # but never damages the file.
+    # gunicorn's 30 s); the write-ahead log lets the pages read while a save writes.
+    # synchronous=FULL flushes each save to disk before answering, so a round the page called
+    # saved survives a power cut too (NORMAL would skip that flush and could lose the last saves).
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
     }
     # SQLite opens in microseconds, and runserver's thread per request would defeat
     # persistent connections anyway: keep Django's default of one connection per request.

@@ -108,12 +108,12 @@ OPEN_SQLITE = (
 
 
 def test_sqlite_connections_take_turns_to_write(tmp_path):
-    # Write-ahead log, synchronous NORMAL (1), a 20 s busy timeout and IMMEDIATE transactions:
+    # Write-ahead log, synchronous FULL (2), a 20 s busy timeout and IMMEDIATE transactions:
     # tables saving at once wait their turn (tests/scoresheet/test_concurrent_saves.py).
     result = run(
         "-c", OPEN_SQLITE, DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", DJANGO_SETTINGS_MODULE="config.settings"
     )
-    assert result.stdout.split() == ["wal", "1", "20000", "IMMEDIATE"], result.stderr
+    assert result.stdout.split() == ["wal", "2", "20000", "IMMEDIATE"], result.stderr
 
 
 def test_postgresql_gets_none_of_the_sqlite_options():
