@@ -17,7 +17,7 @@ from scoresheet.formfields import OnOffField, PlainIntegerField
 from scoresheet.models import Game, Variant
 from scoresheet.rules import MAX_TEAMS, MIN_TEAMS, Rules, RulesError
 from scoresheet.scoring import Entry
-from scoresheet.services import TeamData
+from scoresheet.services import TeamData, table_seats
 
 NAME_MAX = 60
 PLAYERS_MAX = 200
@@ -52,6 +52,17 @@ class GameStartForm(forms.Form):
         widget=forms.TextInput(attrs={"placeholder": "Tuesday at Ann's"}),
     )
 
+    first_dealer = PlainIntegerField(
+        required=False,
+        min_value=0,
+        label="Who deals first? (optional)",
+        widget=forms.Select,
+        error_messages={
+            "invalid": "Choose who deals first from the list.",
+            "min_value": "Choose who deals first from the list.",
+        },
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for i in range(1, MAX_TEAMS + 1):
@@ -71,6 +82,23 @@ class GameStartForm(forms.Form):
                 error_messages={"max_length": f"At most {PLAYERS_MAX} characters (this has %(show_value)d)."},
                 widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "Ann & Bob"}),
             )
+        self.fields["first_dealer"].widget.choices = self.dealer_choices()
+
+    def dealer_choices(self) -> list[tuple[str, str]]:
+        """The seats as typed so far, in the order the deal goes round (static/js/dealer.js keeps them
+        up to date as names are typed)."""
+        mode = self.data.get("mode") if self.is_bound else Game.Mode.TEAMS
+        count = self.data.get("team_count") if self.is_bound else "2"
+        count = int(count) if count in [str(n) for n in range(MIN_TEAMS, MAX_TEAMS + 1)] else MIN_TEAMS
+        teams = [
+            TeamData(
+                name=(self.data.get(f"team_{i}") or "").strip() or default_name(i, mode),
+                players=self.data.get(f"players_{i}") or "",
+            )
+            for i in range(1, count + 1)
+        ]
+        seats = table_seats(mode, teams)
+        return [("", "Not chosen"), *((str(i), seat.label) for i, seat in enumerate(seats))]
 
     def name_fields(self):
         """(name field, players field) per team slot, for the template."""
@@ -108,6 +136,9 @@ class GameStartForm(forms.Form):
                 )
             names.append(name)
         data["teams"] = [TeamData(name=n, players=data.get(f"players_{i}") or "") for i, n in enumerate(names, start=1)]
+        first = data.get("first_dealer")
+        if first is not None and first >= len(table_seats(mode, data["teams"])):
+            self.add_error("first_dealer", "Choose who deals first again: the teams or players have changed.")
         return data
 
 

@@ -52,6 +52,8 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The seat that dealt round 1, an index into dealing.seats of the teams; empty when nobody chose.
+    first_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-updated_at", "-id"]

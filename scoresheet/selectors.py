@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.core.validators import slug_re
 from django.db.models import Prefetch, Sum
 
-from scoresheet import database, scoring
+from scoresheet import database, dealing, scoring
 from scoresheet import rules as rules_module
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.models import Game, Round, Team, Variant
@@ -93,6 +93,17 @@ def round_version(rnd: Round | None) -> str:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """A team's place at the top of the game page: its total, its next opening meld, how far from the target."""
+
+    team: Team
+    total: int
+    requirement: int | str  # the opening meld of the next round
+    leads: bool  # ahead of (or level with) every other team, once someone has scored
+    needs: int | None  # points still to reach the target score (0: reached); None when the game has no target
+
+
+@dataclass(frozen=True)
 class GameSheet:
     game: Game
     rules: rules_module.Rules
@@ -123,6 +134,48 @@ class GameSheet:
     @property
     def team_totals(self):
         return list(zip(self.teams, self.result.totals, self.result.next_meld_requirements))
+
+    @property
+    def top_total(self) -> int:
+        return max(self.result.totals)
+
+    @property
+    def margin(self) -> int:
+        """How far the leader is ahead of the next team; 0 when the lead is shared (a tie)."""
+        best, second = sorted(self.result.totals, reverse=True)[:2]
+        return best - second
+
+    @property
+    def standings(self) -> list[Standing]:
+        target = self.rules.game_end.target_score
+        totals = self.result.totals
+        # Nobody leads while every team has the same total (before round 1, or level after it).
+        level = len(set(totals)) == 1
+        return [
+            Standing(
+                team=team,
+                total=total,
+                requirement=requirement,
+                leads=not level and total == max(totals),
+                needs=None if target is None else max(target - total, 0),
+            )
+            for team, total, requirement in self.team_totals
+        ]
+
+    @property
+    def seats(self) -> list[dealing.Seat]:
+        """The seats the deal goes round (see ``dealing.seats``)."""
+        teams = [(team.name, team.players) for team in self.teams]
+        return dealing.seats(teams, by_players=self.game.mode == Game.Mode.TEAMS)
+
+    @property
+    def next_dealer(self) -> dealing.Seat | None:
+        """Who deals the next round; None when nobody chose a first dealer or no round is to come."""
+        first = self.game.first_dealer
+        seats = self.seats
+        if first is None or first >= len(seats) or not self.can_add_round:
+            return None
+        return dealing.dealer(seats, first, self.next_number)
 
 
 def game_teams(*, game: Game) -> list[Team]:

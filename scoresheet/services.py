@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from scoresheet import scoring, selectors
+from scoresheet import dealing, scoring, selectors
 from scoresheet.entries import entry_to_values
 from scoresheet.models import Game, Round, Team, TeamRound, Variant
 from scoresheet.rules import load_rules
@@ -34,15 +34,31 @@ class TeamData:
 
 
 @transaction.atomic
-def game_create(*, variant: Variant, mode: str, teams: list[TeamData], name: str = "") -> Game:
+def game_create(
+    *, variant: Variant, mode: str, teams: list[TeamData], name: str = "", first_dealer: int | None = None
+) -> Game:
+    """Start a game; ``first_dealer`` is the seat that deals round 1 (an index into ``dealing.seats``)."""
     rules = load_rules(variant.document)  # a broken house-rules document must not start a game
     # An unnamed game is called after its teams, which is how a table talks about it.
     name = name.strip() or _short(" vs ".join(t.name.strip() for t in teams), 120)
-    game = Game.objects.create(variant=variant, rules_document=copy.deepcopy(rules.document), mode=mode, name=name)
+    if first_dealer is not None and not 0 <= first_dealer < len(table_seats(mode, teams)):
+        raise ValueError(f"There is no seat {first_dealer} at this table to deal first.")
+    game = Game.objects.create(
+        variant=variant,
+        rules_document=copy.deepcopy(rules.document),
+        mode=mode,
+        name=name,
+        first_dealer=first_dealer,
+    )
     Team.objects.bulk_create(
         Team(game=game, position=i, name=t.name.strip(), players=t.players.strip()) for i, t in enumerate(teams)
     )
     return game
+
+
+def table_seats(mode: str, teams: list[TeamData]) -> list[dealing.Seat]:
+    """The seats the deal goes round: the players of partnerships, or the teams (or individual players)."""
+    return dealing.seats([(t.name.strip(), t.players) for t in teams], by_players=mode == Game.Mode.TEAMS)
 
 
 def _short(text: str, limit: int) -> str:

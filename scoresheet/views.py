@@ -40,7 +40,11 @@ def game_new(request):
         if form.is_valid():
             data = form.cleaned_data
             game = services.game_create(
-                variant=data["variant"], mode=data["mode"], teams=data["teams"], name=data["name"]
+                variant=data["variant"],
+                mode=data["mode"],
+                teams=data["teams"],
+                name=data["name"],
+                first_dealer=data["first_dealer"],
             )
             return redirect("scoresheet:game-detail", game.id)
         status = 400

@@ -4,6 +4,7 @@ big enough. Screenshots land in var/screenshots/ to be looked at."""
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from scoresheet import services
 from scoresheet.models import Variant
@@ -81,3 +82,100 @@ def test_every_page_fits_the_screen(live_server, page, presets, width):
               .map(el => el.outerHTML.slice(0, 80))
         """)
         assert left == [], f"{path}: numbers not right-aligned: {left}"
+
+
+def play_rounds(game, rounds):
+    for number, entries in enumerate(rounds, start=1):
+        services.round_record(game=game, number=number, entries=entries)
+
+
+def game_page_games():
+    """The game page in each state a table sees: under way (with a dealer), a target-score game,
+    at its end and not yet finished, and finished."""
+    hand_and_foot = Variant.objects.get(slug="hand-and-foot")
+    # Ann & Bob (Us): clean 2 × 500 + dirty 2 × 300 + wild 1,500 + 1,045 melded + going out 100 = 4,245;
+    # Cléo & Søren (Them): dirty 300 + 420 melded − 80 in hand = 640; the third: clean 500 + 310 − 25 = 785
+    hf_round = [
+        Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=1045, went_out=True),
+        Entry(books={"dirty": 1}, melded_points=420, hand_points=80),
+        Entry(books={"clean": 1}, melded_points=310, hand_points=25),
+    ]
+    under_way = services.game_create(
+        variant=hand_and_foot,
+        mode="teams",
+        teams=[
+            services.TeamData("Ann & Bob", "Ann & Bob"),
+            services.TeamData("Cléo & Søren", "Cléo & Søren"),
+            services.TeamData("Grandmother Wilhelmina's table", "Wilhelmina & Fritz"),
+        ],
+        first_dealer=1,  # Cléo deals round 1; round 3 is two seats on: Bob
+    )
+    play_rounds(under_way, [hf_round, hf_round])
+    canasta = services.game_create(
+        variant=Variant.objects.get(slug="canasta"),
+        mode="teams",
+        teams=[services.TeamData("Us", ""), services.TeamData("Them", "")],
+        first_dealer=0,
+    )
+    # Us: natural 500 + mixed 300 + 1,930 melded + going out 100 = 2,830 a round; Them: mixed 300 + 450 − 60 = 690
+    canasta_round = [
+        Entry(books={"clean": 1, "dirty": 1}, melded_points=1930, went_out=True),
+        Entry(books={"dirty": 1}, melded_points=450, hand_points=60),
+    ]
+    play_rounds(canasta, [canasta_round])
+    at_the_end = services.game_create(
+        variant=hand_and_foot, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
+    )
+    play_rounds(at_the_end, [hf_round[:2]] * 4)
+    finished = services.game_create(
+        variant=hand_and_foot, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
+    )
+    play_rounds(finished, [hf_round[:2]] * 4)
+    services.game_finish(game=finished)
+    return {"under-way": under_way, "canasta": canasta, "at-the-end": at_the_end, "finished": finished}
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_game_page_shows_the_totals_first(live_server, page, presets, width):
+    """The totals, big, above the round list; the next step on the first screen; Edit a real button."""
+    games = game_page_games()
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for name, game in games.items():
+        response = page.goto(f"{live_server.url}/games/{game.id}/")
+        assert response.status == 200, name
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(SHOTS / f"game-{name}-{width}.png"), full_page=True)
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{name}: {overflow}px wider than a {width} screen"
+
+        # Each team's total comes before the round list, in big type.
+        sheet_top = page.locator("table.sheet").bounding_box()["y"]
+        for team in game.teams.all():
+            total = f"{sum(team.entries.values_list('total', flat=True)):,}"
+            first = page.get_by_text(total, exact=True).first
+            assert first.bounding_box()["y"] < sheet_top, f"{name}: {team.name}'s {total} is not above the rounds"
+            size = float(first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
+            assert size >= 32, f"{name}: {team.name}'s total is {size}px, not big"
+
+        # "Edit" on each round is a button a finger can hit: 44 × 44 px at least.
+        edits = page.get_by_text("Edit", exact=True)
+        assert edits.count() == game.rounds.count()
+        for box in (edits.nth(i).bounding_box() for i in range(edits.count())):
+            assert box["width"] >= 44 and box["height"] >= 44, f"{name}: Edit is {box['width']}×{box['height']}px"
+
+        # The next step is on the first screen: Enter the next round, or Finish the game.
+        next_step = {"at-the-end": "Finish the game", "finished": None}.get(name, "Enter round")
+        if next_step:
+            button = page.get_by_role("button", name=next_step).or_(page.get_by_role("link", name=next_step)).first
+            box = button.bounding_box()
+            assert box["y"] + box["height"] <= WIDTHS[width][1], f"{name}: {next_step} is below the first screen"
+
+    page.goto(f"{live_server.url}/games/{games['under-way'].id}/")
+    expect(page.get_by_text("Deals round 3: Bob (Ann & Bob)")).to_be_visible()  # Cléo, Bob: one seat a round
+    page.goto(f"{live_server.url}/games/{games['canasta'].id}/")
+    expect(page.get_by_text("Needs 2,170 more")).to_be_visible()  # 5,000 − 2,830
+    page.goto(f"{live_server.url}/games/{games['at-the-end'].id}/")
+    expect(page.get_by_role("heading", name="Us won by 14,420")).to_be_visible()  # 4 × (4,245 − 640)

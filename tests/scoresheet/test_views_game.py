@@ -568,7 +568,7 @@ def test_saving_round_1_records_each_teams_total_and_shows_them_on_the_game_page
     assert re.search(r'<span class="round-score">4,345</span><span class="running">4,345</span>', text)
     assert re.search(r'<span class="round-score">1,115</span><span class="running">1,115</span>', text)
     # next round's opening meld: "Round 2 .......... 90 points" (002 L66–69)
-    next_round = section(text, '<section class="next-round panel">', "</section>")
+    next_round = section(text, '<section class="scoreboard panel', "</section>")
     assert "Round 2" in next_round
     assert next_round.count('<span class="meld-value">90</span>') == 2
     assert "Enter round 2" in next_round
@@ -588,7 +588,7 @@ def test_the_second_round_adds_to_the_running_totals(client):
     assert ">5,485<" in total_row and ">5,215<" in total_row
     # round 3: 120 (002 L68)
     assert (
-        section(text, '<section class="next-round panel">', "</section>").count('<span class="meld-value">120</span>')
+        section(text, '<section class="scoreboard panel', "</section>").count('<span class="meld-value">120</span>')
         == 2
     )
 
@@ -603,10 +603,14 @@ def test_the_opening_meld_follows_the_score_in_hand_knee_and_foot(client):
     assert totals(game, 1) == [15000, 14995]
     text = page_text(client.get(f"/games/{game.pk}/"))
     # "UP TO 15,000……50 / 15,000 TO 30,000……90" (004 L59–67); 15,000 is in the 90 band (C-09)
-    next_round = section(text, '<section class="next-round panel">', "</section>")
-    card = r'{}</span>\s*<span class="meld-value">{}</span>\s*<span class="meld-basis">at {}'
-    assert re.search(card.format("Blue", "90", "15,000"), next_round)
-    assert re.search(card.format("Gold", "50", "14,995"), next_round)
+    next_round = section(text, '<section class="scoreboard panel', "</section>")
+    # each team's total at the top of the page, and the opening meld its total calls for
+    card = (
+        r'<span class="standing-name">{}</span>\s*<span class="standing-total num">{}</span>'
+        r'(?:(?!</li>).)*<span class="meld-value">{}</span>'
+    )
+    assert re.search(card.format("Blue", "15,000", "90"), next_round, re.S)
+    assert re.search(card.format("Gold", "14,995", "50"), next_round, re.S)
     # the round 2 form shows the same requirement per team
     form = page_text(client.get(f"/games/{game.pk}/rounds/2/"))
     assert form.count("Meld 90") == 1 and form.count("Meld 50") == 1
@@ -837,7 +841,7 @@ def test_after_the_last_round_the_game_offers_finish_and_no_fifth_round(client):
     assert "Enter round 5" not in text
     assert f"/games/{game.pk}/rounds/5/" not in raw(response)
     assert "The game has reached its end." in text
-    assert "Us lead." in text  # 10,295 against 6,320
+    assert "Us won by 3,975" in text  # 10,295 against 6,320: 10,295 − 6,320 = 3,975
     total_row = section(text, '<tr class="sheet-total">', "</tr>")
     assert ">10,295<" in total_row and ">6,320<" in total_row
 
@@ -1066,11 +1070,9 @@ def test_finishing_a_game_shows_the_winner_and_reopening_brings_it_back(client):
     text = page_text(client.get(f"/games/{game.pk}/"))
     assert "Game finished." in text
     assert re.search(r'winner-label">Winner</p>\s*<p class="winner-title">Us</p>', text)  # 10,295 vs 6,320
-    assert re.search(
-        r'<p class="winner-scores"><span>Us <b class="num">10,295</b></span>'
-        r'<span>Them <b class="num">6,320</b></span>',
-        text,
-    )
+    assert '<p class="winner-margin">won by 3,975</p>' in text  # 10,295 − 6,320
+    assert re.search(r'<span class="standing-name">Us</span>\s*<span class="standing-total num">10,295</span>', text)
+    assert re.search(r'<span class="standing-name">Them</span>\s*<span class="standing-total num">6,320</span>', text)
     assert "Reopen the game" in text and "Finish the game" not in text
 
     response = client.post(f"/games/{game.pk}/reopen/")
