@@ -81,3 +81,34 @@ def test_every_page_fits_the_screen(live_server, page, presets, width):
               .map(el => el.outerHTML.slice(0, 80))
         """)
         assert left == [], f"{path}: numbers not right-aligned: {left}"
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_plausibility_checks_fit_the_screen(live_server, page, presets, width):
+    """The round page asking to confirm 22 clean books, and the game page noting the check."""
+    variant = Variant.objects.get(slug="hand-and-foot")
+    game = services.game_create(
+        variant=variant, mode="teams", teams=[services.TeamData("Ann & Bob"), services.TeamData("Cléo & Søren")]
+    )
+    typos = [Entry(books={"clean": 22}, melded_points=10450, went_out=True), Entry(melded_points=610)]
+    try:
+        services.round_record(game=game, number=1, entries=typos)
+    except services.RoundNeedsConfirmation as refused:
+        services.round_record(game=game, number=1, entries=typos, confirmed=refused.codes)
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    page.goto(f"{live_server.url}/games/{game.id}/rounds/1/")
+    page.get_by_role("button", name="Save anyway").wait_for()
+    page.locator("#round-warnings").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"round-checks-{width}.png"))
+    page.goto(f"{live_server.url}/games/{game.id}/")
+    page.locator(".checked-note").wait_for()
+    page.screenshot(path=str(SHOTS / f"game-checked-{width}.png"), full_page=True)
+    for path in ("rounds/1/", ""):
+        page.goto(f"{live_server.url}/games/{game.id}/{path}")
+        page.wait_for_load_state("networkidle")
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{path or 'game page'} is {overflow}px wider than a {width} screen"

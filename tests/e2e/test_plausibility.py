@@ -58,3 +58,24 @@ def test_22_clean_books_and_10450_table_points_ask_for_one_confirmation_tap(live
     expect(page.locator(".checked-note")).to_contain_text("22 clean books")
     rnd = Round.objects.get(game=game, number=1)
     assert {(w["team"], w["field"]) for w in rnd.confirmed_warnings} == {(0, "books"), (0, "melded_points")}
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_enter_in_a_field_never_confirms_the_warnings(live_server, page, presets):
+    # The "Save anyway" button comes before "Save round" in the form: the key that submits a form
+    # (Enter, the keypad's Go) must not press it.
+    variant = Variant.objects.get(slug="hand-and-foot")
+    game = services.game_create(
+        variant=variant, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
+    )
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/games/{game.id}/rounds/1/")
+    page.locator("label").filter(has_text=re.compile(r"^Us$")).click()
+    page.locator("#id_t0-book_clean").fill("22")
+    expect(page.get_by_role("button", name="Save anyway")).to_be_visible()
+    page.locator("#id_t1-hand_points").fill("185")
+    page.locator("#id_t1-hand_points").press("Enter")
+    page.wait_for_load_state("networkidle")
+    expect(page.get_by_role("button", name="Save anyway")).to_be_visible()
+    assert Round.objects.filter(game=game).count() == 0
