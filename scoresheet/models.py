@@ -97,6 +97,9 @@ class Team(models.Model):
 class Round(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
+    # The plausibility warnings the scorekeeper confirmed when saving it ("22 clean books"),
+    # as plausibility.confirmation_record makes them; empty when the round raised none.
+    confirmed_warnings = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

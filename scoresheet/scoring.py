@@ -2,7 +2,8 @@
 
 Nothing here touches the database. ``score_game(rules, rounds)`` scores a whole game;
 ``round_errors`` says what cannot be right (the input is refused), ``round_warnings``
-what is legal to record but worth a look. Teams are addressed by their index.
+what is legal to record but worth a look, and ``plausibility.plausibility_warnings`` what
+the table's cards hardly allow (a round's warnings hold both). Teams are addressed by their index.
 
 A team's round score (shared/design/PRODUCT.md, "The scoring model"):
     Σ books × bonus + melded points + red threes laid (+ set bonus)
@@ -391,13 +392,18 @@ def beyond_end_message(rules: Rules, number: int) -> str:
 
 
 def score_round(rules: Rules, entries: Sequence[Entry], *, number: int, totals_before: Sequence[int]) -> RoundResult:
+    # The plausibility checks build on this module's card-point helpers, so they are imported here.
+    from scoresheet.plausibility import plausibility_warnings
+
     scores = tuple(score_entry(rules, e) for e in entries)
+    warnings = round_warnings(rules, entries, number=number)
+    warnings += plausibility_warnings(rules, entries, number=number, team_count=len(entries))
     return RoundResult(
         number=number,
         meld_requirements=tuple(meld_requirement(rules, number, t) for t in totals_before),
         scores=scores,
         running_totals=tuple(t + s.total for t, s in zip(totals_before, scores)),
-        warnings=tuple(round_warnings(rules, entries, number=number)),
+        warnings=tuple(warnings),
     )
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.core.validators import slug_re
 from django.db.models import Prefetch, Sum
 
-from scoresheet import database, dealing, scoring
+from scoresheet import database, dealing, plausibility, scoring
 from scoresheet import rules as rules_module
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.models import Game, Round, Team, Variant
@@ -81,10 +81,24 @@ class SheetRound:
     warnings: list[str]  # with the team's name in front
     result: scoring.RoundResult
     version: str  # round_version of the saved round
+    checked: list[str]  # the plausibility warnings confirmed when it was saved: "Us: 22 clean books"
 
 
 def problem_text(problem: scoring.Problem, teams: list[Team]) -> str:
     return f"{teams[problem.team].name}: {problem.message}" if problem.team is not None else problem.message
+
+
+def checked_texts(records: list[dict], teams: list[Team]) -> list[str]:
+    """A round's confirmed plausibility warnings as the game page notes them, a line per team:
+    "Us: 22 clean books, 10,450 points on the table"."""
+    by_team: dict[int | None, list[str]] = {}
+    for record in records:
+        team = record.get("team")
+        by_team.setdefault(team if team is not None and team < len(teams) else None, []).append(record["subject"])
+    return [
+        f"{teams[team].name}: {', '.join(subjects)}" if team is not None else ", ".join(subjects)
+        for team, subjects in by_team.items()
+    ]
 
 
 def round_version(rnd: Round | None) -> str:
@@ -211,6 +225,7 @@ def game_sheet(*, game: Game) -> GameSheet:
             warnings=[problem_text(w, teams) for w in res.warnings],
             result=res,
             version=round_version(rnd),
+            checked=checked_texts(rnd.confirmed_warnings, teams),
         )
         for rnd, res, entries in zip(rounds, result.rounds, entry_rows)
     ]
@@ -228,7 +243,9 @@ class RoundPage:
     requirements: tuple[int | str, ...]  # each team's opening meld this round
     saved: list[dict] | None  # a round being corrected: each team's values as saved
     preview: scoring.RoundResult | None  # the entries typed so far, scored
-    warnings: list[str]  # the preview's warnings, with the team's name in front
+    warnings: list[str]  # the preview's warnings but the checks, with the team's name in front
+    checks: list[str]  # the preview's plausibility warnings, which Save asks to confirm
+    confirm_codes: str  # their codes, sent by the "Save anyway" button
 
     @property
     def is_new(self) -> bool:
@@ -255,8 +272,11 @@ def round_page(*, sheet: GameSheet, number: int, entries: list[scoring.Entry] | 
     saved = sheet.rounds[number - 1] if number < sheet.next_number else None
     totals_before = sheet.totals_before(number)
     preview = None
+    checks: list[plausibility.Check] = []
     if entries is not None:
         preview = scoring.score_round(sheet.rules, entries, number=number, totals_before=totals_before)
+        checks = plausibility.plausibility_checks(sheet.rules, entries, number=number, team_count=len(sheet.teams))
+    to_confirm = {check.problem for check in checks}
     return RoundPage(
         sheet=sheet,
         number=number,
@@ -265,7 +285,9 @@ def round_page(*, sheet: GameSheet, number: int, entries: list[scoring.Entry] | 
         requirements=saved.result.meld_requirements if saved else sheet.result.next_meld_requirements,
         saved=[cell.values for cell in saved.cells] if saved else None,
         preview=preview,
-        warnings=[problem_text(w, sheet.teams) for w in preview.warnings] if preview else [],
+        warnings=[problem_text(w, sheet.teams) for w in preview.warnings if w not in to_confirm] if preview else [],
+        checks=[problem_text(check.problem, sheet.teams) for check in checks],
+        confirm_codes=" ".join(check.code for check in checks),
     )
 
 

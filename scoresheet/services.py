@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
 
-from scoresheet import dealing, scoring, selectors
+from scoresheet import dealing, plausibility, scoring, selectors
 from scoresheet.entries import entry_to_values
 from scoresheet.models import Game, Round, Team, TeamRound, Variant
 from scoresheet.rules import load_rules
@@ -25,6 +26,19 @@ class RoundInvalid(Exception):
 
 class RoundConflict(RoundInvalid):
     """Someone else saved this round since the form was opened."""
+
+
+class RoundNeedsConfirmation(RoundInvalid):
+    """The round holds numbers the cards hardly allow (plausibility warnings) that were not confirmed.
+
+    ``problems`` are those warnings; saving again with their ``codes`` as ``confirmed`` records
+    the round, and the warnings with it. A caller that does not ask the user still refuses the
+    round, as for any RoundInvalid.
+    """
+
+    def __init__(self, checks: list[plausibility.Check]):
+        self.codes = [check.code for check in checks]
+        super().__init__([check.problem for check in checks])
 
 
 @dataclass(frozen=True)
@@ -69,7 +83,14 @@ def _short(text: str, limit: int) -> str:
 
 
 @transaction.atomic
-def round_record(*, game: Game, number: int, entries: list[scoring.Entry], version: str | None = None) -> Round:
+def round_record(
+    *,
+    game: Game,
+    number: int,
+    entries: list[scoring.Entry],
+    version: str | None = None,
+    confirmed: Collection[str] = (),
+) -> Round:
     """Record round ``number`` (the next one) or correct an earlier one.
 
     The whole game is checked with the new entries in place, so a correction that
@@ -77,6 +98,10 @@ def round_record(*, game: Game, number: int, entries: list[scoring.Entry], versi
     ``round_version``) guards against overwriting what someone else saved meanwhile.
     The game is read once, under a lock, and scored once: the pass that checks it gives
     the totals that are saved.
+
+    A round with plausibility warnings is saved only once each is confirmed: its code is in
+    ``confirmed``, or the round being corrected was saved with it confirmed already.
+    Otherwise ``RoundNeedsConfirmation``. The round keeps the warnings it was saved with.
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
     rules = game.rules
@@ -109,13 +134,23 @@ def round_record(*, game: Game, number: int, entries: list[scoring.Entry], versi
     problems, result = scoring.check_and_score_game(rules, all_rounds, team_count=len(teams))
     if problems:
         raise RoundInvalid(problems)
+    checks = plausibility.plausibility_checks(rules, entries, number=number, team_count=len(teams))
+    accepted = set(confirmed)
+    if correcting:  # what was confirmed for the round before is not asked again
+        accepted |= {record["code"] for record in rounds[number - 1].confirmed_warnings}
+    unconfirmed = [check for check in checks if check.code not in accepted]
+    if unconfirmed:
+        raise RoundNeedsConfirmation(unconfirmed)
 
     if correcting:
         rnd = rounds[number - 1]
-        rnd.save(update_fields=["updated_at"])
+        rnd.confirmed_warnings = plausibility.confirmation_record(checks)
+        rnd.save(update_fields=["updated_at", "confirmed_warnings"])
         TeamRound.objects.filter(round=rnd).delete()
     else:
-        rnd = Round.objects.create(game=game, number=number)
+        rnd = Round.objects.create(
+            game=game, number=number, confirmed_warnings=plausibility.confirmation_record(checks)
+        )
     scores = result.rounds[number - 1].scores
     TeamRound.objects.bulk_create(
         TeamRound(round=rnd, team=team, total=score.total, **entry_to_values(entry))

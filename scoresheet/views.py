@@ -94,24 +94,31 @@ def _round_save(request, game, number):
     """Check the form against the rules and teams only, and let round_record read and score the game,
     once, under its lock. The whole sheet is read only to show the form again when the round is refused."""
     form = forms.RoundForm(request.POST, rules=game.rules, teams=selectors.game_teams(game=game), number=number)
+    entries = None
     if form.is_valid():
         try:
             services.round_record(
-                game=game, number=number, entries=form.entries(), version=request.POST.get("version", "")
+                game=game,
+                number=number,
+                entries=form.entries(),
+                version=request.POST.get("version", ""),
+                confirmed=request.POST.get("confirm_warnings", "").split(),  # the "Save anyway" button
             )
+        except services.RoundNeedsConfirmation:
+            entries = form.entries()  # shown scored, with the warnings and "Save anyway"
         except services.RoundInvalid as exc:
             form.add_problems(exc.problems)
         else:
             messages.success(request, f"Round {number} saved.")
             return redirect("scoresheet:game-detail", game.id)
-    page = _round_page(game, number)
+    page = _round_page(game, number, entries)
     if not page.is_open:
         return _game_over(request, game)
     return render(request, "scoresheet/round_form.html", _round_context(page, form), status=400)
 
 
-def _round_page(game, number) -> selectors.RoundPage:
-    page = selectors.round_page(sheet=selectors.game_sheet(game=game), number=number)
+def _round_page(game, number, entries=None) -> selectors.RoundPage:
+    page = selectors.round_page(sheet=selectors.game_sheet(game=game), number=number, entries=entries)
     if page is None:
         raise Http404("No such round")
     return page
@@ -147,6 +154,8 @@ def _round_context(page, form):
         "is_new": page.is_new,
         "columns": columns,
         "warnings": page.warnings,
+        "checks": page.checks,
+        "confirm_codes": page.confirm_codes,
     }
 
 
@@ -180,7 +189,10 @@ def round_preview(request, game_id, number):
                 render_to_string("scoresheet/_breakdown.html", {"score": score, "running": running})
                 for score, running in zip(page.preview.scores, page.preview.running_totals)
             ],
-            "warnings": render_to_string("scoresheet/_warnings.html", {"warnings": page.warnings}),
+            "warnings": render_to_string(
+                "scoresheet/_warnings.html",
+                {"warnings": page.warnings, "checks": page.checks, "confirm_codes": page.confirm_codes},
+            ),
         }
     )
 

@@ -85,8 +85,12 @@ def test_every_page_fits_the_screen(live_server, page, presets, width):
 
 
 def play_rounds(game, rounds):
+    """Record the rounds; a big round the plausibility check asks about is confirmed, as the table would."""
     for number, entries in enumerate(rounds, start=1):
-        services.round_record(game=game, number=number, entries=entries)
+        try:
+            services.round_record(game=game, number=number, entries=entries)
+        except services.RoundNeedsConfirmation as asked:
+            services.round_record(game=game, number=number, entries=entries, confirmed=asked.codes)
 
 
 def game_page_games():
@@ -179,3 +183,34 @@ def test_the_game_page_shows_the_totals_first(live_server, page, presets, width)
     expect(page.get_by_text("Needs 2,170 more")).to_be_visible()  # 5,000 − 2,830
     page.goto(f"{live_server.url}/games/{games['at-the-end'].id}/")
     expect(page.get_by_role("heading", name="Us won by 14,420")).to_be_visible()  # 4 × (4,245 − 640)
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_plausibility_checks_fit_the_screen(live_server, page, presets, width):
+    """The round page asking to confirm 22 clean books, and the game page noting the check."""
+    variant = Variant.objects.get(slug="hand-and-foot")
+    game = services.game_create(
+        variant=variant, mode="teams", teams=[services.TeamData("Ann & Bob"), services.TeamData("Cléo & Søren")]
+    )
+    typos = [Entry(books={"clean": 22}, melded_points=10450, went_out=True), Entry(melded_points=610)]
+    try:
+        services.round_record(game=game, number=1, entries=typos)
+    except services.RoundNeedsConfirmation as refused:
+        services.round_record(game=game, number=1, entries=typos, confirmed=refused.codes)
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    page.goto(f"{live_server.url}/games/{game.id}/rounds/1/")
+    page.get_by_role("button", name="Save anyway").wait_for()
+    page.locator("#round-warnings").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"round-checks-{width}.png"))
+    page.goto(f"{live_server.url}/games/{game.id}/")
+    page.locator(".checked-note").wait_for()
+    page.screenshot(path=str(SHOTS / f"game-checked-{width}.png"), full_page=True)
+    for path in ("rounds/1/", ""):
+        page.goto(f"{live_server.url}/games/{game.id}/{path}")
+        page.wait_for_load_state("networkidle")
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{path or 'game page'} is {overflow}px wider than a {width} screen"

@@ -7,6 +7,7 @@ Foot, HF-1, seed 002).
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -166,12 +167,14 @@ def test_a_canasta_game_shows_what_each_team_still_needs_to_reach_5000(client):
 
 def test_a_team_that_reaches_the_target_is_marked_and_the_game_is_over(client):
     game = start_game(client, "canasta")
-    # Us: natural canasta 500 + 4,600 melded + going out 100 = 5,200; Them: 50 melded
-    play(
-        client,
-        game,
-        [round_data({"book_clean": "1", "melded_points": "4600"}, {"melded_points": "50"}, went_out=0)],
-    )
+    # Us: natural canasta 500 + 4,600 melded + going out 100 = 5,200; Them: 50 melded. More on the
+    # table than one team's cards are worth: the table confirms it once ("Save anyway").
+    data = round_data({"book_clean": "1", "melded_points": "4600"}, {"melded_points": "50"}, went_out=0)
+    asked = client.post(f"/games/{game.pk}/rounds/1/", data)
+    assert asked.status_code == 400 and "Save anyway" in asked.content.decode()
+    codes = re.search(r'name="confirm_warnings" value="([^"]+)"', asked.content.decode()).group(1)
+    saved = client.post(f"/games/{game.pk}/rounds/1/", {**data, "confirm_warnings": html.unescape(codes)})
+    assert saved.status_code == 302
     top = scoreboard(game_page(client, game))
     assert "Reached 5,000" in plain(standing(top, "Us"))
     assert "Needs 4,950 more" in plain(standing(top, "Them"))  # 5,000 − 50

@@ -211,6 +211,11 @@ SIX_DECK = Game(
             totals=(5785, 10690),
             running=(14435, 14950),  # 8650 + 5785; 4260 + 10690
             meld=(90, 90),
+            # 2,890 on the table is more than a team's cards can be worth: 2 teams of 2 with 6 decks
+            # hold about 52 dealt + (324 − 104) ÷ 2 = 162 cards, and the best 162 of 6 decks are
+            # 12 jokers × 50 + 48 twos and aces × 20 + 102 eights to kings × 10 = 2,580: a warning
+            # to confirm (scoresheet/plausibility.py), not an error.
+            warnings=((1, "melded_points"),),
         ),
         Round(
             entries=[
@@ -224,6 +229,7 @@ SIX_DECK = Game(
             totals=(8900, 4925),
             running=(23335, 19875),  # 14435 + 8900; 14950 + 4925
             meld=(120, 120),
+            warnings=((0, "melded_points"),),  # 2,600 on the table: more than 2,580, as in round 2
         ),
         Round(
             entries=[

@@ -38,10 +38,12 @@ THEM_R1 = Entry(
 US_R2 = Entry(books={"clean": 1, "dirty": 1}, melded_points=400, hand_points=60)
 THEM_R2 = Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=900, went_out=True)
 
-# hand-knee-and-foot (HKF-1, seed 004): basic books 5000 + 3000 + 2500 + 500 + 300 = 11,300 (004 L87–97)
-BASIC_BOOKS = {"sevens": 1, "fives": 1, "wild": 1, "clean": 1, "dirty": 1}
-BLUE_15000 = Entry(books=BASIC_BOOKS, melded_points=3500, went_out=True)  # 11,300 + 3,500 + 200 (004 L99) = 15,000
-GOLD_14995 = Entry(books=BASIC_BOOKS, melded_points=3695)  # 11,300 + 3,695 = 14,995
+# hand-knee-and-foot (HKF-1, seed 004): books 5000 + 3000 + 2 × 2500 + 500 + 300 = 13,800 (004 L87–97;
+# "additional books of … wild cards score as above", L97). The melded points stay within what a team's
+# cards can be worth (3,010, tests/scoresheet/test_plausibility.py), so no warning asks to confirm them.
+BOOKS = {"sevens": 1, "fives": 1, "wild": 2, "clean": 1, "dirty": 1}
+BLUE_15000 = Entry(books=BOOKS, melded_points=1000, went_out=True)  # 13,800 + 1,000 + 200 (004 L99) = 15,000
+GOLD_14995 = Entry(books=BOOKS, melded_points=1195)  # 13,800 + 1,195 = 14,995
 
 
 def variant(slug: str) -> Variant:
@@ -136,9 +138,9 @@ def test_correcting_round_1_recomputes_totals_and_next_meld_requirements():
     assert before.result.totals == (15200, 15095)  # 15,000 + 200; 14,995 + 100
     assert before.result.next_meld_requirements == (90, 90)
 
-    # Blue's round 1 was miscounted: 3,000 melded, not 3,500 → 11,300 + 3,000 + 200 = 14,500
+    # Blue's round 1 was miscounted: 500 melded, not 1,000 → 13,800 + 500 + 200 = 14,500
     services.round_record(
-        game=game, number=1, entries=[Entry(books=BASIC_BOOKS, melded_points=3000, went_out=True), GOLD_14995]
+        game=game, number=1, entries=[Entry(books=BOOKS, melded_points=500, went_out=True), GOLD_14995]
     )
 
     after = sheet(game)

@@ -595,11 +595,11 @@ def test_the_second_round_adds_to_the_running_totals(client):
 
 def test_the_opening_meld_follows_the_score_in_hand_knee_and_foot(client):
     game = start_game(client, "hand-knee-and-foot", team_1="Blue", team_2="Gold")
-    # Blue: sevens 5000 + fives 3000 + wild 2500 + clean 500 + dirty 300 = 11,300 (004 L97)
-    #       + 3,500 melded + going out 200 (004 L99) = 15,000
-    # Gold: the same 11,300 + 3,695 melded = 14,995
-    basic = {"book_sevens": "1", "book_fives": "1", "book_wild": "1", "book_clean": "1", "book_dirty": "1"}
-    play(client, game, [round_data({**basic, "melded_points": "3500"}, {**basic, "melded_points": "3695"}, went_out=0)])
+    # Blue: sevens 5000 + fives 3000 + 2 wild × 2500 + clean 500 + dirty 300 = 13,800 (004 L87–97)
+    #       + 1,000 melded + going out 200 (004 L99) = 15,000
+    # Gold: the same 13,800 + 1,195 melded = 14,995
+    books = {"book_sevens": "1", "book_fives": "1", "book_wild": "2", "book_clean": "1", "book_dirty": "1"}
+    play(client, game, [round_data({**books, "melded_points": "1000"}, {**books, "melded_points": "1195"}, went_out=0)])
     assert totals(game, 1) == [15000, 14995]
     text = page_text(client.get(f"/games/{game.pk}/"))
     # "UP TO 15,000……50 / 15,000 TO 30,000……90" (004 L59–67); 15,000 is in the 90 band (C-09)

@@ -1,0 +1,81 @@
+"""Issue 7, trap 4: typos pass silently. 22 clean books and 10,450 table points (for 2 and
+1,045) were saved without a word. Now the round page warns as they are typed, Save asks
+for one confirmation tap, and the game page notes that the round was checked."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scoresheet import services
+from scoresheet.models import Round, Variant
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_22_clean_books_and_10450_table_points_ask_for_one_confirmation_tap(live_server, page, presets):
+    variant = Variant.objects.get(slug="hand-and-foot")
+    game = services.game_create(
+        variant=variant, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
+    )
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/games/{game.id}/rounds/1/")
+
+    # The typos of the issue: 22 clean books for 2, 10,450 table points for 1,045.
+    page.locator("label").filter(has_text=re.compile(r"^Us$")).click()  # Us went out
+    page.locator("#id_t0-book_clean").fill("22")
+    page.locator("#id_t0-melded_points").fill("10450")
+    page.locator("#id_t1-book_dirty").fill("1")
+    page.locator("#id_t1-melded_points").fill("610")
+    page.locator("#id_t1-hand_points").fill("185")
+
+    # The live preview warns as they are typed: warnings, not errors.
+    warnings = page.locator("#round-warnings")
+    expect(warnings).to_contain_text("22 clean books")
+    expect(warnings).to_contain_text("10,450")
+    expect(page.locator(".field-error")).to_have_count(0)
+
+    page.get_by_role("button", name=re.compile(r"^Save round 1")).click()
+
+    # Not saved yet: the page comes back with everything typed, the warnings and one button.
+    expect(page.get_by_role("button", name="Save anyway")).to_be_visible()
+    expect(warnings).to_contain_text("22 clean books")
+    expect(warnings).to_contain_text("Cards on the table")
+    expect(page.locator("#id_t0-book_clean")).to_have_value("22")
+    expect(page.locator("#id_t0-melded_points")).to_have_value("10450")
+    expect(page.locator("#id_t1-hand_points")).to_have_value("185")
+    assert Round.objects.filter(game=game).count() == 0
+
+    page.get_by_role("button", name="Save anyway").click()
+
+    # Saved as typed: Us 22 × 500 + 10,450 + 100 going out = 11,000 + 10,450 + 100 = 21,550;
+    # Them 1 × 300 + 610 − 185 = 725. The sheet notes the round was checked.
+    totals = page.locator(".sheet-total td")
+    expect(totals.nth(0)).to_have_text("21,550")
+    expect(totals.nth(1)).to_have_text("725")
+    expect(page.locator(".checked-note")).to_contain_text("22 clean books")
+    rnd = Round.objects.get(game=game, number=1)
+    assert {(w["team"], w["field"]) for w in rnd.confirmed_warnings} == {(0, "books"), (0, "melded_points")}
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_enter_in_a_field_never_confirms_the_warnings(live_server, page, presets):
+    # The "Save anyway" button comes before "Save round" in the form: the key that submits a form
+    # (Enter, the keypad's Go) must not press it.
+    variant = Variant.objects.get(slug="hand-and-foot")
+    game = services.game_create(
+        variant=variant, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
+    )
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/games/{game.id}/rounds/1/")
+    page.locator("label").filter(has_text=re.compile(r"^Us$")).click()
+    page.locator("#id_t0-book_clean").fill("22")
+    expect(page.get_by_role("button", name="Save anyway")).to_be_visible()
+    page.locator("#id_t1-hand_points").fill("185")
+    page.locator("#id_t1-hand_points").press("Enter")
+    page.wait_for_load_state("networkidle")
+    expect(page.get_by_role("button", name="Save anyway")).to_be_visible()
+    assert Round.objects.filter(game=game).count() == 0
