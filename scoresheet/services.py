@@ -1,4 +1,4 @@
-"""Writes: create a game, record or correct a round, finish a game. Each in one transaction."""
+"""Writes: create a game, record or correct a round, finish, delete and restore a game. Each in one transaction."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from scoresheet import scoring, selectors
 from scoresheet.entries import entry_to_values
-from scoresheet.models import Game, Round, Team, TeamRound, Variant
+from scoresheet.models import KEEP_DELETED, Game, Round, Team, TeamRound, Variant, search_key
 from scoresheet.rules import load_rules
 from scoresheet.selectors import round_version  # the token a round form carries; checked here
 
@@ -38,7 +38,14 @@ def game_create(*, variant: Variant, mode: str, teams: list[TeamData], name: str
     rules = load_rules(variant.document)  # a broken house-rules document must not start a game
     # An unnamed game is called after its teams, which is how a table talks about it.
     name = name.strip() or _short(" vs ".join(t.name.strip() for t in teams), 120)
-    game = Game.objects.create(variant=variant, rules_document=copy.deepcopy(rules.document), mode=mode, name=name)
+    game = Game.objects.create(
+        variant=variant,
+        rules_document=copy.deepcopy(rules.document),
+        mode=mode,
+        name=name,
+        variant_name=rules.name,
+        search_text=search_key(name, *(t.name for t in teams), *(t.players for t in teams if t.players.strip())),
+    )
     Team.objects.bulk_create(
         Team(game=game, position=i, name=t.name.strip(), players=t.players.strip()) for i, t in enumerate(teams)
     )
@@ -127,6 +134,37 @@ def game_reopen(*, game: Game) -> Game:
         game.finished_at = None
         game.save(update_fields=["status", "finished_at", "updated_at"])
     return game
+
+
+@transaction.atomic
+def game_delete(*, game: Game) -> Game:
+    """Move a game to "Recently deleted": it leaves the list and can be restored for KEEP_DELETED.
+
+    Games deleted longer ago than that are purged now, so they go even where no cron runs
+    ``purge_deleted_games``.
+    """
+    games_purge()
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.deleted_at is None:  # deleting twice keeps the first date: the 30 days run from it
+        game.deleted_at = timezone.now()
+        game.save(update_fields=["deleted_at"])  # updated_at stays: the game was not played
+    return game
+
+
+@transaction.atomic
+def game_restore(*, game: Game) -> Game:
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.deleted_at is not None:
+        game.deleted_at = None
+        game.save(update_fields=["deleted_at"])
+    return game
+
+
+def games_purge(*, now=None) -> int:
+    """Remove for good the games deleted more than KEEP_DELETED ago, with their rounds; how many."""
+    cutoff = (now or timezone.now()) - KEEP_DELETED
+    _, deleted = Game.objects.filter(deleted_at__lt=cutoff).delete()  # teams, rounds and entries with them
+    return deleted.get("scoresheet.Game", 0)
 
 
 @transaction.atomic
