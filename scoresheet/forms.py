@@ -24,14 +24,60 @@ PLAYERS_MAX = 200
 ADJUSTMENT_ROWS = 2
 
 
+# --- find a game --------------------------------------------------------------------------
+
+SEARCH_MAX = 100
+
+
+class GamesFilterForm(forms.Form):
+    """The home page's search box and filter (GET): what is wrong is said beside it, and ignored."""
+
+    q = forms.CharField(
+        max_length=SEARCH_MAX,
+        required=False,
+        label="Search games",
+        error_messages={"max_length": f"Search: at most {SEARCH_MAX} characters (this has %(show_value)d)."},
+        widget=forms.TextInput(
+            attrs={
+                "type": "search",
+                "placeholder": "Team or player",
+                "autocomplete": "off",
+                "enterkeyhint": "search",
+            }
+        ),
+    )
+    status = forms.ChoiceField(
+        choices=[("", "All"), *Game.Status.choices],
+        required=False,
+        error_messages={"invalid_choice": "Show: choose all, in progress or finished."},
+    )
+
+    def filters(self) -> dict:
+        """``query`` and ``status`` for ``selectors.games_page``; a field in error is left out."""
+        self.is_valid()  # cleaned_data then holds the fields that are right
+        data = self.cleaned_data
+        return {"query": (data.get("q") or "").strip(), "status": data.get("status") or ""}
+
+
 # --- start a game -------------------------------------------------------------------------
+
+
+class VariantRadios(forms.RadioSelect):
+    """The variant picker: each card is the label of its radio, but the radio is named by the
+    variant's name alone and described by the rest of the card (its summary and numbers)."""
+
+    def create_option(self, *args, **kwargs):
+        option = super().create_option(*args, **kwargs)
+        option_id = option["attrs"]["id"]
+        option["attrs"].update({"aria-labelledby": f"{option_id}-name", "aria-describedby": f"{option_id}-about"})
+        return option
 
 
 class GameStartForm(forms.Form):
     variant = forms.ModelChoiceField(
         queryset=Variant.objects.order_by("position", "name"),
         empty_label=None,
-        widget=forms.RadioSelect,
+        widget=VariantRadios,
         error_messages={"invalid_choice": "Choose one of the variants listed.", "required": "Choose a variant."},
     )
     mode = forms.ChoiceField(
@@ -73,14 +119,18 @@ class GameStartForm(forms.Form):
                 error_messages={
                     "max_length": f"A name can be at most {NAME_MAX} characters (this one has %(show_value)d)."
                 },
-                widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": default_name(i, "teams")}),
+                widget=forms.TextInput(
+                    attrs={"autocomplete": "off", "list": "team-names", "placeholder": default_name(i, "teams")}
+                ),
             )
             self.fields[f"players_{i}"] = forms.CharField(
                 max_length=PLAYERS_MAX,
                 required=False,
                 label=f"Players in team {i} (optional)",
                 error_messages={"max_length": f"At most {PLAYERS_MAX} characters (this has %(show_value)d)."},
-                widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "Ann & Bob"}),
+                widget=forms.TextInput(
+                    attrs={"autocomplete": "off", "list": "player-names", "placeholder": "Ann & Bob"}
+                ),
             )
         self.fields["first_dealer"].widget.choices = self.dealer_choices()
 

@@ -1,15 +1,39 @@
 """Variants, games, teams and rounds.
 
 A game keeps a snapshot of its rules document (``Game.rules_document``), so editing
-or deleting a variant never rewrites a game's history. Each ``TeamRound`` holds the
-values as entered and the round total computed by ``scoring.score_entry``.
+or deleting a variant never rewrites a game's history; the snapshot's name is kept beside it
+(``Game.variant_name``) for lists, which need not decode the snapshot. A deleted game is kept
+(``Game.deleted_at``) until ``services.games_purge`` removes it, ``KEEP_DELETED`` later. Each
+``TeamRound`` holds the values as entered and the round total computed by ``scoring.score_entry``.
 """
+
+import unicodedata
+from datetime import timedelta
 
 from django.db import models
 from django.db.models import Q
 
 from scoresheet import rules as rules_module
 from scoresheet.entries import ENTRY_FIELDS
+
+# How long a deleted game can be restored from "Recently deleted" before it is purged.
+KEEP_DELETED = timedelta(days=30)
+
+
+def search_key(*texts: str) -> str:
+    """Texts as the game search compares them: lower case, without accents, one space between
+    words, one text a line ("Cléo  &  Søren" → "cleo & søren"), so "CLEO" finds "Cléo" on any
+    database (SQLite's LIKE folds the case of ASCII letters only)."""
+    return "\n".join(_fold(text) for text in texts)
+
+
+# Letters that are not a plain letter plus an accent, as one types them without it.
+PLAIN_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"})
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(PLAIN_LETTERS))
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
 
 class Variant(models.Model):
@@ -46,6 +70,7 @@ class Game(models.Model):
 
     variant = models.ForeignKey(Variant, null=True, blank=True, on_delete=models.SET_NULL, related_name="games")
     rules_document = models.JSONField()
+    variant_name = models.CharField(max_length=120, blank=True, help_text="The rules' name in the snapshot")
     name = models.CharField(max_length=120, blank=True)
     mode = models.CharField(max_length=20, choices=Mode.choices, default=Mode.TEAMS)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
@@ -54,6 +79,9 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # The seat that dealt round 1, an index into dealing.seats of the teams; empty when nobody chose.
     first_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
+    deleted_at = models.DateTimeField(null=True, blank=True, help_text="Deleted: restorable until purged")
+    # The game's name, its teams' names and players as search_key folds them (teams are not renamed).
+    search_text = models.TextField(blank=True, editable=False)
 
     class Meta:
         ordering = ["-updated_at", "-id"]
@@ -63,6 +91,14 @@ class Game(models.Model):
                 | Q(status="finished", finished_at__isnull=False),
                 name="game_finished_at_matches_status",
             ),
+        ]
+        indexes = [
+            # The game list (selectors.games_page) reads 20 games from this index, and counts them
+            # here, however many games there are: not deleted, in progress first, last played first.
+            models.Index(
+                fields=["status", "updated_at", "id"], condition=Q(deleted_at__isnull=True), name="game_list_order"
+            ),
+            models.Index(fields=["deleted_at"], condition=Q(deleted_at__isnull=False), name="game_recently_deleted"),
         ]
 
     def __str__(self) -> str:

@@ -88,6 +88,32 @@ def game_end_text(rules: Rules) -> str:
     return text + "; the higher total wins"
 
 
+def key_numbers(rules: Rules) -> tuple[str, ...]:
+    """A variant's key numbers in a few words, for choosing one: how long a game lasts, what the
+    books are worth, the opening meld ("4 rounds", "clean 500 · dirty 300", "meld 50/90/120/150 by round")."""
+    end = rules.game_end
+    if end.target_score is not None:
+        length = f"to {fmt(end.target_score)}"
+    else:
+        length = f"{end.rounds} {plural('round', end.rounds)}"
+        if end.optional_extra_rounds:
+            length += f" (+{end.optional_extra_rounds} optional)"
+    word = book_word(rules)
+    books = " · ".join(f"{_kind_name(kind.label, word)} {fmt(kind.bonus)}" for kind in rules.book_kinds)
+    schedule = rules.meld_schedule
+    steps = schedule.by_round if schedule.basis == "round" else tuple(band.requirement for band in schedule.bands)
+    meld = "meld " + "/".join(fmt(s) if isinstance(s, int) else s for s in steps) + f" by {schedule.basis}"
+    return tuple(part for part in (length, books, meld) if part)
+
+
+def _kind_name(label: str, word: str) -> str:
+    """ "Clean book" → "clean", "Natural canasta" → "natural": the book word goes without saying."""
+    words = label.split()
+    if len(words) > 1 and words[-1].lower() == word:
+        words = words[:-1]
+    return " ".join(words).lower()
+
+
 def rules_card(rules: Rules) -> list[Section]:
     by_key = fields.fields_by_key(rules)
     return [

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
+from django.core.paginator import Page, Paginator
 from django.core.validators import slug_re
-from django.db.models import Prefetch, Sum
+from django.db.models import (
+    Prefetch,
+    QuerySet,
+    Sum,
+    prefetch_related_objects,
+)
+from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from scoresheet import database, dealing, plausibility, scoring
 from scoresheet import rules as rules_module
 from scoresheet.entries import entry_from_values, entry_to_values
-from scoresheet.models import Game, Round, Team, Variant
+from scoresheet.models import KEEP_DELETED, Game, Round, Team, Variant, search_key
 
 
 def rules_for_slug(slug: str) -> rules_module.Rules | None:
@@ -291,14 +300,104 @@ def round_page(*, sheet: GameSheet, number: int, entries: list[scoring.Entry] | 
     )
 
 
-def games_list() -> tuple[list[Game], list[Game]]:
-    """Games in progress and finished, each with its teams and their totals (two queries)."""
-    games = list(
-        Game.objects.order_by("-updated_at", "-id").prefetch_related(
-            Prefetch("teams", queryset=Team.objects.annotate(score=Sum("entries__total")).order_by("position"))
-        )
+GAMES_PER_PAGE = 20
+
+
+def games_matching(*, query: str = "", status: str = "") -> QuerySet[Game]:
+    """The games not deleted whose name, team names or players contain ``query`` (in any case, with or
+    without accents); of one status if given."""
+    games = Game.objects.filter(deleted_at__isnull=True)
+    if status:
+        games = games.filter(status=status)
+    if query:
+        games = games.filter(search_text__contains=search_key(query))
+    return games
+
+
+def with_team_totals(games: list[Game]) -> list[Game]:
+    """Each game's teams in order, each with ``score``, its total over the rounds (one query for all)."""
+    teams = Team.objects.annotate(score=Coalesce(Sum("entries__total"), 0)).order_by("position")
+    prefetch_related_objects(games, Prefetch("teams", queryset=teams))
+    return games
+
+
+def games_page(*, query: str = "", status: str = "", number: int | str | None = 1) -> Page:
+    """One page of the game list: games in progress first, then finished ones, the most recently
+    played first; each game with its teams and their totals.
+
+    Three queries whatever the number of games (the count, the page's games, their teams), and
+    no rules snapshot is read: the list shows the name stored beside it (``Game.variant_name``).
+    A page number that is not one (junk, or past the end) gives the first or the last page.
+    """
+    # "in_progress" sorts after "finished": descending puts the games in progress first, in the
+    # order of the index Game.Meta names "game_list_order".
+    order = ("-status", "-updated_at", "-id")
+    # The page is counted off in that index alone (ids), and only its 20 games are read from
+    # the table, in a subquery: skipping 4,980 games to the last page reads none of them.
+    ids = games_matching(query=query, status=status).order_by(*order).values_list("id", flat=True)
+    page = Paginator(ids, GAMES_PER_PAGE).get_page(number)
+    games = Game.objects.filter(id__in=page.object_list).defer("rules_document").order_by(*order)
+    page.object_list = with_team_totals(list(games))
+    return page
+
+
+def deleted_after() -> datetime:
+    """Games deleted after this moment can still be restored (older ones are purged)."""
+    return timezone.now() - KEEP_DELETED
+
+
+def deleted_games_page(*, number: int | str | None = 1) -> Page:
+    """One page of "Recently deleted": the games still restorable, the latest deleted first (three queries)."""
+    games = Game.objects.filter(deleted_at__gt=deleted_after()).defer("rules_document").order_by("-deleted_at", "-id")
+    page = Paginator(games, GAMES_PER_PAGE).get_page(number)
+    page.object_list = with_team_totals(list(page.object_list))
+    return page
+
+
+def deleted_games_count() -> int:
+    return Game.objects.filter(deleted_at__gt=deleted_after()).count()
+
+
+# The names a blank name field gets (forms.default_name): no use offering them.
+DEFAULT_NAMES = ["Us", "Them", *(f"Team {i}" for i in range(1, 5)), *(f"Player {i}" for i in range(1, 5))]
+
+
+# How far back the names offered on the start form go, in teams: the last 100 to 200 games.
+NAMES_LOOKBACK = 400
+
+
+@dataclass(frozen=True)
+class NamesUsed:
+    """Team names and players' texts typed before on this server, the latest first (at most 20 each)."""
+
+    teams: list[str]
+    players: list[str]
+    lineups: list[tuple[str, str]]  # (team name, its players): choosing a name can fill in its players
+
+
+def names_used(*, limit: int = 20) -> NamesUsed:
+    """The names typed in the latest games not deleted, each once whatever its case (one query,
+    reading at most NAMES_LOOKBACK teams however many games there are)."""
+    recent = (
+        Team.objects.filter(game__deleted_at__isnull=True)
+        .exclude(name__in=DEFAULT_NAMES, players="")  # a blank name's default, and no players: nothing typed
+        .order_by("-id")
+        .values_list("name", "players")[:NAMES_LOOKBACK]
     )
-    for game in games:
-        for team in game.teams.all():
-            team.score = team.score or 0
-    return ([g for g in games if not g.is_finished], [g for g in games if g.is_finished])
+    lineups = _distinct(list(recent))
+    return NamesUsed(
+        teams=_distinct([name for name, _ in lineups if name not in DEFAULT_NAMES])[:limit],
+        players=_distinct([players for _, players in lineups if players])[:limit],
+        lineups=[(name, players) for name, players in lineups if players][: 2 * limit],
+    )
+
+
+def _distinct(items: list) -> list:
+    """The items in order, each once: texts (or tuples of texts) compared whatever their case."""
+    seen, kept = set(), []
+    for item in items:
+        key = item.casefold() if isinstance(item, str) else tuple(text.casefold() for text in item)
+        if key not in seen:
+            seen.add(key)
+            kept.append(item)
+    return kept

@@ -1,4 +1,4 @@
-"""Writes: create a game, record or correct a round, finish a game. Each in one transaction."""
+"""Writes: create a game, record or correct a round, finish, delete and restore a game. Each in one transaction."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from scoresheet import dealing, plausibility, scoring, selectors
 from scoresheet.entries import entry_to_values
-from scoresheet.models import Game, Round, Team, TeamRound, Variant
+from scoresheet.models import KEEP_DELETED, Game, Round, Team, TeamRound, Variant, search_key
 from scoresheet.rules import load_rules
 from scoresheet.selectors import round_version  # the token a round form carries; checked here
 
@@ -63,6 +63,8 @@ def game_create(
         mode=mode,
         name=name,
         first_dealer=first_dealer,
+        variant_name=rules.name,
+        search_text=search_key(name, *(t.name for t in teams), *(t.players for t in teams if t.players.strip())),
     )
     Team.objects.bulk_create(
         Team(game=game, position=i, name=t.name.strip(), players=t.players.strip()) for i, t in enumerate(teams)
@@ -178,6 +180,37 @@ def game_reopen(*, game: Game) -> Game:
         game.finished_at = None
         game.save(update_fields=["status", "finished_at", "updated_at"])
     return game
+
+
+@transaction.atomic
+def game_delete(*, game: Game) -> Game:
+    """Move a game to "Recently deleted": it leaves the list and can be restored for KEEP_DELETED.
+
+    Games deleted longer ago than that are purged now, so they go even where no cron runs
+    ``purge_deleted_games``.
+    """
+    games_purge()
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.deleted_at is None:  # deleting twice keeps the first date: the 30 days run from it
+        game.deleted_at = timezone.now()
+        game.save(update_fields=["deleted_at"])  # updated_at stays: the game was not played
+    return game
+
+
+@transaction.atomic
+def game_restore(*, game: Game) -> Game:
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.deleted_at is not None:
+        game.deleted_at = None
+        game.save(update_fields=["deleted_at"])
+    return game
+
+
+def games_purge(*, now=None) -> int:
+    """Remove for good the games deleted more than KEEP_DELETED ago, with their rounds; how many."""
+    cutoff = (now or timezone.now()) - KEEP_DELETED
+    _, deleted = Game.objects.filter(deleted_at__lt=cutoff).delete()  # teams, rounds and entries with them
+    return deleted.get("scoresheet.Game", 0)
 
 
 @transaction.atomic

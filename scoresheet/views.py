@@ -9,14 +9,40 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from scoresheet import forms, pdf, printing, selectors, services
-from scoresheet.models import Game, Variant
+from scoresheet.models import KEEP_DELETED, Game, Variant
 from scoresheet.rules import RulesError
-from scoresheet.rules_card import rules_card
+from scoresheet.rules_card import key_numbers, rules_card
 
 
 def home(request):
-    in_progress, finished = selectors.games_list()
-    return render(request, "scoresheet/home.html", {"in_progress": in_progress, "finished": finished})
+    """The games, 20 a page: in progress first, a search by game, team or player name, a filter by status."""
+    search = forms.GamesFilterForm(request.GET)
+    filters = search.filters()
+    page = selectors.games_page(**filters, number=request.GET.get("page"))
+    context = {
+        "search": search,
+        "page": page,
+        "filtered": any(filters.values()),
+        "statuses": search.fields["status"].choices,
+        "status": filters["status"],
+        "deleted_count": selectors.deleted_games_count(),
+        "nothing_found": _nothing_found(**filters),
+    }
+    return render(request, "scoresheet/home.html", context)
+
+
+def _nothing_found(*, query: str, status: str) -> str:
+    """ "No finished game matches “Ann”." and the like, for an empty search."""
+    game = {"in_progress": "game in progress", "finished": "finished game"}.get(status, "game")
+    if query:
+        return f"No {game} matches “{query}”."
+    return "No game in progress." if status == "in_progress" else "No finished game yet."
+
+
+def games_deleted(request):
+    """Recently deleted: the games that can still be restored."""
+    page = selectors.deleted_games_page(number=request.GET.get("page"))
+    return render(request, "scoresheet/games_deleted.html", {"page": page, "keep_days": KEEP_DELETED.days})
 
 
 def variant_list(request):
@@ -53,19 +79,49 @@ def game_new(request):
         initial = {"variant": Variant.objects.filter(slug=slug).first()}
         form = forms.GameStartForm(initial=initial)
         status = 200
+    usable = selectors.usable_variants()
     sides = {
         v.pk: {"teams": list(rules.setup.team_counts), "individuals": list(rules.setup.individual_counts)}
-        for v, rules in selectors.usable_variants()
+        for v, rules in usable
     }
-    return render(request, "scoresheet/game_new.html", {"form": form, "sides": sides}, status=status)
+    names = selectors.names_used()
+    context = {
+        "form": form,
+        "sides": sides,
+        "picker": _variant_picker(form, {v.pk: rules for v, rules in usable}),
+        "names": names,
+        "lineups": names.lineups,
+    }
+    return render(request, "scoresheet/game_new.html", context, status=status)
+
+
+def _variant_picker(form, rules_by_pk) -> list[dict]:
+    """Each variant's radio with its one-line summary and key numbers (none for broken house rules)."""
+    cards = []
+    for radio in form["variant"]:
+        rules = rules_by_pk.get(radio.data["value"].value)
+        cards.append(
+            {
+                "radio": radio,
+                "summary": rules.summary if rules else "These rules cannot be used: see the rules page.",
+                "numbers": key_numbers(rules) if rules else (),
+            }
+        )
+    return cards
 
 
 def _get_game(game_id: int) -> Game:
-    return get_object_or_404(Game, pk=game_id)
+    """A game that is not deleted (a deleted game's pages are 404 until it is restored)."""
+    return get_object_or_404(Game, pk=game_id, deleted_at__isnull=True)
 
 
 def game_detail(request, game_id):
-    game = _get_game(game_id)
+    game = get_object_or_404(Game, pk=game_id)
+    if game.deleted_at is not None:
+        if game.deleted_at <= selectors.deleted_after():
+            raise Http404("No such game")  # kept no longer: as good as purged
+        context = {"game": game, "kept_until": game.deleted_at + KEEP_DELETED}
+        return render(request, "scoresheet/game_deleted.html", context, status=404)
     sheet = selectors.game_sheet(game=game)
     return render(
         request, "scoresheet/game_detail.html", {"game": game, "sheet": sheet, "card": rules_card(sheet.rules)}
@@ -210,6 +266,28 @@ def game_reopen(request, game_id):
     game = _get_game(game_id)
     services.game_reopen(game=game)
     messages.success(request, "Game reopened: you can add and correct rounds.")
+    return redirect("scoresheet:game-detail", game.id)
+
+
+def game_delete(request, game_id):
+    """Ask first (a page of its own: no script needed), then move the game to "Recently deleted"."""
+    game = _get_game(game_id)
+    if request.method == "POST":
+        services.game_delete(game=game)
+        messages.success(
+            request, f"“{game}” deleted. You can restore it from Recently deleted for {KEEP_DELETED.days} days."
+        )
+        return redirect("scoresheet:home")
+    teams = selectors.with_team_totals([game])[0].teams.all()
+    context = {"game": game, "teams": teams, "keep_days": KEEP_DELETED.days}
+    return render(request, "scoresheet/game_delete.html", context)
+
+
+@require_POST
+def game_restore(request, game_id):
+    game = get_object_or_404(Game, pk=game_id, deleted_at__gt=selectors.deleted_after())
+    services.game_restore(game=game)
+    messages.success(request, f"“{game}” restored.")
     return redirect("scoresheet:game-detail", game.id)
 
 

@@ -48,4 +48,77 @@
 
   form.addEventListener("change", update);
   update();
+
+  // Names typed before. The datalists hold this server's (the page works without this script);
+  // this device remembers the line-ups it started games with too (the last 20), listed first.
+  // A line-up is [team name, its players]: choosing a name known with its players fills them in.
+  var STORE = "bookkeeper.lineups";
+  var LIMIT = 20;
+
+  function stored() {
+    try {
+      var list = JSON.parse(window.localStorage.getItem(STORE) || "[]");
+      return Array.isArray(list) ? list.filter(function (l) {
+        return Array.isArray(l) && typeof l[0] === "string" && typeof l[1] === "string";
+      }) : [];
+    } catch (e) {
+      return [];  // storage blocked (private browsing) or spoilt: the server's names still work
+    }
+  }
+
+  function store(lineups) {
+    try { window.localStorage.setItem(STORE, JSON.stringify(lineups.slice(0, LIMIT))); } catch (e) { /* not kept */ }
+  }
+
+  function same(a, b) { return a.toLocaleLowerCase() === b.toLocaleLowerCase(); }
+
+  function distinct(lineups) {
+    return lineups.filter(function (l, i) {
+      return !lineups.slice(0, i).some(function (m) { return same(m[0], l[0]) && same(m[1] || "", l[1] || ""); });
+    });
+  }
+
+  // This device's names go first in a list; a name already there is not repeated.
+  function offer(listId, values) {
+    var list = document.getElementById(listId);
+    if (!list) return;
+    var known = [].map.call(list.options, function (o) { return o.value; });
+    var first = list.firstChild;
+    values.forEach(function (value) {
+      if (!value || known.some(function (k) { return same(k, value); })) return;
+      known.push(value);
+      var option = document.createElement("option");
+      option.value = value;
+      list.insertBefore(option, first);
+    });
+  }
+
+  var device = stored();
+  var serverData = document.getElementById("lineups-used");
+  var lineups = device.concat(serverData ? JSON.parse(serverData.textContent) : []);
+  offer("team-names", device.map(function (l) { return l[0]; }));
+  offer("player-names", device.map(function (l) { return l[1]; }));
+
+  form.querySelectorAll(".name-row").forEach(function (row) {
+    var name = row.querySelector("input[name^='team_']");
+    var players = row.querySelector("input[name^='players_']");
+    name.addEventListener("input", function () {
+      if (players.value && players.dataset.filled !== players.value) return;  // typed by hand: keep it
+      var typed = name.value.trim();
+      var known = typed && lineups.find(function (l) { return l[1] && same(l[0], typed); });
+      players.value = known ? known[1] : "";
+      players.dataset.filled = players.value;
+    });
+  });
+
+  form.addEventListener("submit", function () {
+    var individuals = checked("mode") === "individuals";
+    var typed = [];
+    form.querySelectorAll(".name-row:not([hidden])").forEach(function (row) {
+      var name = row.querySelector("input[name^='team_']").value.trim();
+      var players = individuals ? "" : row.querySelector("input[name^='players_']").value.trim();
+      if (name || players) typed.push([name, players]);
+    });
+    store(distinct(typed.concat(device)));
+  });
 })();

@@ -96,6 +96,13 @@ def test_commands_that_need_the_database_say_to_migrate(tmp_path, empty_sqlite):
     assert_one_line_refusal(manage(url, "load_presets"), "make run", "manage.py migrate")
 
 
+def test_purge_deleted_games_before_migrate_says_to_migrate(empty_sqlite):
+    url, path = empty_sqlite
+    assert_one_line_refusal(manage(url, "purge_deleted_games"), "make run", "manage.py migrate")
+    with closing(sqlite3.connect(path)) as database:  # no table was created on the way
+        assert database.execute("SELECT type, name FROM sqlite_master").fetchall() == []
+
+
 def test_an_unreachable_database_is_no_obstacle_to_scoring_and_is_named_where_needed(tmp_path):
     # nothing listens on port 1: the connection is refused at once, as with a PostgreSQL that is down
     url = "postgres://bookkeeper:bookkeeper@127.0.0.1:1/nowhere"

@@ -438,12 +438,10 @@ def test_game_sheet_takes_the_same_few_queries_for_1_or_4_rounds(django_assert_m
     assert sheet_four.result.totals == (4560, 16400)
 
 
-def read_games_list():
-    in_progress, finished = selectors.games_list()
-    scores = {}
-    for game in in_progress + finished:
-        scores[game.pk] = [(t.name, t.score) for t in game.teams.all()]
-    return in_progress, finished, scores
+def read_games_page(**filters):
+    page = selectors.games_page(**filters)
+    scores = {game.pk: [(t.name, t.score) for t in game.teams.all()] for game in page.object_list}
+    return page, scores
 
 
 def make_games(count: int) -> list[Game]:
@@ -455,32 +453,44 @@ def make_games(count: int) -> list[Game]:
     return games
 
 
-def test_games_list_takes_the_same_few_queries_for_2_or_20_games(django_assert_max_num_queries):
+def test_games_page_takes_the_same_few_queries_for_2_or_25_games(django_assert_max_num_queries):
     make_games(2)
-    with django_assert_max_num_queries(2):  # games, teams with their summed totals (selectors.games_list)
-        _, _, scores = read_games_list()
+    with django_assert_max_num_queries(3):  # the count, the page's games, their teams with summed totals
+        _, scores = read_games_page()
     assert len(scores) == 2
-    two = queries_for(read_games_list)
+    two = queries_for(read_games_page)
 
-    make_games(18)
-    with django_assert_max_num_queries(2):
-        _, _, scores = read_games_list()
-    assert len(scores) == 20
-    assert queries_for(read_games_list) == two
+    make_games(23)
+    with django_assert_max_num_queries(3):
+        _, scores = read_games_page()
+    assert len(scores) == 20  # a page
+    assert queries_for(read_games_page) == two
 
 
-def test_games_list_splits_finished_games_and_sums_team_scores():
+def test_games_page_lists_games_in_progress_first_and_sums_team_scores():
     first, second = make_games(2)
     services.round_record(game=second, number=2, entries=[US_R2, THEM_R2])
     services.game_finish(game=first)
     empty = new_game(names=("New", "Game"))
 
-    in_progress, finished, scores = read_games_list()
-    assert {g.pk for g in in_progress} == {second.pk, empty.pk}
-    assert [g.pk for g in finished] == [first.pk]
+    page, scores = read_games_page()
+    assert [g.pk for g in page.object_list] == [empty.pk, second.pk, first.pk]
+    assert [g.pk for g in read_games_page(status=Game.Status.FINISHED)[0].object_list] == [first.pk]
     assert scores[first.pk] == [("Us 0", 4345), ("Them 0", 1115)]
     assert scores[second.pk] == [("Us 1", 5485), ("Them 1", 5215)]  # 4345 + 1140; 1115 + 4100
     assert scores[empty.pk] == [("New", 0), ("Game", 0)]  # no rounds: 0, not None
+
+
+def test_a_game_keeps_its_rules_name_and_a_search_text_of_its_names():
+    game = services.game_create(
+        variant=variant("canasta"),
+        mode=Game.Mode.TEAMS,
+        teams=[TeamData(" Cléo & Søren ", "Cléo,  Søren"), TeamData("BØB")],
+        name="",
+    )
+    game.refresh_from_db()
+    assert game.variant_name == "Canasta (classic)"
+    assert game.search_text == "cleo & soren vs bob\ncleo & soren\nbob\ncleo, soren"
 
 
 # --- concurrent edits ------------------------------------------------------------------------

@@ -1,0 +1,167 @@
+"""Starting and finding games in a browser: the variant picker, names typed before, the game
+list's paging, search and filter, and deleting a game and restoring it."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoresheet import services
+from scoresheet.models import Game, Variant
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def covered_cards(page) -> list[str]:
+    """The variant cards some of which the sticky Start button hides when the card is scrolled
+    just into view from below (as a thumb scrolls): a tap there would start the game instead."""
+    return page.evaluate("""() => {
+        const covered = [];
+        for (const card of document.querySelectorAll('.choice-card')) {
+            card.scrollIntoView({block: 'end'});
+            const r = card.getBoundingClientRect();
+            for (const y of [r.top + r.height / 2, r.bottom - 4]) {
+                const hit = document.elementFromPoint(r.left + r.width / 2, y);
+                if (!card.contains(hit)) { covered.push(card.textContent.trim().slice(0, 40)); break; }
+            }
+        }
+        return covered;
+    }""")
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_start_button_never_covers_a_variant_of_the_picker(live_server, page, presets, size):
+    page.set_viewport_size(size)
+    page.goto(live_server.url + "/games/new/")
+    assert covered_cards(page) == []
+    # and the button is at hand once the picker is passed
+    page.get_by_label("Team 1", exact=True).scroll_into_view_if_needed()
+    expect(page.get_by_role("button", name="Start the game")).to_be_in_viewport()
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_each_variant_shows_its_summary_and_key_numbers(live_server, page, presets):
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + "/games/new/")
+    card = page.locator(".choice-card").filter(has=page.get_by_label("Canasta (classic)", exact=True))
+    expect(card).to_contain_text("Classic Canasta for two partnerships")
+    expect(card).to_contain_text("to 5,000")
+    expect(card).to_contain_text("natural 500 · mixed 300")
+    expect(card).to_contain_text("meld 15/50/90/120 by score")
+    card = page.locator(".choice-card").filter(has=page.get_by_label("Hand and Foot", exact=True))
+    expect(card).to_contain_text("4 rounds")
+    expect(card).to_contain_text("clean 500 · dirty 300 · wild 1,500")
+    expect(card).to_contain_text("meld 50/90/120/150 by round")
+
+
+def new_game(*teams, name="", slug="hand-and-foot") -> Game:
+    return services.game_create(
+        variant=Variant.objects.get(slug=slug),
+        mode="teams",
+        teams=[services.TeamData(*team) for team in teams],
+        name=name,
+    )
+
+
+def options(page, list_id: str) -> list[str]:
+    return page.locator(f"#{list_id} option").evaluate_all("options => options.map(o => o.value)")
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_names_typed_before_on_this_server_are_offered_with_their_players(live_server, page, presets):
+    new_game(("Ann & Bob", "Ann, Bob"), ("Cléo & Søren", "Cléo, Søren"))
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + "/games/new/")
+    team_1 = page.get_by_label("Team 1", exact=True)
+    expect(team_1).to_have_attribute("list", "team-names")
+    assert options(page, "team-names") == ["Cléo & Søren", "Ann & Bob"]  # the latest first
+    assert options(page, "player-names") == ["Cléo, Søren", "Ann, Bob"]
+    # Choosing a name known with its players fills them in; a hand-typed one is left alone.
+    team_1.fill("Ann & Bob")
+    expect(page.get_by_label("Players in team 1 (optional)")).to_have_value("Ann, Bob")
+    page.get_by_label("Players in team 2 (optional)").fill("Cleo, Soren")
+    page.get_by_label("Team 2", exact=True).fill("Cléo & Søren")
+    expect(page.get_by_label("Players in team 2 (optional)")).to_have_value("Cleo, Soren")
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_names_typed_on_this_device_are_offered_again_even_when_the_server_has_none(live_server, page, presets):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + "/games/new/")
+    page.evaluate("localStorage.setItem('bookkeeper.lineups', '{spoilt')")  # whatever is there, nothing breaks
+    page.reload()
+    page.get_by_label("Team 1", exact=True).fill("Zoë & Yann")
+    page.get_by_label("Players in team 1 (optional)").fill("Zoë, Yann")
+    page.get_by_label("Team 2", exact=True).fill("The Neighbours")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("heading", name="Zoë & Yann vs The Neighbours")).to_be_visible()
+    Game.objects.all().delete()  # the server forgets: what is offered now comes from this device
+
+    page.goto(live_server.url + "/games/new/")
+    assert options(page, "team-names") == ["Zoë & Yann", "The Neighbours"]
+    assert options(page, "player-names") == ["Zoë, Yann"]
+    page.get_by_label("Team 1", exact=True).fill("Zoë & Yann")
+    expect(page.get_by_label("Players in team 1 (optional)")).to_have_value("Zoë, Yann")
+    assert errors == []
+
+
+def game_titles(page) -> list[str]:
+    return page.locator(".game-item-title").all_text_contents()
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_finding_a_game_among_many_then_deleting_and_restoring_it(live_server, page, presets):
+    for i in range(24):
+        new_game((f"North {i}", ""), (f"South {i}", ""))
+    finished = new_game(("Ann & Bob", "Ann, Bob"), ("Cléo & Søren", ""), name="Tuesday at Ann's")
+    services.game_finish(game=finished)
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + "/")
+
+    # 20 a page, in progress first, the latest first
+    assert len(game_titles(page)) == 20
+    assert game_titles(page)[0] == "North 23 vs South 23"
+    expect(page.locator(".pager")).to_contain_text("Games 1–20 of 25")
+    page.get_by_role("link", name="Next ›").click()
+    assert game_titles(page) == [*(f"North {i} vs South {i}" for i in range(3, -1, -1)), "Tuesday at Ann's"]
+    expect(page.get_by_role("heading", name="Finished")).to_be_visible()
+
+    # the filter and the search are kept from page to page
+    page.get_by_role("link", name="In progress").click()
+    assert len(game_titles(page)) == 20 and "Tuesday at Ann's" not in game_titles(page)
+    page.get_by_role("searchbox", name="Search games").fill("south 1")
+    page.get_by_role("button", name="Search").click()
+    assert game_titles(page) == [f"North {i} vs South {i}" for i in (19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 1)]
+    expect(page.get_by_role("link", name="In progress")).to_have_attribute("aria-current", "page")
+    page.get_by_role("link", name="All").click()
+    expect(page.get_by_role("searchbox", name="Search games")).to_have_value("south 1")
+    page.get_by_role("searchbox", name="Search games").fill("cléo")  # a team's name, in any case
+    page.get_by_role("button", name="Search").click()
+    assert game_titles(page) == ["Tuesday at Ann's"]
+
+    # delete it: a page asks first
+    page.get_by_role("link", name="Tuesday at Ann's").click()
+    page.get_by_role("button", name="Delete the game…").click()
+    expect(page.get_by_role("heading", name="Delete this game?")).to_be_visible()
+    page.get_by_role("link", name="Keep it").click()
+    expect(page.get_by_role("heading", name="Tuesday at Ann's")).to_be_visible()
+    page.get_by_role("button", name="Delete the game…").click()
+    page.get_by_role("button", name="Delete the game").click()
+    expect(page.locator(".messages")).to_contain_text("“Tuesday at Ann's” deleted")
+    expect(page.locator(".pager")).to_contain_text("of 24")
+    assert "Tuesday at Ann's" not in game_titles(page)
+
+    page.get_by_role("link", name="Recently deleted (1)").click()
+    assert game_titles(page) == ["Tuesday at Ann's"]
+    page.get_by_role("button", name="Restore Tuesday at Ann's").click()
+    expect(page.get_by_role("heading", name="Tuesday at Ann's")).to_be_visible()
+    expect(page.locator(".messages")).to_contain_text("restored")
+    page.goto(live_server.url + "/?status=finished")
+    assert game_titles(page) == ["Tuesday at Ann's"]
