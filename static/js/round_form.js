@@ -1,4 +1,4 @@
-// Round entry: steppers, the "count cards" switch, the live breakdown and totals bar (computed
+// Round entry: one-tap picks, the "count cards" switch, the live breakdown and totals bar (computed
 // by the server), Enter moving to the next field, and saving.
 //
 // What is typed is kept in this browser (a draft in localStorage) until the server has
@@ -19,19 +19,23 @@
     var pending = null;
     var saving = false;
 
-    // Steppers: − and + change the number beside them.
+    // One-tap picks: 0 to 4 set the count beside them (a bigger count is typed in its box).
     form.addEventListener("click", function (event) {
-      var button = event.target.closest(".step");
-      if (!button) return;
-      var input = button.parentElement.querySelector("input");
-      var value = parseInt(input.value, 10);
-      if (isNaN(value)) value = 0;
-      value = Math.max(0, value + parseInt(button.dataset.step, 10));
-      var max = parseInt(input.getAttribute("max"), 10);
-      if (!isNaN(max)) value = Math.min(max, value);
-      input.value = value;
+      var pick = event.target.closest(".pick");
+      if (!pick) return;
+      var input = pick.closest(".field").querySelector("input");
+      input.value = pick.dataset.pick;
       input.dispatchEvent(new Event("input", { bubbles: true }));
     });
+
+    function syncPicks() {
+      form.querySelectorAll(".picks").forEach(function (picks) {
+        var value = picks.closest(".field").querySelector("input").value.trim();
+        picks.querySelectorAll(".pick").forEach(function (pick) {
+          pick.setAttribute("aria-pressed", String(pick.dataset.pick === (value === "" ? "0" : value)));
+        });
+      });
+    }
 
     // Select the whole number on focus, so typing replaces the 0.
     form.addEventListener("focusin", function (event) {
@@ -125,6 +129,7 @@
 
     function changed() {
       syncCounting();
+      syncPicks();
       saveDraft();
       clearTimeout(timer);
       timer = setTimeout(preview, 250);
@@ -204,6 +209,7 @@
       restoreDraft();
     }
     syncCounting();
+    syncPicks();
     preview();
   }
 })();

@@ -543,6 +543,28 @@ def test_hand_knee_and_foot_has_a_sevens_book_field_labelled_with_its_value(clie
     assert re.search(r'<label for="id_t0-book_sevens">Sevens books × 5,000</label>', page_text(response))
 
 
+def test_books_threes_and_extras_have_one_tap_picks_up_to_4_or_their_limit(client):
+    # HF-2: at most 2 exact cuts a round (003 L39–40); counted cards are typed, no picks.
+    game = start_game(client, "hand-and-foot-6-deck")
+    content = html.unescape(raw(client.get(f"/games/{game.pk}/rounds/1/")))
+    picks = {}
+    for label, n in re.findall(
+        r'<button type="button" class="pick" data-pick="\d+" tabindex="-1" '
+        r'aria-label="([^"]*): (\d+)"',
+        content,
+    ):
+        picks.setdefault(label, []).append(int(n))
+    assert picks == {
+        "Clean canastas × 500": [0, 1, 2, 3, 4] * 2,  # one row per team
+        "Dirty canastas × 300": [0, 1, 2, 3, 4] * 2,
+        "Joker canastas × 1,500": [0, 1, 2, 3, 4] * 2,
+        "Red threes laid × 100": [0, 1, 2, 3, 4] * 2,
+        "Red threes caught × −100": [0, 1, 2, 3, 4] * 2,
+        "Black threes caught × −5": [0, 1, 2, 3, 4] * 2,
+        "Exact cut × 100": [0, 1, 2] * 2,
+    }
+
+
 # --- the round form: saving -------------------------------------------------------------------
 
 
