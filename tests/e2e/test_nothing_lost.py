@@ -76,8 +76,9 @@ def test_what_was_typed_is_kept_until_the_server_has_saved_it(live_server, page,
 
     page.route(f"**/games/{game.id}/rounds/1/", fail)
     page.get_by_role("button", name="Save round 1").click()
-    page.wait_for_load_state()
-    page.wait_for_timeout(300)
+    # Said beside Save, and Save can be pressed again.
+    expect(page.locator(".bar-status")).to_contain_text("Round 1 was not saved")
+    expect(page.get_by_role("button", name="Save round 1")).to_be_enabled()
     page.unroute(f"**/games/{game.id}/rounds/1/")
     assert Round.objects.filter(game=game).count() == 0
 

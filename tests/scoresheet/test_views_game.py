@@ -1484,7 +1484,7 @@ def test_a_number_not_written_with_0_to_9_is_refused_next_to_its_field(client, t
     text = page_text(response)
     assert "Clean books: Enter a whole number with the digits 0–9." in text  # in the summary, with its field
     assert re.search(
-        r'id_t0-book_clean"[^>]*>\s*<button[^>]*>\+</button>\s*</div>\s*'
+        r'id_t0-book_clean"[^>]*>\s*<div class="picks"[^>]*>(\s*<button[^>]*>\d</button>)+\s*</div>\s*'
         r'<p class="field-error" role="alert">Enter a whole number with the digits 0–9.</p>',
         text,
     )
