@@ -150,6 +150,14 @@ def entry_fields(rules: Rules) -> tuple[EntryField, ...]:
     return tuple(fields)
 
 
+def entered_value(field: EntryField, values: dict):
+    """The value of ``field`` in an entry's plain values (``entries.entry_to_values``): 0, off or empty if absent."""
+    group, _, key = field.key.partition(".")
+    if key:
+        return (values.get(group) or {}).get(key, 0)
+    return values.get(group)
+
+
 def fields_by_key(rules: Rules) -> dict[str, EntryField]:
     return {f.key: f for f in entry_fields(rules)}
 

@@ -11,7 +11,7 @@ from django import forms
 
 from scoresheet import fields, scoring, selectors
 from scoresheet.display import plural
-from scoresheet.entries import entry_from_values
+from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.fields import EntryField, book_word, entry_fields
 from scoresheet.formfields import OnOffField, PlainIntegerField
 from scoresheet.models import Game, Variant
@@ -200,6 +200,9 @@ def default_name(i: int, mode: str) -> str:
 
 # --- one round ----------------------------------------------------------------------------
 
+# The keypad's Enter key says "Next": it moves to the next field (round_form.js), only Save saves.
+NEXT = {"enterkeyhint": "next"}
+
 
 def count_field(field: EntryField) -> PlainIntegerField:
     messages = {
@@ -215,7 +218,9 @@ def count_field(field: EntryField) -> PlainIntegerField:
         max_value=field.max_value,
         initial=0,
         required=False,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "class": "count"}),
+        widget=forms.NumberInput(
+            attrs={**NEXT, "inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "class": "count"}
+        ),
         error_messages=messages,
     )
 
@@ -228,7 +233,7 @@ def points_field(field: EntryField) -> PlainIntegerField:
         initial=0,
         required=False,
         widget=forms.NumberInput(
-            attrs={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "step": field.step, "class": "points"}
+            attrs={**NEXT, "inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "step": field.step, "class": "points"}
         ),
         error_messages={
             "invalid": "Enter the points as a whole number with the digits 0–9.",
@@ -265,14 +270,14 @@ class TeamEntryForm(forms.Form):
                 max_length=100,
                 required=False,
                 label="Adjustment",
-                widget=forms.TextInput(attrs={"placeholder": "What for", "autocomplete": "off"}),
+                widget=forms.TextInput(attrs={**NEXT, "placeholder": "What for", "autocomplete": "off"}),
             )
             self.fields[f"adjustment_{i}_points"] = PlainIntegerField(
                 required=False,
                 label="Points",
                 min_value=-fields.MAX_POINTS,
                 max_value=fields.MAX_POINTS,
-                widget=forms.NumberInput(attrs={"placeholder": "e.g. -100"}),  # keyboard with a minus key
+                widget=forms.NumberInput(attrs={**NEXT, "placeholder": "e.g. -100"}),  # keyboard with a minus key
                 error_messages={"invalid": "Enter whole points, e.g. -100."},
             )
 
@@ -339,6 +344,11 @@ class TeamEntryForm(forms.Form):
         ]
         return entry_from_values(values)
 
+    def is_blank(self) -> bool:
+        """Nothing entered in this column: every field of the variant 0 or off (counted cards too), no adjustment."""
+        values = entry_to_values(self.entry(went_out=False))
+        return not any(fields.entered_value(field, values) for field in self.entry_fields.values())
+
     def error_texts(self) -> list[str]:
         """Every error of this team's column, each with the name of its field."""
         texts = []
@@ -380,6 +390,7 @@ class RoundForm:
     """A round: one TeamEntryForm per team, and who went out (one team at most)."""
 
     NOBODY = "none"
+    CHOOSE_WHO_WENT_OUT = "Choose who went out, or Nobody (the pile ran out)."
 
     def __init__(
         self,
@@ -389,8 +400,9 @@ class RoundForm:
         teams,
         number: int,
         initial: list[dict] | None = None,
-        went_out: int | None = None,
+        went_out: int | str | None = None,
     ):
+        """``went_out``: a saved round's team that went out, or NOBODY; None (a new round): not chosen yet."""
         self.rules = rules
         self.teams = list(teams)
         self.number = number
@@ -401,7 +413,7 @@ class RoundForm:
             )
             for i, team in enumerate(self.teams)
         ]
-        self.went_out_initial = self.NOBODY if went_out is None else str(went_out)
+        self.went_out_initial = "" if went_out is None else str(went_out)
         self.errors: list[str] = []  # round-level errors
         self.went_out_error = ""
         self._went_out: int | None = None
@@ -425,19 +437,25 @@ class RoundForm:
             return self.data.get("went_out", "")
         return self.went_out_initial
 
-    def is_valid(self) -> bool:
-        ok = all([f.is_valid() for f in self.team_forms])  # validate every team, not just up to the first
+    def is_valid(self, *, complete: bool = True) -> bool:
+        """Can the round be saved? ``complete=False`` is the live preview of a round still being
+        typed: who went out may not be chosen yet (counted as nobody), and nothing entered is fine."""
+        columns_ok = all([f.is_valid() for f in self.team_forms])  # validate every team, not just up to the first
+        ok = columns_ok
         raw = self.went_out_value
         teams = {str(i): i for i in range(len(self.teams))}
-        if self.data is not None and "went_out" not in self.data:
-            self.went_out_error = "Choose the team that went out, or nobody."
-            ok = False
-        elif raw == self.NOBODY:
-            self._went_out = None
-        elif raw in teams:
+        if raw in teams:
             self._went_out = teams[raw]
+        elif raw == self.NOBODY or (raw == "" and not complete):
+            self._went_out = None
         else:
-            self.went_out_error = "Choose the team that went out, or nobody."
+            self.went_out_error = self.CHOOSE_WHO_WENT_OUT
+            ok = False
+        if columns_ok and complete and all(f.is_blank() for f in self.team_forms):
+            self.errors.append(
+                f"Nothing was entered for round {self.number}: enter what each team counted "
+                "(or Cancel to leave the round for later)."
+            )
             ok = False
         if not ok:
             # Still check every well-formed column against the variant, so one Save names

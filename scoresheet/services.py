@@ -97,7 +97,8 @@ def round_record(
 
     The whole game is checked with the new entries in place, so a correction that
     would leave a later round past the game's end is refused too. ``version`` (from
-    ``round_version``) guards against overwriting what someone else saved meanwhile.
+    ``round_version``) guards against overwriting what someone else saved meanwhile; a
+    stale version with exactly the entries saved is the same save again, and succeeds.
     The game is read once, under a lock, and scored once: the pass that checks it gives
     the totals that are saved.
 
@@ -114,8 +115,12 @@ def round_record(
             [scoring.Problem(f"Round {number} cannot be recorded: the next round is {len(rounds) + 1}.", round=number)]
         )
     if version is not None:
-        current = round_version(rounds[number - 1] if number <= len(rounds) else None)
-        if current != version:
+        saved = rounds[number - 1] if number <= len(rounds) else None
+        if round_version(saved) != version:
+            if saved is not None and _same_entries(all_rounds[number - 1], entries):
+                # The same save again (a double tap on Save, or Save pressed again after the answer
+                # was lost): it is already done, nothing was overwritten.
+                return saved
             raise RoundConflict(
                 [
                     scoring.Problem(
@@ -160,6 +165,10 @@ def round_record(
     )
     game.save(update_fields=["updated_at"])
     return rnd
+
+
+def _same_entries(saved: list[scoring.Entry], entries: list[scoring.Entry]) -> bool:
+    return [entry_to_values(e) for e in saved] == [entry_to_values(e) for e in entries]
 
 
 @transaction.atomic

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from scoresheet import forms, pdf, printing, selectors, services
@@ -140,10 +141,18 @@ def round_edit(request, game_id, number):
         rules=page.sheet.rules,
         teams=page.sheet.teams,
         number=number,
-        went_out=page.went_out,
+        went_out=_saved_went_out(page),
         initial=[forms.initial_from_entry(v) for v in page.saved] if page.saved else None,
     )
     return render(request, "scoresheet/round_form.html", _round_context(page, form))
+
+
+def _saved_went_out(page: selectors.RoundPage) -> int | str | None:
+    """Who went out in a round being corrected (a team, or nobody); None for a new round, where
+    the scorekeeper chooses: nothing is preselected."""
+    if not page.saved:
+        return None
+    return forms.RoundForm.NOBODY if page.went_out is None else page.went_out
 
 
 def _round_save(request, game, number):
@@ -166,6 +175,10 @@ def _round_save(request, game, number):
             form.add_problems(exc.problems)
         else:
             messages.success(request, f"Round {number} saved.")
+            if request.headers.get("X-Requested-With") == "fetch":
+                # round_form.js saves with fetch: this answer is the confirmation that lets it
+                # forget the draft it kept of what was typed. The game page shows the message.
+                return JsonResponse({"saved": True, "url": reverse("scoresheet:game-detail", args=[game.id])})
             return redirect("scoresheet:game-detail", game.id)
     page = _round_page(game, number, entries)
     if not page.is_open:
@@ -212,7 +225,22 @@ def _round_context(page, form):
         "warnings": page.warnings,
         "checks": page.checks,
         "confirm_codes": page.confirm_codes,
+        "bar": _bar(page),
     }
+
+
+def _bar(page: selectors.RoundPage) -> list[dict]:
+    """Each team's round total and game total after it, for the bar beside Save; the round
+    total is None until the round as typed can be scored."""
+    preview = page.preview
+    return [
+        {
+            "name": team.name,
+            "round": preview.scores[i].total if preview else None,
+            "running": preview.running_totals[i] if preview else page.totals_before[i],
+        }
+        for i, team in enumerate(page.sheet.teams)
+    ]
 
 
 @require_POST
@@ -223,7 +251,7 @@ def round_preview(request, game_id, number):
         return JsonResponse({"ok": False, "teams": [], "warnings": ""})
     sheet = page.sheet
     form = forms.RoundForm(request.POST, rules=sheet.rules, teams=sheet.teams, number=number)
-    if not form.is_valid():
+    if not form.is_valid(complete=False):
         # Say what is wrong as it is typed, not only when Save is pressed.
         return JsonResponse(
             {
@@ -235,6 +263,7 @@ def round_preview(request, game_id, number):
                 "warnings": render_to_string(
                     "scoresheet/_warnings.html", {"errors": [e for e in [form.went_out_error, *form.errors] if e]}
                 ),
+                "bar": render_to_string("scoresheet/_round_bar.html", {"bar": _bar(page)}),
             }
         )
     page = selectors.round_page(sheet=sheet, number=number, entries=form.entries())
@@ -249,6 +278,7 @@ def round_preview(request, game_id, number):
                 "scoresheet/_warnings.html",
                 {"warnings": page.warnings, "checks": page.checks, "confirm_codes": page.confirm_codes},
             ),
+            "bar": render_to_string("scoresheet/_round_bar.html", {"bar": _bar(page)}),
         }
     )
 

@@ -19,3 +19,13 @@ def pts(value):
 def meld(value):
     """An opening-meld requirement: a number of points, or the variant's words."""
     return fmt(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+PICKS = 4  # a count field offers one-tap picks 0 to 4: most books and threes of a round
+
+
+@register.filter
+def pick_values(field):
+    """The one-tap picks of a count field: 0 to 4, or to the field's own limit if lower."""
+    limit = getattr(field.field, "max_value", None)
+    return range(0, min(PICKS, limit if limit is not None else PICKS) + 1)

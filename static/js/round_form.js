@@ -1,104 +1,218 @@
-// Round entry: steppers, the "count cards" switch, the live breakdown (computed by the
-// server) and a draft kept in this browser so a reload or a lost connection loses nothing.
+// Round entry: one-tap picks, the "count cards" switch, the live breakdown and totals bar (computed
+// by the server), Enter moving to the next field, and saving.
+//
+// What is typed is kept in this browser (a draft in localStorage) until the server has
+// confirmed the save: a reload, a lost connection or a server error loses nothing. Save
+// sends the form with fetch so the draft is forgotten only on the server's "saved" answer;
+// without JavaScript the form posts as usual.
 (function () {
   "use strict";
   var form = document.getElementById("round-form");
-  if (!form) return;
-  var draftKey = form.dataset.draftKey;
-  var timer = null;
-  var pending = null;
+  if (form) init(form, null);
 
-  // Steppers: − and + change the number beside them.
-  form.addEventListener("click", function (event) {
-    var button = event.target.closest(".step");
-    if (!button) return;
-    var input = button.parentElement.querySelector("input");
-    var value = parseInt(input.value, 10);
-    if (isNaN(value)) value = 0;
-    value = Math.max(0, value + parseInt(button.dataset.step, 10));
-    var max = parseInt(input.getAttribute("max"), 10);
-    if (!isNaN(max)) value = Math.min(max, value);
-    input.value = value;
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
+  function init(form, previousDraftKey) {
+    var draftKey = form.dataset.draftKey;
+    var save = form.querySelector("button[type=submit]");
+    var saveLabel = save.textContent;
+    var status = form.querySelector(".bar-status");
+    var timer = null;
+    var pending = null;
+    var saving = false;
 
-  // Select the whole number on focus, so typing replaces the 0.
-  form.addEventListener("focusin", function (event) {
-    if (event.target.matches("input[type=number]")) event.target.select();
-  });
-
-  function syncCounting() {
-    form.querySelectorAll(".team-col").forEach(function (col) {
-      var toggle = col.querySelector("input[name$='-count_cards']");
-      col.classList.toggle("counting", !!(toggle && toggle.checked));
+    // One-tap picks: 0 to 4 set the count beside them (a bigger count is typed in its box).
+    form.addEventListener("click", function (event) {
+      var pick = event.target.closest(".pick");
+      if (!pick) return;
+      var input = pick.closest(".field").querySelector("input");
+      input.value = pick.dataset.pick;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
     });
-  }
 
-  function saveDraft() {
-    try {
-      var data = {};
-      new FormData(form).forEach(function (value, key) {
-        if (key !== "csrfmiddlewaretoken") data[key] = value;
-      });
-      localStorage.setItem(draftKey, JSON.stringify({ saved: Date.now(), data: data }));
-    } catch (e) { /* private mode or storage full: the form still works */ }
-  }
-
-  function restoreDraft() {
-    if (form.dataset.bound === "1") return;  // the server sent back what was typed
-    var raw = null;
-    try { raw = localStorage.getItem(draftKey); } catch (e) { return; }
-    if (!raw) return;
-    var draft = JSON.parse(raw);
-    form.querySelectorAll("input[type=checkbox]").forEach(function (box) {
-      if (box.name) box.checked = draft.data[box.name] !== undefined;
-    });
-    Object.keys(draft.data).forEach(function (name) {
-      var fields = form.querySelectorAll("[name='" + name.replace(/'/g, "") + "']");
-      fields.forEach(function (field) {
-        if (field.type === "radio") field.checked = field.value === draft.data[name];
-        else if (field.type !== "checkbox" && field.type !== "hidden") field.value = draft.data[name];
-      });
-    });
-    form.querySelector(".draft-notice").hidden = false;
-  }
-
-  function preview() {
-    if (pending) pending.abort();
-    pending = new AbortController();
-    fetch(form.dataset.previewUrl, { method: "POST", body: new FormData(form), signal: pending.signal,
-                                     headers: { "X-Requested-With": "fetch" } })
-      .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (result) {
-        if (!result) return;
-        result.teams.forEach(function (html, i) {
-          var box = document.getElementById("breakdown-" + i);
-          if (box) box.innerHTML = html;
+    function syncPicks() {
+      form.querySelectorAll(".picks").forEach(function (picks) {
+        var value = picks.closest(".field").querySelector("input").value.trim();
+        picks.querySelectorAll(".pick").forEach(function (pick) {
+          pick.setAttribute("aria-pressed", String(pick.dataset.pick === (value === "" ? "0" : value)));
         });
-        document.getElementById("round-warnings").innerHTML = result.warnings;
-      })
-      .catch(function () { /* offline or aborted: the saved draft and Save still work */ });
-  }
+      });
+    }
 
-  function changed() {
+    // Select the whole number on focus, so typing replaces the 0.
+    form.addEventListener("focusin", function (event) {
+      if (event.target.matches("input[type=number]")) event.target.select();
+    });
+
+    // Enter (the keypad's "Next") moves to the next field to type in: down the team's column,
+    // then on to the next team. It never saves: only the Save button does. The last field
+    // lets go of the keypad, so the bar with Save is in view.
+    form.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || event.isComposing) return;
+      var field = event.target;
+      if (!field.matches("input") || field.type === "submit" || field.type === "button") return;
+      event.preventDefault();
+      var next = typingFields().filter(function (other) {
+        return field.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING;
+      })[0];
+      if (next) next.focus();
+      else field.blur();
+    });
+
+    function typingFields() {
+      return Array.prototype.filter.call(form.querySelectorAll("input"), function (input) {
+        var typed = ["number", "text", "tel"].indexOf(input.type) >= 0;
+        return typed && !input.disabled && shown(input);
+      });
+    }
+
+    function shown(input) {
+      var closed = input.closest("details:not([open])");  // "Other adjustment" while folded
+      if (closed && !closed.querySelector("summary").contains(input)) return false;
+      return input.getClientRects().length > 0;  // not in the other mode (count cards or points)
+    }
+
+    function syncCounting() {
+      form.querySelectorAll(".team-col").forEach(function (col) {
+        var toggle = col.querySelector("input[name$='-count_cards']");
+        col.classList.toggle("counting", !!(toggle && toggle.checked));
+      });
+    }
+
+    function saveDraft() {
+      try {
+        var data = {};
+        new FormData(form).forEach(function (value, key) {
+          if (key !== "csrfmiddlewaretoken") data[key] = value;
+        });
+        localStorage.setItem(draftKey, JSON.stringify({ saved: Date.now(), data: data }));
+      } catch (e) { /* private mode or storage full: the form still works */ }
+    }
+
+    function forgetDraft(key) {
+      try { localStorage.removeItem(key); } catch (e) { /* nothing to forget */ }
+    }
+
+    function restoreDraft() {
+      var raw = null;
+      try { raw = localStorage.getItem(draftKey); } catch (e) { return; }
+      if (!raw) return;
+      var draft = JSON.parse(raw);
+      form.querySelectorAll("input[type=checkbox]").forEach(function (box) {
+        if (box.name) box.checked = draft.data[box.name] !== undefined;
+      });
+      Object.keys(draft.data).forEach(function (name) {
+        var fields = form.querySelectorAll("[name='" + name.replace(/'/g, "") + "']");
+        fields.forEach(function (field) {
+          if (field.type === "radio") field.checked = field.value === draft.data[name];
+          else if (field.type !== "checkbox" && field.type !== "hidden") field.value = draft.data[name];
+        });
+      });
+      form.querySelector(".draft-notice").hidden = false;
+    }
+
+    function preview() {
+      if (pending) pending.abort();
+      pending = new AbortController();
+      fetch(form.dataset.previewUrl, { method: "POST", body: new FormData(form), signal: pending.signal,
+                                       headers: { "X-Requested-With": "fetch" } })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (result) {
+          if (!result) return;
+          result.teams.forEach(function (html, i) {
+            var box = form.querySelector("#breakdown-" + i);
+            if (box) box.innerHTML = html;
+          });
+          form.querySelector("#round-warnings").innerHTML = result.warnings;
+          if (result.bar !== undefined) form.querySelector("#round-bar").innerHTML = result.bar;
+        })
+        .catch(function () { /* offline or aborted: the saved draft and Save still work */ });
+    }
+
+    function changed() {
+      syncCounting();
+      syncPicks();
+      saveDraft();
+      clearTimeout(timer);
+      timer = setTimeout(preview, 250);
+    }
+
+    // --- saving ----------------------------------------------------------------------------
+
+    function setSaving(on) {
+      saving = on;
+      save.disabled = on;
+      save.textContent = on ? "Saving…" : saveLabel;
+    }
+
+    function notSaved(why) {
+      setSaving(false);
+      status.textContent = "Round " + form.dataset.number + " was not saved: " + why +
+        " Everything you typed is kept here; press Save again.";
+      status.hidden = false;
+    }
+
+    function refused(html) {
+      // The server refused the round and sent the form back with its reasons: show it in
+      // place of this one, with everything that was typed.
+      var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("round-form");
+      if (!fresh) return notSaved("the server's answer could not be read.");
+      clearTimeout(timer);
+      if (pending) pending.abort();
+      form.replaceWith(fresh);
+      init(fresh, draftKey);
+      var errors = fresh.querySelector(".form-errors");
+      if (errors) errors.scrollIntoView({ block: "center" });
+    }
+
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (saving) return;  // a second tap while the first save is on its way
+      status.hidden = true;
+      setSaving(true);
+      var data = new FormData(form);
+      // The button pressed goes along, as in a plain post: "Save anyway" carries what it confirms.
+      if (event.submitter && event.submitter.name) data.append(event.submitter.name, event.submitter.value);
+      fetch(form.action, { method: "POST", body: data, redirect: "manual",
+                           headers: { "X-Requested-With": "fetch" } })
+        .then(function (response) {
+          if (response.type === "opaqueredirect") {
+            // Not saved: the round can no longer be entered (the game is over); the game page says so.
+            window.location.assign(form.dataset.gameUrl);
+            return;
+          }
+          if (response.status === 400) return response.text().then(refused);
+          if (!response.ok) return notSaved("the server failed (error " + response.status + ").");
+          return response.json().then(function (answer) {
+            if (!answer.saved) return notSaved("the server did not confirm it.");
+            forgetDraft(draftKey);  // the server has it now
+            window.location.assign(answer.url);
+          });
+        })
+        .catch(function () { notSaved("the connection to the server was lost."); });
+    });
+
+    // Back to this page from the game page (the browser's page cache): ready to save again.
+    window.addEventListener("pageshow", function (event) {
+      if (event.persisted) setSaving(false);
+    });
+
+    form.addEventListener("input", changed);
+    form.addEventListener("change", changed);
+    var discard = form.querySelector("[data-discard-draft]");
+    if (discard) discard.addEventListener("click", function () {
+      forgetDraft(draftKey);
+      window.location.reload();
+    });
+
+    if (form.dataset.bound === "1") {
+      // The server sent back what was typed (a refused save): keep it as the draft, under this
+      // form's key (a conflict brings the round's new version).
+      saveDraft();
+      if (previousDraftKey && previousDraftKey !== draftKey) forgetDraft(previousDraftKey);
+    } else {
+      restoreDraft();
+    }
     syncCounting();
-    saveDraft();
-    clearTimeout(timer);
-    timer = setTimeout(preview, 250);
+    syncPicks();
+    preview();
   }
-
-  form.addEventListener("input", changed);
-  form.addEventListener("change", changed);
-  form.addEventListener("submit", function () {
-    try { localStorage.removeItem(draftKey); } catch (e) { /* nothing to clear */ }
-  });
-  var discard = form.querySelector("[data-discard-draft]");
-  if (discard) discard.addEventListener("click", function () {
-    try { localStorage.removeItem(draftKey); } catch (e) { /* nothing to clear */ }
-    window.location.reload();
-  });
-
-  restoreDraft();
-  syncCounting();
-  preview();
 })();

@@ -35,7 +35,7 @@ def test_a_scorekeeper_runs_and_corrects_a_game_on_a_phone(live_server, page, pr
     # + 2 red threes 2 × 100 + going out 200 (004 L87-99) = 8,130.
     # Cléo & Søren: 2 dirty 2 × 300 = 600 + 415 melded − 230 in hand = 785.
     page.get_by_role("link", name="Enter round 1").click()
-    page.get_by_role("button", name="One more: Sevens books × 5,000").first.click()
+    page.get_by_role("button", name="Sevens books × 5,000: 1").first.click()  # a one-tap pick
     fill_count(page, "id_t0-book_clean", 3)
     fill_count(page, "id_t0-red_threes", 2)
     page.locator("#id_t0-melded_points").fill("1230")

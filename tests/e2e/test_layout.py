@@ -271,3 +271,44 @@ def test_starting_and_finding_games_fit_the_screen(live_server, page, presets, w
         page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
         page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
         check_fits(page, path, width, ", .filter a, .pager a, .deleted-link a")
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_round_entry_bar_at_phone_and_desktop_widths(live_server, page, presets, width):
+    """The round form with the bar at the bottom of the screen: each team's round total and
+    game total beside Save, as typed. Screenshots of the screen (not the whole page) with the
+    form scrolled to the top and to the last team, and of the whole page."""
+    game = make_game()
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(f"{live_server.url}/games/{game.id}/rounds/2/")
+    page.locator(".went-out label").filter(has_text="Cléo & Søren").click()
+    for team, values in enumerate(
+        [
+            {"book_clean": "1", "melded_points": "400", "hand_points": "60"},  # 500 + 400 − 60 = 840
+            {"book_clean": "2", "book_dirty": "2", "book_wild": "1", "melded_points": "900"},  # 4,100
+            {"book_dirty": "1", "melded_points": "250", "hand_points": "35"},  # 300 + 250 − 35 = 515
+        ]
+    ):
+        for name, value in values.items():
+            page.locator(f"#id_t{team}-{name}").fill(value)
+    bar = page.locator(".entry-bar")
+    expect(bar.locator(".bar-round").nth(1)).to_have_text("4,100")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / f"round-bar-top-{width}.png"))
+    page.locator("#id_t2-melded_points").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"round-bar-typing-{width}.png"))
+    page.screenshot(path=str(SHOTS / f"round-bar-{width}.png"), full_page=True)
+
+    box = bar.bounding_box()
+    assert box["y"] + box["height"] <= WIDTHS[width][1] + 1  # on the screen
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    save = bar.get_by_role("button", name="Save round 2").bounding_box()
+    assert save["height"] >= 48 and save["width"] >= 120, save  # a thumb, not a fingernail
+    small = page.evaluate("""
+        [...document.querySelectorAll('.entry-bar button, .entry-bar .button')]
+          .filter(el => el.getBoundingClientRect().height < 44).map(el => el.outerHTML.slice(0, 80))
+    """)
+    assert small == []

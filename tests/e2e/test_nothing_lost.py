@@ -30,6 +30,7 @@ def test_typed_values_survive_a_reload_and_a_refused_save(live_server, page, pre
 
     # 1047 is not a multiple of 5 (every card value is, 002 L47-51): refused, nothing saved,
     # everything else still as typed.
+    page.locator(".went-out label").filter(has_text="Us").click()
     page.locator("#id_t0-melded_points").fill("1047")
     page.get_by_role("button", name="Save round 1").click()
     expect(page.locator(".form-errors")).to_contain_text("Round 1 was not saved")
@@ -40,9 +41,49 @@ def test_typed_values_survive_a_reload_and_a_refused_save(live_server, page, pre
 
     page.locator("#id_t0-melded_points").fill("1045")
     page.get_by_role("button", name="Save round 1").click()
-    expect(page.locator(".sheet-total td").first).to_have_text("2,045")
+    expect(page.locator(".sheet-total td").first).to_have_text("2,145")  # and 100 for going out
     # back to the form with the browser's back button: the saved round, not a blank one
     page.go_back()
     page.reload()
     expect(page.locator("#id_t0-book_clean")).to_have_value("2")
     expect(page.locator(".draft-notice")).to_be_hidden()
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("failure", ["connection-lost", "server-error"])
+def test_what_was_typed_is_kept_until_the_server_has_saved_it(live_server, page, presets, failure):
+    variant = Variant.objects.get(slug="hand-and-foot")
+    game = services.game_create(
+        variant=variant, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
+    )
+    form_url = f"{live_server.url}/games/{game.id}/rounds/1/"
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(form_url)
+    typed = {"#id_t0-book_clean": "2", "#id_t0-melded_points": "1045", "#id_t1-hand_points": "185"}
+    for selector, value in typed.items():
+        page.locator(selector).fill(value)
+    page.locator(".went-out label").filter(has_text="Us").click()
+    expect(page.locator("#breakdown-0 .breakdown-total")).to_contain_text("2,145")  # 1,000 + 1,045 + 100 out
+
+    def fail(route):
+        if route.request.method != "POST":
+            route.continue_()
+        elif failure == "connection-lost":
+            route.abort("connectionreset")
+        else:
+            route.fulfill(status=500, content_type="text/html", body="<h1>Server Error (500)</h1>")
+
+    page.route(f"**/games/{game.id}/rounds/1/", fail)
+    page.get_by_role("button", name="Save round 1").click()
+    # Said beside Save, and Save can be pressed again.
+    expect(page.locator(".bar-status")).to_contain_text("Round 1 was not saved")
+    expect(page.get_by_role("button", name="Save round 1")).to_be_enabled()
+    page.unroute(f"**/games/{game.id}/rounds/1/")
+    assert Round.objects.filter(game=game).count() == 0
+
+    page.goto(form_url)  # the scorekeeper opens the round again
+    expect(page.locator(".draft-notice")).to_be_visible()
+    for selector, value in typed.items():
+        expect(page.locator(selector)).to_have_value(value)
+    expect(page.locator(".went-out input[value='0']")).to_be_checked()

@@ -542,6 +542,28 @@ def test_hand_knee_and_foot_has_a_sevens_book_field_labelled_with_its_value(clie
     assert re.search(r'<label for="id_t0-book_sevens">Sevens books × 5,000</label>', page_text(response))
 
 
+def test_books_threes_and_extras_have_one_tap_picks_up_to_4_or_their_limit(client):
+    # HF-2: at most 2 exact cuts a round (003 L39–40); counted cards are typed, no picks.
+    game = start_game(client, "hand-and-foot-6-deck")
+    content = html.unescape(raw(client.get(f"/games/{game.pk}/rounds/1/")))
+    picks = {}
+    for label, n in re.findall(
+        r'<button type="button" class="pick" data-pick="\d+" tabindex="-1" '
+        r'aria-label="([^"]*): (\d+)"',
+        content,
+    ):
+        picks.setdefault(label, []).append(int(n))
+    assert picks == {
+        "Clean canastas × 500": [0, 1, 2, 3, 4] * 2,  # one row per team
+        "Dirty canastas × 300": [0, 1, 2, 3, 4] * 2,
+        "Joker canastas × 1,500": [0, 1, 2, 3, 4] * 2,
+        "Red threes laid × 100": [0, 1, 2, 3, 4] * 2,
+        "Red threes caught × −100": [0, 1, 2, 3, 4] * 2,
+        "Black threes caught × −5": [0, 1, 2, 3, 4] * 2,
+        "Exact cut × 100": [0, 1, 2] * 2,
+    }
+
+
 # --- the round form: saving -------------------------------------------------------------------
 
 
@@ -658,6 +680,124 @@ def test_an_adjustment_with_a_label_is_added_to_the_total(client):
     ]
 
 
+def test_the_same_save_twice_is_one_save_and_not_a_conflict(client):
+    # A double tap on Save, or Save pressed again after the answer was lost: both posts carry
+    # the version the form was opened with ("new"); the second finds round 1 saved, as sent.
+    game = start_game(client)
+    data = round_data(US_R1, THEM_R1, went_out=0)
+    first = client.post(f"/games/{game.pk}/rounds/1/", data)
+    second = client.post(f"/games/{game.pk}/rounds/1/", data)
+    assert first.status_code == second.status_code == 302
+    assert second["Location"] == f"/games/{game.pk}/"
+    text = page_text(client.get(second["Location"]))
+    assert "Round 1 saved." in text
+    assert "someone else" not in text
+    assert counts(game) == (1, 2)
+    assert totals(game, 1) == [4345, 1115]
+
+
+def test_the_same_correction_twice_is_one_save_and_leaves_the_round_as_corrected(client):
+    game = start_game(client)
+    play(client, game, FOUR_ROUNDS[:1])
+    version = version_of(raw(client.get(f"/games/{game.pk}/rounds/1/")))
+    data = round_data({**US_R1, "melded_points": "1545"}, THEM_R1, went_out=0, version=version)  # 4,845
+    assert client.post(f"/games/{game.pk}/rounds/1/", data).status_code == 302
+    corrected = Round.objects.get(game=game, number=1).updated_at
+    again = client.post(f"/games/{game.pk}/rounds/1/", data)
+    assert again.status_code == 302
+    assert "someone else" not in page_text(client.get(again["Location"]))
+    assert Round.objects.get(game=game, number=1).updated_at == corrected  # not written twice
+    assert totals(game, 1) == [4845, 1115]
+
+
+def test_a_save_sent_by_the_page_script_is_confirmed_so_it_can_forget_its_draft(client):
+    # round_form.js saves with fetch and forgets what it kept of the typing only on this answer.
+    game = start_game(client)
+    response = client.post(
+        f"/games/{game.pk}/rounds/1/", round_data(US_R1, THEM_R1, went_out=0), headers={"X-Requested-With": "fetch"}
+    )
+    assert response.status_code == 200
+    assert response.json() == {"saved": True, "url": f"/games/{game.pk}/"}
+    assert totals(game, 1) == [4345, 1115]
+    assert "Round 1 saved." in page_text(client.get(f"/games/{game.pk}/"))
+    refused = client.post(
+        f"/games/{game.pk}/rounds/2/",
+        round_data({**US_R2, "melded_points": "401"}, THEM_R2, went_out=1),
+        headers={"X-Requested-With": "fetch"},
+    )
+    assert refused.status_code == 400  # the page with the reasons, as without the script
+    assert "Round 2 was not saved." in page_text(refused)
+    assert counts(game) == (1, 2)
+
+
+def went_out_radios(content: str) -> dict[str, bool]:
+    """Each "Who went out?" choice and whether it is checked."""
+    return {
+        html.unescape(value): "checked" in tag
+        for tag, value in re.findall(r'(<input type="radio" name="went_out" value="([^"]*)"[^>]*>)', content)
+    }
+
+
+def test_a_new_round_has_nobody_chosen_for_the_scorekeeper(client):
+    game = start_game(client)
+    assert went_out_radios(raw(client.get(f"/games/{game.pk}/rounds/1/"))) == {"0": False, "1": False, "none": False}
+
+
+def test_a_correction_shows_who_went_out_as_saved(client):
+    game = start_game(client)
+    play(client, game, FOUR_ROUNDS)  # round 4: nobody went out
+    assert went_out_radios(raw(client.get(f"/games/{game.pk}/rounds/2/"))) == {"0": False, "1": True, "none": False}
+    assert went_out_radios(raw(client.get(f"/games/{game.pk}/rounds/4/"))) == {"0": False, "1": False, "none": True}
+
+
+def test_a_round_without_who_went_out_is_refused_and_keeps_what_was_typed(client):
+    game = start_game(client)
+    data = round_data(US_R1, THEM_R1)
+    del data["went_out"]
+    response = client.post(f"/games/{game.pk}/rounds/1/", data)
+    assert response.status_code == 400
+    content = raw(response)
+    went_out = section(content, '<fieldset class="panel went-out', "</fieldset>")
+    assert "Choose who went out, or Nobody (the pile ran out)." in html.unescape(went_out)
+    assert input_value(content, "t0-melded_points") == "1045"
+    assert input_value(content, "t1-hand_points") == "185"
+    assert counts() == (0, 0)
+
+
+@pytest.mark.parametrize(
+    "t0,t1",
+    [
+        ({}, {}),
+        ({"book_clean": "0", "melded_points": "0", "hand_points": ""}, {"black_threes_held": "0"}),
+        # counting cards, every count 0 (and points typed before the switch do not count)
+        ({"count_cards": "on", "melded_jokers": "0", "melded_points": "300"}, {"count_cards": "on"}),
+    ],
+    ids=["nothing-sent", "all-zero", "counted-cards-all-zero"],
+)
+def test_a_round_with_nothing_entered_is_refused(client, t0, t1):
+    game = start_game(client)
+    response = client.post(f"/games/{game.pk}/rounds/1/", round_data(t0, t1, went_out="none"))
+    assert response.status_code == 400
+    assert "Nothing was entered for round 1" in page_text(response)
+    assert counts() == (0, 0)
+
+
+@pytest.mark.parametrize(
+    "t0",
+    [
+        {"hand_points": "40"},
+        {"adjustment_1_label": "Misdeal", "adjustment_1_points": "-100"},
+        {"count_cards": "on", "hand_twos": "1"},
+    ],
+    ids=["one-number", "an-adjustment", "one-counted-card"],
+)
+def test_a_round_with_one_thing_entered_is_not_blank(client, t0):
+    game = start_game(client)
+    response = client.post(f"/games/{game.pk}/rounds/1/", round_data(t0, {}, went_out="none"))
+    assert response.status_code == 302, page_text(response)[:3000]
+    assert counts(game) == (1, 2)
+
+
 # --- the round form: bad input ---------------------------------------------------------------
 
 
@@ -716,7 +856,7 @@ BAD_ROUNDS = [
         US_R1,
         THEM_R1,
         "7",
-        "Choose the team that went out, or nobody.",
+        "Choose who went out, or Nobody (the pile ran out).",
         {"t0-melded_points": "1045"},
     ),
     (
@@ -734,7 +874,7 @@ BAD_ROUNDS = [
         US_R1,
         THEM_R1,
         "0,1",
-        "Choose the team that went out, or nobody.",
+        "Choose who went out, or Nobody (the pile ran out).",
         {"t1-melded_points": "610"},
     ),
 ]
@@ -813,7 +953,7 @@ def test_went_out_that_int_cannot_read_is_refused_not_a_server_error(client, wen
     game = start_game(client)
     response = client.post(f"/games/{game.pk}/rounds/1/", round_data(US_R1, THEM_R1, went_out=went_out))
     assert response.status_code == 400
-    assert "Choose the team that went out, or nobody." in page_text(response)
+    assert "Choose who went out, or Nobody (the pile ran out)." in page_text(response)
     assert counts() == (0, 0)
 
 
@@ -916,7 +1056,7 @@ def test_preview_of_round_2_shows_the_game_total_after_it(client):
     [
         (round_data({**US_R1, "book_clean": "abc"}, THEM_R1, went_out=0), "Enter a whole number with the digits 0–9."),
         (round_data({**US_R1, "melded_points": "1047"}, THEM_R1, went_out=0), "must be a multiple of 5"),
-        (round_data(US_R1, THEM_R1, went_out="7"), "Choose the team that went out, or nobody."),
+        (round_data(US_R1, THEM_R1, went_out="7"), "Choose who went out, or Nobody (the pile ran out)."),
         # 2 teams of hand-and-foot: 5 decks (002 L153), 10 red threes; 20 entered
         (round_data({**US_R1, "red_threes": "10"}, {"red_threes": "10"}), "the decks hold only 10"),
     ],
@@ -932,6 +1072,23 @@ def test_preview_of_invalid_input_says_not_ok_and_what_is_wrong(client, data, me
     assert all("Not counted yet" in t or "Counted once the marked fields are fixed." in t for t in body["teams"])
     assert message in html.unescape(" ".join(body["teams"]) + body["warnings"])
     assert counts() == (0, 0)
+
+
+def test_preview_before_who_went_out_is_chosen_counts_nobody_and_fills_the_bar(client):
+    # The bar beside Save shows each team's round total and game total as typed; who went out
+    # is chosen last by many scorekeepers, so the preview does not wait for it.
+    game = start_game(client, team_1="Ann", team_2="Bob")
+    play(client, game, FOUR_ROUNDS[:1])  # 4,345 and 1,115
+    data = round_data(US_R2, {"book_clean": "1", "hand_points": "185"})  # 1,140; 500 − 185 = 315
+    del data["went_out"]
+    body = client.post(f"/games/{game.pk}/rounds/2/preview/", data).json()
+    assert body["ok"] is True
+    bar = html.unescape(body["bar"])
+    teams = re.findall(
+        r'bar-name">([^<]*)<.*?bar-round[^>]*>([^<]*)<.*?bar-running[^>]*>([^<]*)<', bar, flags=re.DOTALL
+    )
+    assert teams == [("Ann", "1,140", "5,485"), ("Bob", "315", "1,430")]
+    assert counts(game) == (1, 2)
 
 
 def test_preview_only_answers_post(client):
@@ -1329,7 +1486,7 @@ def test_a_number_not_written_with_0_to_9_is_refused_next_to_its_field(client, t
     text = page_text(response)
     assert "Clean books: Enter a whole number with the digits 0–9." in text  # in the summary, with its field
     assert re.search(
-        r'id_t0-book_clean"[^>]*>\s*<button[^>]*>\+</button>\s*</div>\s*'
+        r'id_t0-book_clean"[^>]*>\s*<div class="picks"[^>]*>(\s*<button[^>]*>\d</button>)+\s*</div>\s*'
         r'<p class="field-error" role="alert">Enter a whole number with the digits 0–9.</p>',
         text,
     )
