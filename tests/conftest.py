@@ -91,3 +91,28 @@ def presets(django_db_blocker, request):
     else:
         request.getfixturevalue("db")
     services.presets_load()
+
+
+@pytest.fixture(autouse=True)
+def _presets_in_every_database_test(request):
+    """Every test that uses the database finds the presets the data migration loads.
+
+    A transactional test (the browser tests, the concurrent saves) ends by emptying every
+    table, presets included; without this, a test that relies on the migration's presets
+    fails or passes by the order pytest-xdist happens to run them in.
+    """
+    if uses_database(request.node) and "presets" not in request.fixturenames:
+        from scoresheet.models import Variant
+
+        request.getfixturevalue("transactional_db" if _is_transactional(request) else "db")
+        if not Variant.objects.filter(is_preset=True).exists():
+            request.getfixturevalue("presets")
+
+
+def _is_transactional(request) -> bool:
+    marker = request.node.get_closest_marker("django_db")
+    return (
+        bool(marker and marker.kwargs.get("transaction"))
+        or "transactional_db" in request.fixturenames
+        or "live_server" in request.fixturenames
+    )
