@@ -69,6 +69,9 @@ class Game(models.Model):
         INDIVIDUALS = "individuals", "Individual players"
 
     variant = models.ForeignKey(Variant, null=True, blank=True, on_delete=models.SET_NULL, related_name="games")
+    # The club a game belongs to (started by a member inside the club); empty for a casual game.
+    # A club with games cannot be deleted by accident: its games are its history.
+    club = models.ForeignKey("league.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="games")
     rules_document = models.JSONField()
     variant_name = models.CharField(max_length=120, blank=True, help_text="The rules' name in the snapshot")
     name = models.CharField(max_length=120, blank=True)
