@@ -1,0 +1,178 @@
+"""The ``seating`` command of PRODUCT.md: the same engine as the web, tried before a night."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.django_db  # the command looks for house rules when a database is there
+
+
+def seating(*args: str) -> str:
+    out = StringIO()
+    call_command("seating", *args, stdout=out)
+    return out.getvalue()
+
+
+def seating_json(*args: str) -> dict:
+    return json.loads(seating(*args, "--json"))
+
+
+def test_it_prints_productmds_json_for_named_players():
+    night = seating_json(
+        "--variant",
+        "hand-and-foot",
+        "--mode",
+        "rotating",
+        "--sittings",
+        "3",
+        "--names",
+        "Ann,Bob,Cleo,Dan,Eve",
+        "--seed",
+        "1",
+    )
+    assert set(night) == {"sittings", "repeats"}
+    assert [s["number"] for s in night["sittings"]] == [1, 2, 3]
+    for sitting in night["sittings"]:
+        assert set(sitting) == {"number", "tables", "byes"}
+        [table] = sitting["tables"]  # five at hand and foot: one table of 2 teams of 2, one bye
+        assert table["table"] == 1 and [len(team) for team in table["teams"]] == [2, 2]
+        seated = [p for team in table["teams"] for p in team]
+        assert sorted(seated + sitting["byes"]) == ["Ann", "Bob", "Cleo", "Dan", "Eve"]
+    # three byes for five players: nobody sits out twice
+    byes = [p for s in night["sittings"] for p in s["byes"]]
+    assert len(byes) == len(set(byes)) == 3
+    assert night["repeats"]["partners"] == 0
+    assert set(night["repeats"]) == {"partners", "opponents"}
+
+
+def test_players_are_named_p1_to_pn_and_the_seed_repeats_the_night():
+    args = ("--variant", "canasta", "--mode", "fixed", "--sittings", "4", "--players", "22", "--seed", "9")
+    night = seating_json(*args)
+    for sitting in night["sittings"]:
+        seated = sorted(p for t in sitting["tables"] for team in t["teams"] for p in team)
+        assert seated == sorted(f"P{i}" for i in range(1, 23))
+        # canasta: four tables of 2 teams of 2, one of 2 teams of 3
+        assert [[len(team) for team in t["teams"]] for t in sitting["tables"]] == [[2, 2]] * 4 + [[3, 3]]
+    first = {frozenset(team) for t in night["sittings"][0]["tables"] for team in t["teams"]}
+    for sitting in night["sittings"][1:]:  # fixed: the partnerships of sitting 1 stay
+        assert {frozenset(team) for t in sitting["tables"] for team in t["teams"]} == first
+    assert seating_json(*args) == night
+
+
+def test_without_json_it_prints_a_readable_seating_with_the_flags():
+    text = seating(
+        "--variant", "hand-and-foot", "--mode", "rotating", "--sittings", "2", "--players", "9", "--seed", "2"
+    )
+    assert text.startswith("Hand and Foot")
+    assert "Sitting 1\n  Table 1 (3 teams of 2): " in text
+    assert "  Table 2 (3 on their own): " in text
+    assert "! on their own: table 2" in text
+    assert "Repeats over the night: partners 0, opponents " in text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--variant", "nope", "--mode", "fixed", "--sittings", "1", "--players", "8"], "--variant: no variant 'nope'"),
+        (["--mode", "fixed", "--sittings", "1", "--players", "8"], "--variant: give a variant slug"),
+        (
+            ["--variant", "canasta", "--mode", "progressive", "--sittings", "1", "--players", "8"],
+            "--mode: 'progressive' is not a mode",
+        ),
+        (["--variant", "canasta", "--sittings", "1", "--players", "8"], "--mode: (none) is not a mode"),
+        (
+            ["--variant", "canasta", "--mode", "fixed", "--sittings", "0", "--players", "8"],
+            "--sittings: at least 1, not 0",
+        ),
+        (
+            ["--variant", "canasta", "--mode", "fixed", "--sittings", "-1", "--players", "8"],
+            "--sittings: '-1' is not a whole number",
+        ),
+        (["--variant", "canasta", "--mode", "fixed", "--players", "8"], "--sittings: (none) is not a whole number"),
+        (
+            ["--variant", "canasta", "--mode", "fixed", "--sittings", "2", "--players", "2"],
+            "2 players cannot fill a table of Canasta (classic): the smallest seats 3",
+        ),
+        (
+            ["--variant", "hand-knee-and-foot", "--mode", "fixed", "--sittings", "2", "--names", "Ann,Bob,Cleo"],
+            "3 players cannot fill a table",
+        ),
+        (
+            ["--variant", "canasta", "--mode", "fixed", "--sittings", "2", "--players", "x"],
+            "--players: 'x' is not a whole number",
+        ),
+        (["--variant", "canasta", "--mode", "fixed", "--sittings", "2", "--players", "201"], "--players: at most 200"),
+        (["--variant", "canasta", "--mode", "fixed", "--sittings", "2"], "Give either --players N or --names"),
+        (
+            ["--variant", "canasta", "--mode", "fixed", "--sittings", "2", "--players", "4", "--names", "A,B,C,D"],
+            "Give either",
+        ),
+        (
+            ["--variant", "canasta", "--mode", "fixed", "--sittings", "2", "--names", "Ann,,Bob,Cleo"],
+            "--names: an empty name",
+        ),
+        (
+            ["--variant", "canasta", "--mode", "fixed", "--sittings", "2", "--names", "Ann,Bob,ann,Cleo"],
+            "--names: ann is listed twice",
+        ),
+        (
+            ["--variant", "hand-and-foot\x00", "--mode", "fixed", "--sittings", "2", "--players", "8"],
+            "--variant: no variant",
+        ),
+    ],
+)
+def test_impossible_requests_exit_2_with_a_message(args, message):
+    with pytest.raises(CommandError) as raised:
+        seating(*args)
+    assert raised.value.returncode == 2
+    assert message in str(raised.value)
+
+
+def test_it_runs_without_a_database(tmp_path):
+    # a fresh clone before `migrate`: the presets are files, and nothing is written
+    path = tmp_path / "empty.sqlite3"
+    path.touch()
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}"}
+    args = [
+        "seating",
+        "--variant",
+        "hand-and-foot",
+        "--mode",
+        "rotating",
+        "--sittings",
+        "4",
+        "--players",
+        "22",
+        "--seed",
+        "1",
+        "--json",
+    ]
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["repeats"] == {"partners": 0, "opponents": 0}
+    refused = subprocess.run(
+        [sys.executable, "manage.py", "seating", "--variant", "canasta", "--mode", "x"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert "Traceback" not in refused.stderr and "--mode: 'x' is not a mode" in refused.stderr
+    with closing(sqlite3.connect(path)) as database:
+        assert database.execute("SELECT type, name FROM sqlite_master").fetchall() == []
