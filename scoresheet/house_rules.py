@@ -320,7 +320,8 @@ class HouseRulesEditor:
             data = getattr(form, "cleaned_data", None) or {}
             if data.get("DELETE"):
                 continue
-            values = {k: v for k, v in data.items() if k not in ("DELETE", "key")}
+            # a select always says something ("natural"): a row with nothing typed is still empty
+            values = {k: v for k, v in data.items() if k not in ("DELETE", "key", "cards")}
             if all(v in (None, "", [], {}) for v in values.values()):
                 continue
             rows.append((index, data))

@@ -1,5 +1,8 @@
 """A club's house-rules pages: copy, edit every kind of value, bad input, who may do what."""
 
+import html
+import re
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -47,6 +50,28 @@ def form_data(document) -> dict:
     return data
 
 
+def as_the_browser_sends(page: str) -> dict:
+    """The form of an edit page as a browser sends it untouched: the blank rows, selects and ticks too."""
+    data = {}
+    for tag in re.findall(r"<input[^>]*>", page):
+        name, value = re.search(r'name="([^"]+)"', tag), re.search(r'value="([^"]*)"', tag)
+        kind = re.search(r'type="([^"]+)"', tag)
+        if not name or (kind and kind[1] in ("radio", "checkbox") and "checked" not in tag):
+            continue
+        if kind and kind[1] == "submit":
+            continue
+        default = "on" if kind and kind[1] == "checkbox" else ""  # what a browser sends for a valueless tick
+        data[name[1]] = html.unescape(value[1]) if value else default
+    for name, options in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', page, re.S):
+        chosen = re.search(r'<option value="([^"]*)"[^>]*selected', options) or re.search(
+            r'<option value="([^"]*)"', options
+        )
+        data[name] = chosen[1]
+    for name, text in re.findall(r'<textarea name="([^"]+)"[^>]*>(.*?)</textarea>', page, re.S):
+        data[name] = html.unescape(text).removeprefix("\n")
+    return data
+
+
 def edit_url(club, variant):
     return f"/clubs/{club.slug}/rules/{variant.slug}/edit/"
 
@@ -69,6 +94,20 @@ def test_sending_the_form_unchanged_keeps_the_rules(organiser, club, house):
     for key in ("card_values", "red_threes", "book_kinds", "extras", "meld_schedule", "game_end", "setup"):
         assert getattr(after, key) == getattr(before, key), key
     assert house.document["sources"] == Variant.objects.get(slug="hand-and-foot").document["sources"]
+
+
+@pytest.mark.parametrize("slug", ["hand-and-foot", "canasta", "hand-knee-and-foot", "hand-and-foot-canasta"])
+def test_the_page_sent_back_untouched_saves_the_same_rules(organiser, club, slug):
+    house = services.house_rules_copy(club=club, source=Variant.objects.get(slug=slug))
+    before = load_rules(house.document)
+    data = as_the_browser_sends(organiser.get(edit_url(club, house)).content.decode())
+    response = organiser.post(edit_url(club, house), data)
+    assert response.status_code == 302, re.findall(r'field-error" role="alert">([^<]*)', response.content.decode())
+    house.refresh_from_db()
+    after = load_rules(house.document)
+    for key in ("card_values", "red_threes", "book_kinds", "extras", "meld_schedule", "game_end", "setup"):
+        assert getattr(after, key) == getattr(before, key), key
+    assert (after.summary, after.player_notes) == (before.summary, before.player_notes)
 
 
 def test_every_kind_of_value_round_trips_and_shows_on_the_rules_card(organiser, club, house):
