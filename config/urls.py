@@ -4,4 +4,5 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("scoresheet.urls")),
+    path("", include("league.house_rules_urls")),  # a club's house rules (helper houserules)
 ]

@@ -8,6 +8,7 @@ next to the field they are about.
 from __future__ import annotations
 
 from django import forms
+from django.db.models import Case, IntegerField, Value, When
 
 from scoresheet import fields, scoring, selectors
 from scoresheet.display import plural
@@ -73,9 +74,20 @@ class VariantRadios(forms.RadioSelect):
         return option
 
 
+def _variants_queryset(variants):
+    """A queryset of ``variants`` (a list keeps its order: presets first, then house rules)."""
+    if variants is None:
+        return Variant.objects.filter(club__isnull=True).order_by("position", "name")
+    if not isinstance(variants, (list, tuple)):
+        return variants
+    pks = [v.pk for v in variants]
+    order = Case(*(When(pk=pk, then=Value(i)) for i, pk in enumerate(pks)), output_field=IntegerField())
+    return Variant.objects.filter(pk__in=pks).order_by(order)
+
+
 class GameStartForm(forms.Form):
     variant = forms.ModelChoiceField(
-        queryset=Variant.objects.order_by("position", "name"),
+        queryset=Variant.objects.filter(club__isnull=True).order_by("position", "name"),
         empty_label=None,
         widget=VariantRadios,
         error_messages={"invalid_choice": "Choose one of the variants listed.", "required": "Choose a variant."},
@@ -109,8 +121,11 @@ class GameStartForm(forms.Form):
         },
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, variants=None, **kwargs):
+        """``variants``: the variants to offer (a queryset or list); the presets alone by default, so
+        the casual start page never lists a club's house rules (a club's page passes ``variants_for_club``)."""
         super().__init__(*args, **kwargs)
+        self.fields["variant"].queryset = _variants_queryset(variants)
         for i in range(1, MAX_TEAMS + 1):
             self.fields[f"team_{i}"] = forms.CharField(
                 max_length=NAME_MAX,

@@ -37,13 +37,24 @@ def _fold(text: str) -> str:
 
 
 class Variant(models.Model):
-    """A rule set: a preset loaded from ``scoresheet/presets`` or a club's house rules."""
+    """A rule set: a preset loaded from ``scoresheet/presets`` or a club's house rules.
+
+    A house variant's slug is "<club slug>-<name slug>" (``house_rules.house_slug``), unique
+    like every slug; presets keep theirs (a public contract). Games snapshot the document, so
+    editing a house variant never changes a game already played.
+    """
 
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=120)
     family = models.CharField(max_length=40, choices=list(rules_module.FAMILIES.items()))
     document = models.JSONField()
     is_preset = models.BooleanField(default=False)
+    # A house variant belongs to its club (only its members see and pick it); a preset to no club.
+    club = models.ForeignKey(
+        "league.Club", null=True, blank=True, on_delete=models.CASCADE, related_name="house_variants"
+    )
+    # The variant a house variant was copied from: its rules card shows what differs from it.
+    based_on = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies")
     position = models.PositiveSmallIntegerField(default=1000, help_text="Order in lists: presets first")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

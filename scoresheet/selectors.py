@@ -52,19 +52,36 @@ def variant_choices() -> list[VariantChoice]:
     """
     choices = {r.slug: VariantChoice(r.slug, r.name, r.family) for r in rules_module.presets()}
     if database.ready():
-        for v in Variant.objects.order_by("position", "name").only("slug", "name", "family"):
+        public = Variant.objects.filter(club__isnull=True).order_by("position", "name")
+        for v in public.only("slug", "name", "family"):
             choices[v.slug] = VariantChoice(v.slug, v.name, v.family)  # a preset keeps its place
     return list(choices.values())
 
 
+def public_variants():
+    """The variants anyone sees (the presets): no club's house rules."""
+    return Variant.objects.filter(club__isnull=True).order_by("position", "name")
+
+
 def variants_list() -> list[Variant]:
-    return list(Variant.objects.order_by("position", "name"))
+    return list(public_variants())
 
 
-def usable_variants() -> list[tuple[Variant, rules_module.Rules]]:
-    """Variants whose rules load, with their rules; a broken house-rules document is left out."""
+def variants_for_club(club) -> list[Variant]:
+    """What a club's scorekeepers pick from when starting a game: the presets, then the club's house rules."""
+    house = Variant.objects.filter(club=club).order_by("name")
+    return [*public_variants(), *house]
+
+
+def club_house_variants(club):
+    return Variant.objects.filter(club=club).select_related("based_on").order_by("name")
+
+
+def usable_variants(variants=None) -> list[tuple[Variant, rules_module.Rules]]:
+    """Variants whose rules load, with their rules; a broken house-rules document is left out.
+    ``variants`` defaults to the public ones (a club's start page passes ``variants_for_club``)."""
     usable = []
-    for variant in variants_list():
+    for variant in variants_list() if variants is None else variants:
         try:
             usable.append((variant, variant.rules))
         except rules_module.RulesError:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import slugify
 
 from scoresheet import dealing, plausibility, scoring, selectors
 from scoresheet.entries import entry_to_values
@@ -242,3 +243,51 @@ def presets_load() -> tuple[int, int]:
         created += was_created
         updated += not was_created
     return created, updated
+
+
+# --- house rules ----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def house_rules_copy(*, club, source: Variant, name: str = "") -> Variant:
+    """Copy a preset (or one of the club's house variants) into the club as a house variant.
+
+    The copy's document is the source's with a new slug and name; its sources, notes and
+    "not stated" values are kept for maintainers. Another club's house variant cannot be copied.
+    """
+    if source.club_id is not None and source.club_id != club.pk:
+        raise ValueError("Only a preset or this club's own house rules can be copied")
+    name = (name or "").strip() or f"{source.name} ({club.name})"
+    slug = house_slug(club.slug, name)
+    document = {**copy.deepcopy(source.document), "slug": slug, "name": name}
+    load_rules(document)  # a broken source must not make a broken copy
+    return Variant.objects.create(
+        slug=slug, name=name, family=source.family, document=document, club=club, based_on=source
+    )
+
+
+def house_slug(club_slug: str, name: str) -> str:
+    """ "<club slug>-<name slug>", made unique with -2, -3 … (a slug is unique among all variants)."""
+    base = f"{club_slug}-{slugify(name) or 'rules'}"[:72].rstrip("-")
+    slug, n = base, 1
+    while Variant.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@transaction.atomic
+def house_rules_save(*, variant: Variant, document: dict) -> Variant:
+    """Save an edited house-rules document (already checked by ``load_rules``).
+
+    Its slug stays the variant's (addresses keep working); games already started keep their
+    snapshot and do not change.
+    """
+    if variant.club_id is None:
+        raise ValueError("Presets are read-only: copy one into a club to change it")
+    document = {**document, "slug": variant.slug}
+    rules = load_rules(document)
+    variant.document = document
+    variant.name = rules.name
+    variant.save(update_fields=["document", "name", "updated_at"])
+    return variant

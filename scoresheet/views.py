@@ -51,7 +51,7 @@ def variant_list(request):
 
 
 def variant_detail(request, slug):
-    variant = get_object_or_404(Variant, slug=slug)
+    variant = get_object_or_404(Variant, slug=slug, club__isnull=True)  # house rules live on their club's pages
     try:
         rules = variant.rules
     except RulesError as exc:
@@ -77,7 +77,7 @@ def game_new(request):
         status = 400
     else:
         slug = request.GET.get("variant") or "hand-and-foot"
-        initial = {"variant": Variant.objects.filter(slug=slug).first()}
+        initial = {"variant": Variant.objects.filter(slug=slug, club__isnull=True).first()}
         form = forms.GameStartForm(initial=initial)
         status = 200
     usable = selectors.usable_variants()

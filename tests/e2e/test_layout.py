@@ -312,3 +312,52 @@ def test_round_entry_bar_at_phone_and_desktop_widths(live_server, page, presets,
           .filter(el => el.getBoundingClientRect().height < 44).map(el => el.outerHTML.slice(0, 80))
     """)
     assert small == []
+
+
+def signed_in_organiser(page, live_server):
+    """A club whose organiser's session is in the browser (the sign-in page is another helper's)."""
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from league.models import Club, Membership, Role
+
+    club = Club.objects.create(slug="tuesday", name="Tuesday Club")
+    user = User.objects.create_user("olga", password="a long enough password")
+    Membership.objects.create(club=club, user=user, role=Role.ORGANISER)
+    client = Client()
+    client.force_login(user)
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    return club
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_house_rules_editor_fits_the_screen(live_server, page, presets, width):
+    """The long editor at phone and desktop widths, before and after a save with bad boxes."""
+    club = signed_in_organiser(page, live_server)
+    house = services.house_rules_copy(club=club, source=Variant.objects.get(slug="hand-and-foot"), name="Our rules")
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = f"/clubs/{club.slug}/rules/{house.slug}/edit/"
+    response = page.goto(live_server.url + path)
+    assert response.status == 200
+    page.screenshot(path=str(SHOTS / f"house-rules-edit-{width}.png"), full_page=True)
+    check_fits(page, path, width)
+
+    page.get_by_label("Going out", exact=True).fill("")
+    page.get_by_label("Rounds", exact=True).fill("99")
+    page.get_by_role("button", name="Save house rules").click()
+    expect(page.get_by_text("Nothing was saved")).to_be_visible()
+    expect(page.locator(".has-error")).to_have_count(2)
+    page.screenshot(path=str(SHOTS / f"house-rules-edit-errors-{width}.png"), full_page=True)
+    check_fits(page, path, width)
+
+    page.get_by_label("Going out", exact=True).fill("250")
+    page.get_by_label("Rounds", exact=True).fill("4")
+    page.get_by_role("button", name="Save house rules").click()
+    expect(page.get_by_text("was +100 in Hand and Foot")).to_be_visible()
+    page.screenshot(path=str(SHOTS / f"house-rules-card-{width}.png"), full_page=True)
+    check_fits(page, f"/clubs/{club.slug}/rules/{house.slug}/", width)

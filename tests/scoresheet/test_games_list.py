@@ -339,7 +339,7 @@ def test_the_migration_names_existing_games_after_their_rules_snapshot(transacti
         old_apps = executor.loader.project_state(before).apps
         OldGame = old_apps.get_model("scoresheet", "Game")
         OldTeam = old_apps.get_model("scoresheet", "Team")
-        document = Variant.objects.get(slug="canasta").document
+        document = old_apps.get_model("scoresheet", "Variant").objects.get(slug="canasta").document
         game = OldGame.objects.create(rules_document={**document, "name": "  Canasta, our way "}, name="Zoë vs Bob")
         OldTeam.objects.create(game=game, position=1, name="Bob", players="")
         OldTeam.objects.create(game=game, position=0, name="Zoë", players="Zoë  Ünal, Yann")

@@ -1,0 +1,86 @@
+"""What a house variant changes from the rules it was copied from, row by row of the rules card.
+
+Pure: two ``Rules`` in, the changes out. The rules card is what players read, so a change is
+said in its words ("Clean book: 700, was 500 in Hand and Foot"); a value that is not on the
+card (a maintainer's note) is no change to players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from scoresheet.rules import Rules
+from scoresheet.rules_card import Row, Section, rules_card
+
+
+@dataclass(frozen=True)
+class Change:
+    section: str
+    label: str
+    value: str  # now; "" when the row is gone
+    was: str  # before; "" when the row is new
+
+    @property
+    def text(self) -> str:
+        """ "Clean book: 700, was 500" as a line of the "Differs from" list."""
+        label = self.label or self.section
+        if not self.was:
+            return f"{label}: {self.value} (new)"
+        if not self.value:
+            return f"{label}: no longer ({self.was})"
+        return f"{label}: {self.value}, was {self.was}"
+
+
+def _section_key(title: str) -> str:
+    # The meld section's title says its basis: a change of basis is a change of its rows, not a new section.
+    return "Opening meld" if title.startswith("Opening meld") else title
+
+
+def _rows(card: list[Section]) -> dict[tuple[str, str], tuple[str, str]]:
+    """(section, label) → (value, note); the notes of "Good to know" are keyed by their text."""
+    return {
+        (_section_key(section.title), row.label or row.value): (row.value, row.note)
+        for section in card
+        for row in section.rows
+    }
+
+
+def _words(row: tuple[str, str] | None, other: tuple[str, str] | None) -> str:
+    """A row's value, with its note unless ``other`` has the same note ("700", or "500 (no wild cards)")."""
+    if row is None:
+        return ""
+    value, note = row
+    return f"{value} ({note})" if note and (other is None or other[1] != note) else value
+
+
+def rules_changes(rules: Rules, base: Rules) -> list[Change]:
+    """Every rules-card row of ``rules`` that differs from ``base``'s, then the rows it no longer has."""
+    now, before = _rows(rules_card(rules)), _rows(rules_card(base))
+    changes = []
+    for key in [*now, *(key for key in before if key not in now)]:
+        if now.get(key) != before.get(key):
+            section, label = key
+            shown = "" if section == "Good to know" else label
+            changes.append(
+                Change(section, shown, _words(now.get(key), before.get(key)), _words(before.get(key), now.get(key)))
+            )
+    return changes
+
+
+@dataclass(frozen=True)
+class MarkedRow(Row):
+    was: str = ""  # the base's words for this row, when they differ ("500"); "new" for a new row
+
+
+def marked_card(rules: Rules, base: Rules) -> list[Section]:
+    """The rules card of ``rules`` with each row that differs from ``base`` marked with what it was."""
+    before = _rows(rules_card(base))
+    card = []
+    for section in rules_card(rules):
+        rows = []
+        for row in section.rows:
+            old = before.get((_section_key(section.title), row.label or row.value))
+            was = "" if old == (row.value, row.note) else (_words(old, (row.value, row.note)) or "new")
+            rows.append(MarkedRow(**vars(row), was=was))
+        card.append(replace(section, rows=tuple(rows)))
+    return card

@@ -1,0 +1,111 @@
+"""House variants: copied from a preset into a club, offered to that club only, never rewriting a game."""
+
+import copy
+import re
+
+import pytest
+
+from league.models import Club
+from scoresheet import selectors, services
+from scoresheet.forms import GameStartForm
+from scoresheet.models import Variant
+from scoresheet.rules import load_rules
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club():
+    return Club.objects.create(slug="tuesday", name="Tuesday Club")
+
+
+def test_a_copy_belongs_to_the_club_and_keeps_the_presets_document(club):
+    preset = Variant.objects.get(slug="hand-and-foot")
+    house = services.house_rules_copy(club=club, source=preset, name="Our Hand and Foot")
+    assert (house.club, house.based_on, house.is_preset) == (club, preset, False)
+    assert house.slug == "tuesday-our-hand-and-foot"
+    assert house.document["slug"] == house.slug and house.document["name"] == "Our Hand and Foot"
+    for key in ("sources", "notes", "not_stated", "book_kinds", "meld_schedule"):
+        assert house.document[key] == preset.document[key]
+    assert load_rules(house.document).name == "Our Hand and Foot"
+    assert Variant.objects.get(slug="hand-and-foot").document == preset.document  # the preset is untouched
+
+
+def test_copying_twice_gives_two_slugs(club):
+    preset = Variant.objects.get(slug="canasta")
+    first = services.house_rules_copy(club=club, source=preset)
+    second = services.house_rules_copy(club=club, source=preset)
+    assert first.slug == "tuesday-canasta-classic-tuesday-club"
+    assert second.slug == first.slug + "-2"
+
+
+def test_a_house_variant_can_be_copied_in_its_club_only(club):
+    house = services.house_rules_copy(club=club, source=Variant.objects.get(slug="canasta"))
+    again = services.house_rules_copy(club=club, source=house, name="Canasta to 7500")
+    assert again.based_on == house
+    other = Club.objects.create(slug="friday", name="Friday")
+    with pytest.raises(ValueError):
+        services.house_rules_copy(club=other, source=house)
+
+
+def test_a_club_picks_from_the_presets_and_its_own_house_rules(club):
+    other = Club.objects.create(slug="friday", name="Friday")
+    ours = services.house_rules_copy(club=club, source=Variant.objects.get(slug="hand-and-foot"))
+    theirs = services.house_rules_copy(club=other, source=Variant.objects.get(slug="hand-and-foot"))
+    offered = selectors.variants_for_club(club)
+    assert ours in offered and theirs not in offered
+    assert offered[: len(selectors.variants_list())] == selectors.variants_list()
+    form = GameStartForm(variants=offered)
+    slugs = [v.slug for v in form.fields["variant"].queryset]
+    assert slugs[-1] == ours.slug and theirs.slug not in slugs
+
+
+def test_the_casual_start_form_lists_no_club_s_house_rules(client, club):
+    house = services.house_rules_copy(club=club, source=Variant.objects.get(slug="hand-and-foot"))
+    assert house not in GameStartForm().fields["variant"].queryset
+    response = client.get("/games/new/")
+    assert house.name not in response.content.decode()
+    data = {"variant": house.pk, "mode": "teams", "team_count": 2}
+    response = client.post("/games/new/", data)
+    assert response.status_code == 400
+    assert "Choose one of the variants listed." in response.content.decode()
+    # nor the public rules pages
+    assert client.get(f"/variants/{house.slug}/").status_code == 404
+    assert house.name not in client.get("/variants/").content.decode()
+    assert house.name not in client.get("/print/").content.decode()
+
+
+def game_page(client, game):
+    """The game's page without its CSRF token (a new one each time)."""
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", client.get(f"/games/{game.id}/").content.decode())
+
+
+def test_editing_a_house_variant_never_changes_a_game_already_played(client, club):
+    from scoresheet.scoring import Entry
+
+    house = services.house_rules_copy(club=club, source=Variant.objects.get(slug="hand-and-foot"))
+    game = services.game_create(
+        variant=house, mode="teams", teams=[services.TeamData("Ann", ""), services.TeamData("Bob", "")]
+    )
+    services.round_record(
+        game=game, number=1, entries=[Entry(books={"clean": 1}, melded_points=100), Entry(melded_points=50)]
+    )
+    before = game_page(client, game)
+    document = copy.deepcopy(house.document)
+    document["book_kinds"][0]["bonus"] = 900
+    services.house_rules_save(variant=house, document=document)
+    game.refresh_from_db()
+    assert game.rules.book_kind("clean").bonus == 500
+    assert game_page(client, game) == before
+    assert "900" not in before
+    # a correction of round 1 still scores with the game's rules: 500 for the clean book
+    services.round_record(
+        game=game, number=1, entries=[Entry(books={"clean": 1}, melded_points=105), Entry(melded_points=50)]
+    )
+    assert game.teams.first().entries.get().total == 605
+
+
+def test_presets_are_read_only(club):
+    preset = Variant.objects.get(slug="hand-and-foot")
+    with pytest.raises(ValueError):
+        services.house_rules_save(variant=preset, document=preset.document)
