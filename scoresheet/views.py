@@ -61,7 +61,8 @@ def variant_detail(request, slug):
     )
 
 
-def game_new(request):
+def game_new(request, club=None):
+    """The start form; ``club`` is set when a scorekeeper starts a game inside their club (league.views)."""
     if request.method == "POST":
         form = forms.GameStartForm(request.POST)
         if form.is_valid():
@@ -72,6 +73,7 @@ def game_new(request):
                 teams=data["teams"],
                 name=data["name"],
                 first_dealer=data["first_dealer"],
+                club=club,
             )
             return redirect("scoresheet:game-detail", game.id)
         status = 400
@@ -92,6 +94,7 @@ def game_new(request):
         "picker": _variant_picker(form, {v.pk: rules for v, rules in usable}),
         "names": names,
         "lineups": names.lineups,
+        "club": club,
     }
     return render(request, "scoresheet/game_new.html", context, status=status)
 
