@@ -210,17 +210,24 @@ def player_merge(*, keep: Player, merge: Player) -> Player:
         raise LeagueError(f"{keep.name} and {merge.name} cannot be merged: {exc}") from exc
 
 
+def _relations_to_player():
+    """Every relation pointing at Player, the hidden ones too (``related_name="+"``): those
+    ``_meta.related_objects`` leaves out, and the delete below would cascade through them.
+    A many-to-many field is reached through its table's foreign key, which is one of these."""
+    return [
+        f
+        for f in Player._meta.get_fields(include_hidden=True)
+        if f.auto_created and not f.concrete and not f.many_to_many
+    ]
+
+
 def _player_merge(*, keep: Player, merge: Player) -> Player:
     keep = Player.objects.select_for_update().get(pk=keep.pk)
     merge = Player.objects.select_for_update().get(pk=merge.pk)
-    for relation in Player._meta.related_objects:
-        if relation.many_to_many:
-            accessor = relation.get_accessor_name()
-            getattr(keep, accessor).add(*getattr(merge, accessor).all())
-        else:
-            relation.related_model._base_manager.filter(**{relation.field.name: merge}).update(
-                **{relation.field.name: keep}
-            )
+    for relation in _relations_to_player():
+        relation.related_model._base_manager.filter(**{relation.field.name: merge}).update(
+            **{relation.field.name: keep}
+        )
     keep.email = keep.email or merge.email
     keep.phone = keep.phone or merge.phone
     keep.active = keep.active or merge.active
