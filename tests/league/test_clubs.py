@@ -1,6 +1,10 @@
 """Accounts, clubs, members and invites, through the client."""
 
+import os
+import subprocess
+import sys
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,6 +17,7 @@ from scoresheet.models import Game, Variant
 from tests.league.factories import PASSWORD, club, member, player, user
 
 pytestmark = pytest.mark.django_db
+REPO = Path(__file__).resolve().parents[2]
 
 
 # Accounts
@@ -95,14 +100,31 @@ def test_password_reset_by_mail(client):
     assert ann.check_password("fresh long words")
 
 
-def test_password_reset_mail_goes_to_the_console_by_default():
-    from django.conf import settings as django_settings
+MAIL_SETTINGS = "EMAIL_BACKEND EMAIL_HOST EMAIL_PORT EMAIL_HOST_USER EMAIL_USE_TLS DEFAULT_FROM_EMAIL".split()
 
-    # pytest-django swaps in the locmem backend for the tests; the setting itself is the console.
-    from config import settings
 
-    assert settings.EMAIL_BACKEND == "django.core.mail.backends.console.EmailBackend"
-    assert django_settings.DEFAULT_FROM_EMAIL
+def mail_settings(**env: str) -> list[str]:
+    """The mail settings Django reads with only ``env`` set (a fresh interpreter)."""
+    inherited = {k: v for k, v in os.environ.items() if not k.startswith("EMAIL_") and k != "DEFAULT_FROM_EMAIL"}
+    code = f"from django.conf import settings as s; print(*(getattr(s, n, '-') for n in {MAIL_SETTINGS!r}), sep='|')"
+    env = {**inherited, "DJANGO_SETTINGS_MODULE": "config.settings", **env}
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, check=True)
+    return out.stdout.strip().split("|")
+
+
+def test_reset_mail_goes_to_the_console_unless_an_smtp_host_is_set():
+    assert mail_settings()[0] == "django.core.mail.backends.console.EmailBackend"
+    smtp = mail_settings(
+        EMAIL_HOST="smtp.example.com", EMAIL_PORT="2525", EMAIL_HOST_USER="club", DEFAULT_FROM_EMAIL="club@example.com"
+    )
+    assert smtp == [
+        "django.core.mail.backends.smtp.EmailBackend",
+        "smtp.example.com",
+        "2525",
+        "club",
+        "True",
+        "club@example.com",
+    ]
 
 
 # Clubs
