@@ -3,6 +3,9 @@ from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # Django's own sign in, sign out and password views, under their standard names ("login" …).
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("league.urls")),
     path("", include("scoresheet.urls")),
     path("", include("league.house_rules_urls")),  # a club's house rules (helper houserules)
 ]

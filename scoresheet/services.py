@@ -50,9 +50,16 @@ class TeamData:
 
 @transaction.atomic
 def game_create(
-    *, variant: Variant, mode: str, teams: list[TeamData], name: str = "", first_dealer: int | None = None
+    *,
+    variant: Variant,
+    mode: str,
+    teams: list[TeamData],
+    name: str = "",
+    first_dealer: int | None = None,
+    club=None,
 ) -> Game:
-    """Start a game; ``first_dealer`` is the seat that deals round 1 (an index into ``dealing.seats``)."""
+    """Start a game; ``first_dealer`` is the seat that deals round 1 (an index into ``dealing.seats``);
+    ``club`` the club it belongs to (none for a casual game)."""
     rules = load_rules(variant.document)  # a broken house-rules document must not start a game
     # An unnamed game is called after its teams, which is how a table talks about it.
     name = name.strip() or _short(" vs ".join(t.name.strip() for t in teams), 120)
@@ -60,6 +67,7 @@ def game_create(
         raise ValueError(f"There is no seat {first_dealer} at this table to deal first.")
     game = Game.objects.create(
         variant=variant,
+        club=club,
         rules_document=copy.deepcopy(rules.document),
         mode=mode,
         name=name,

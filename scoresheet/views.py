@@ -61,9 +61,12 @@ def variant_detail(request, slug):
     )
 
 
-def game_new(request):
+def game_new(request, club=None):
+    """The start form; ``club`` is set when a scorekeeper starts a game inside their club (league.views)."""
+    # A club's scorekeepers pick from the presets and the club's house rules; anyone else, the presets.
+    variants = selectors.variants_for_club(club) if club is not None else None
     if request.method == "POST":
-        form = forms.GameStartForm(request.POST)
+        form = forms.GameStartForm(request.POST, variants=variants)
         if form.is_valid():
             data = form.cleaned_data
             game = services.game_create(
@@ -72,15 +75,16 @@ def game_new(request):
                 teams=data["teams"],
                 name=data["name"],
                 first_dealer=data["first_dealer"],
+                club=club,
             )
             return redirect("scoresheet:game-detail", game.id)
         status = 400
     else:
         slug = request.GET.get("variant") or "hand-and-foot"
         initial = {"variant": Variant.objects.filter(slug=slug, club__isnull=True).first()}
-        form = forms.GameStartForm(initial=initial)
+        form = forms.GameStartForm(initial=initial, variants=variants)
         status = 200
-    usable = selectors.usable_variants()
+    usable = selectors.usable_variants(variants)
     sides = {
         v.pk: {"teams": list(rules.setup.team_counts), "individuals": list(rules.setup.individual_counts)}
         for v, rules in usable
@@ -92,6 +96,7 @@ def game_new(request):
         "picker": _variant_picker(form, {v.pk: rules for v, rules in usable}),
         "names": names,
         "lineups": names.lineups,
+        "club": club,
     }
     return render(request, "scoresheet/game_new.html", context, status=status)
 

@@ -361,3 +361,51 @@ def test_the_house_rules_editor_fits_the_screen(live_server, page, presets, widt
     expect(page.get_by_text("was +100 in Hand and Foot")).to_be_visible()
     page.screenshot(path=str(SHOTS / f"house-rules-card-{width}.png"), full_page=True)
     check_fits(page, f"/clubs/{club.slug}/rules/{house.slug}/", width)
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_club_pages_fit_the_screen(live_server, page, presets, width):
+    from league import services as league
+    from tests.league.factories import member, player, user
+
+    olga = user("olga")
+    club = league.club_create(name="Tuesday Night Hand and Foot Club", by=olga)
+    member(club, "sam_the_scorekeeper", "scorekeeper")
+    for name in ("Dora", "Ezra Featherstonehaugh-Wilkins", "Cléo", "Søren"):
+        player(club, name, email=f"{name[:4].lower()}@example.com")
+    player(club, "Old Fritz", active=False)
+    game = make_game()
+    game.club = club
+    game.save()
+    page.context.add_cookies([_session_cookie(olga, live_server)])
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    base = f"/clubs/{club.slug}/"
+    for name, path in {"club": base, "roster": base + "players/", "members": base + "members/"}.items():
+        response = page.goto(live_server.url + path)
+        assert response.status == 200, path
+        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{path} is {overflow}px wider than a {width} screen"
+        small = page.evaluate("""
+            [...document.querySelectorAll('button, .button, select, input[type=text], input[type=email]')]
+              .filter(el => el.offsetParent !== null && el.getBoundingClientRect().height < 44)
+              .map(el => el.outerHTML.slice(0, 80))
+        """)
+        assert small == [], f"{path}: touch targets under 44px: {small}"
+
+
+def _session_cookie(user, live_server):
+    """Signed in without the sign-in form: a session for ``user`` as the browser's cookie."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return {
+        "name": settings.SESSION_COOKIE_NAME,
+        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+        "url": live_server.url,
+    }

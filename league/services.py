@@ -1,0 +1,238 @@
+"""Every write of the league: keyword-only functions, each in one transaction.
+
+A refused write raises ``LeagueError`` with a message for the person who asked, and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from league.models import Club, Invite, Membership, Player, Role
+
+INVITE_LIFETIME = timedelta(days=7)
+# Addresses under clubs/ that are not clubs.
+RESERVED_SLUGS = {"new"}
+
+
+class LeagueError(Exception):
+    """A write refused for a reason the person asking can act on (the message says it)."""
+
+
+# Accounts
+
+
+def user_create(*, username: str, password: str) -> User:
+    """A new account (the form has already run Django's password validators)."""
+    return User.objects.create_user(username=username, password=password)
+
+
+# Clubs
+
+
+@transaction.atomic
+def club_create(*, name: str, by: User) -> Club:
+    """A new club named ``name`` with ``by`` as its organiser; its slug is unique (tuesday, tuesday-2 …)."""
+    name = name.strip()
+    base = slugify(name)[:50] or "club"
+    slug, n = base, 1
+    while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    club = Club.objects.create(slug=slug, name=name)
+    Membership.objects.create(club=club, user=by, role=Role.ORGANISER)
+    return club
+
+
+# Members
+
+
+def _check_organisers_left(*, membership: Membership, new_role: str | None) -> None:
+    """Refuse a change that would leave the club without an organiser.
+
+    The club's organiser rows are locked, so two organisers demoting each other at the same
+    moment cannot both succeed.
+    """
+    if membership.role != Role.ORGANISER or new_role == Role.ORGANISER:
+        return
+    organisers = list(
+        Membership.objects.select_for_update()
+        .filter(club_id=membership.club_id, role=Role.ORGANISER)
+        .values_list("id", flat=True)
+    )
+    if organisers == [membership.id]:
+        raise LeagueError(
+            f"{membership.user.username} is the club's only organiser: make another member an organiser first."
+        )
+
+
+@transaction.atomic
+def member_role_change(*, membership: Membership, role: str) -> Membership:
+    if role not in Role.values:
+        raise LeagueError(f"“{role}” is not a role.")
+    _check_organisers_left(membership=membership, new_role=role)
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def member_remove(*, membership: Membership) -> None:
+    """Remove a member (or a member leaving): their "this is me" link goes too, the player stays."""
+    _check_organisers_left(membership=membership, new_role=None)
+    Player.objects.filter(club_id=membership.club_id, user_id=membership.user_id).update(user=None)
+    membership.delete()
+
+
+# Invites
+
+
+def invite_token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@transaction.atomic
+def invite_create(*, club: Club, role: str, by: User) -> tuple[Invite, str]:
+    """A new invite and its token (the only time the token is known: only its hash is stored)."""
+    if role not in Role.values:
+        raise LeagueError(f"“{role}” is not a role.")
+    token = secrets.token_urlsafe(32)
+    invite = Invite.objects.create(
+        club=club,
+        role=role,
+        token_hash=invite_token_hash(token),
+        created_by=by,
+        expires_at=timezone.now() + INVITE_LIFETIME,
+    )
+    return invite, token
+
+
+def invite_problem(invite: Invite) -> str:
+    """Why this invite can no longer be used, or "" when it can."""
+    if invite.used_by_id is not None:
+        return "This invite has already been used. Ask the organiser for a new link."
+    if invite.expires_at <= timezone.now():
+        return "This invite has expired. Ask the organiser for a new link."
+    return ""
+
+
+@transaction.atomic
+def invite_accept(*, invite: Invite, user: User) -> Membership:
+    """Join the invite's club with its role; the invite is used up.
+
+    A member already in the club keeps the higher of their role and the invite's. The invite
+    row is locked, so one link opened twice at the same moment joins one person.
+    """
+    invite = Invite.objects.select_for_update().get(pk=invite.pk)
+    problem = invite_problem(invite)
+    if problem:
+        raise LeagueError(problem)
+    membership, created = Membership.objects.get_or_create(
+        club_id=invite.club_id, user=user, defaults={"role": invite.role}
+    )
+    if not created and Role.rank(invite.role) > Role.rank(membership.role):
+        membership.role = invite.role
+        membership.save(update_fields=["role"])
+    invite.used_by = user
+    invite.used_at = timezone.now()
+    invite.save(update_fields=["used_by", "used_at"])
+    return membership
+
+
+# The roster
+
+
+@transaction.atomic
+def player_create(*, club: Club, name: str, email: str = "", phone: str = "") -> Player:
+    return Player.objects.create(club=club, name=name.strip(), email=email.strip(), phone=phone.strip())
+
+
+@transaction.atomic
+def player_update(*, player: Player, name: str, email: str = "", phone: str = "") -> Player:
+    player.name, player.email, player.phone = name.strip(), email.strip(), phone.strip()
+    player.save(update_fields=["name", "email", "phone"])
+    return player
+
+
+@transaction.atomic
+def player_set_active(*, player: Player, active: bool) -> Player:
+    player.active = active
+    player.save(update_fields=["active"])
+    return player
+
+
+@transaction.atomic
+def player_link_user(*, player: Player, user: User) -> Player:
+    """ "This is me": link ``user`` to ``player``, moving their link from any other player of the club."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.user_id not in (None, user.id):
+        raise LeagueError(f"{player.name} is already linked to another member.")
+    Player.objects.filter(club_id=player.club_id, user=user).exclude(pk=player.pk).update(user=None)
+    player.user = user
+    player.save(update_fields=["user"])
+    return player
+
+
+@transaction.atomic
+def player_unlink_user(*, player: Player, user: User) -> Player:
+    if player.user_id != user.id:
+        raise LeagueError(f"{player.name} is not linked to you.")
+    player.user = None
+    player.save(update_fields=["user"])
+    return player
+
+
+def player_merge(*, keep: Player, merge: Player) -> Player:
+    """Merge ``merge`` into ``keep`` (two roster entries for one person) and delete ``merge``.
+
+    Every row pointing at ``merge`` is re-pointed at ``keep``, found through Django's
+    relations rather than listed here, so models added later (seats, results) follow too.
+    Blank email, phone and account link are filled from ``merge``.
+    """
+    if keep.pk == merge.pk:
+        raise LeagueError("Choose two different players to merge.")
+    if keep.club_id != merge.club_id:
+        raise LeagueError("Only players of the same club can be merged.")
+    if keep.user_id and merge.user_id and keep.user_id != merge.user_id:
+        raise LeagueError(f"{keep.name} and {merge.name} are linked to two different members: unlink one first.")
+    try:
+        with transaction.atomic():
+            return _player_merge(keep=keep, merge=merge)
+    except IntegrityError as exc:
+        # e.g. both in one seat of one game: the two cannot be the same person.
+        raise LeagueError(f"{keep.name} and {merge.name} cannot be merged: {exc}") from exc
+
+
+def _relations_to_player():
+    """Every relation pointing at Player, the hidden ones too (``related_name="+"``): those
+    ``_meta.related_objects`` leaves out, and the delete below would cascade through them.
+    A many-to-many field is reached through its table's foreign key, which is one of these."""
+    return [
+        f
+        for f in Player._meta.get_fields(include_hidden=True)
+        if f.auto_created and not f.concrete and not f.many_to_many
+    ]
+
+
+def _player_merge(*, keep: Player, merge: Player) -> Player:
+    keep = Player.objects.select_for_update().get(pk=keep.pk)
+    merge = Player.objects.select_for_update().get(pk=merge.pk)
+    for relation in _relations_to_player():
+        relation.related_model._base_manager.filter(**{relation.field.name: merge}).update(
+            **{relation.field.name: keep}
+        )
+    keep.email = keep.email or merge.email
+    keep.phone = keep.phone or merge.phone
+    keep.active = keep.active or merge.active
+    user = keep.user_id or merge.user_id
+    merge.delete()  # before the link moves: one account links to one player per club
+    keep.user_id = user
+    keep.save(update_fields=["email", "phone", "active", "user"])
+    return keep

@@ -1,0 +1,162 @@
+"""The permission matrix: every club page and action, with the least role it needs, against
+each role of the club, a member of another club and an anonymous visitor.
+
+Allowed: the page answers (200) or the action is done and redirects (302). Anyone else gets
+a 404 that names nothing of the club, and the database is left as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from league.models import Invite, Membership, Player, Role
+from scoresheet.models import Game, Variant
+from tests.league.factories import club, member, player
+
+pytestmark = pytest.mark.django_db
+
+VIEWER, SCOREKEEPER, ORGANISER = Role.VIEWER, Role.SCOREKEEPER, Role.ORGANISER
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    method: str
+    url: str  # {member}: another member's membership id, {player} and {other}: two players
+    least: str  # the least role that may use it
+    data: dict = field(default_factory=dict)
+    ok: int = 0  # the answer when allowed: 200 for a page, 302 for an action unless given
+
+    @property
+    def answer(self) -> int:
+        return self.ok or (200 if self.method == "GET" else 302)
+
+
+START_GAME = {"mode": "teams", "team_count": 2, "name": "", "team_1": "Us", "team_2": "Them"}
+
+# Every page and action under /clubs/<slug>/.
+CASES = [
+    Case("club page", "GET", "/clubs/tuesday/", VIEWER),
+    Case("roster", "GET", "/clubs/tuesday/players/", VIEWER),
+    Case("this is me", "POST", "/clubs/tuesday/players/{player}/me/", VIEWER, {"me": "1"}),
+    Case("leave the club", "POST", "/clubs/tuesday/members/leave/", VIEWER),
+    Case("club game start form", "GET", "/clubs/tuesday/games/new/", SCOREKEEPER),
+    Case("start a club game", "POST", "/clubs/tuesday/games/new/", SCOREKEEPER, START_GAME),
+    Case("add player form", "GET", "/clubs/tuesday/players/new/", SCOREKEEPER),
+    Case("add a player", "POST", "/clubs/tuesday/players/new/", SCOREKEEPER, {"name": "Zed"}),
+    Case("edit player form", "GET", "/clubs/tuesday/players/{player}/", SCOREKEEPER),
+    Case("edit a player", "POST", "/clubs/tuesday/players/{player}/", SCOREKEEPER, {"name": "Dora D."}),
+    Case("deactivate a player", "POST", "/clubs/tuesday/players/{player}/active/", ORGANISER, {"active": "0"}),
+    Case("merge page", "GET", "/clubs/tuesday/players/{player}/merge/?other={other}", ORGANISER),
+    Case(
+        "merge two players",
+        "POST",
+        "/clubs/tuesday/players/{player}/merge/",
+        ORGANISER,
+        {"other": "{other}", "confirm": "1"},
+    ),
+    Case("members and invites", "GET", "/clubs/tuesday/members/", ORGANISER),
+    Case("change a role", "POST", "/clubs/tuesday/members/{member}/role/", ORGANISER, {"role": "scorekeeper"}),
+    Case("remove a member", "POST", "/clubs/tuesday/members/{member}/remove/", ORGANISER),
+    # The link is shown once, on the page that answers the POST.
+    Case("make an invite link", "POST", "/clubs/tuesday/members/invites/new/", ORGANISER, {"role": "viewer"}, ok=200),
+]
+
+# Who asks: a role in the club, or someone with no role in it.
+VISITORS = ["organiser", "scorekeeper", "viewer", "member of another club", "anonymous"]
+
+
+@pytest.fixture
+def world(settings):
+    # 5 accounts a test, 89 tests: the deliberately slow password hash would be most of the time.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    tuesday = club("tuesday", "Tuesday Club")
+    people = {
+        "organiser": member(tuesday, "olga", ORGANISER),
+        "scorekeeper": member(tuesday, "sam", SCOREKEEPER),
+        "viewer": member(tuesday, "vic", VIEWER),
+        "member of another club": member(club("friday", "Friday Club"), "fred", ORGANISER),
+        "anonymous": None,
+    }
+    target = Membership.objects.get(user=member(tuesday, "tim", VIEWER))
+    ids = {
+        "member": target.id,
+        "player": player(tuesday, "Dora").id,
+        "other": player(tuesday, "Dora B").id,
+    }
+    return people, ids
+
+
+def allowed(visitor: str, least: str) -> bool:
+    if visitor not in (VIEWER, SCOREKEEPER, ORGANISER):
+        return False
+    return Role.rank(visitor) >= Role.rank(least)
+
+
+def snapshot() -> tuple:
+    """Everything a club action could change."""
+    return (
+        list(Player.objects.order_by("id").values_list("id", "name", "active", "user_id")),
+        list(Membership.objects.order_by("id").values_list("id", "role")),
+        Invite.objects.count(),
+        Game.objects.count(),
+    )
+
+
+@pytest.mark.parametrize("visitor", VISITORS)
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_permission_matrix(client, world, case, visitor):
+    people, ids = world
+    if people[visitor] is not None:
+        client.force_login(people[visitor])
+    url = case.url.format(**ids)
+    data = {key: str(value).format(**ids) for key, value in case.data.items()}
+    if case.name == "start a club game":
+        data["variant"] = Variant.objects.get(slug="hand-and-foot").pk
+    before = snapshot()
+    response = client.get(url) if case.method == "GET" else client.post(url, data)
+    if allowed(visitor, case.least):
+        assert response.status_code == case.answer, response.content.decode()[:1500]
+    else:
+        assert response.status_code == 404
+        assert "Tuesday" not in response.content.decode()  # not a hint that the club exists
+        assert snapshot() == before
+
+
+def test_the_matrix_covers_every_club_url():
+    """A new club page must be added to CASES: every route under clubs/<slug>/ is listed."""
+    from django.urls import get_resolver
+
+    from league.urls import club_patterns
+
+    def routes(patterns, prefix=""):
+        for pattern in patterns:
+            if hasattr(pattern, "url_patterns"):
+                yield from routes(pattern.url_patterns, prefix + str(pattern.pattern))
+            else:
+                yield prefix + str(pattern.pattern)
+
+    get_resolver()  # the URLconf loads
+    listed = {
+        case.url.split("?")[0]
+        .removeprefix("/clubs/tuesday/")
+        .replace("{member}", "<int:membership_id>")
+        .replace("{player}", "<int:player_id>")
+        for case in CASES
+    }
+    assert set(routes(club_patterns)) <= listed
+
+
+@pytest.mark.parametrize("url", ["/clubs/", "/clubs/new/"])
+def test_account_pages_send_an_anonymous_visitor_to_sign_in(client, url):
+    response = client.get(url)
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/?next=")
+
+
+def test_a_club_that_does_not_exist_answers_like_one_that_is_not_yours(client, world):
+    people, _ = world
+    client.force_login(people["member of another club"])
+    assert client.get("/clubs/tuesday/").status_code == client.get("/clubs/no-such-club/").status_code == 404
