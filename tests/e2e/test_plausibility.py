@@ -37,7 +37,9 @@ def test_22_clean_books_and_10450_table_points_ask_for_one_confirmation_tap(live
     expect(warnings).to_contain_text("10,450")
     expect(page.locator(".field-error")).to_have_count(0)
 
-    page.get_by_role("button", name=re.compile(r"^Save round 1")).click()
+    # The answer replaces the form (the live preview already shows "Save anyway"): wait for it.
+    with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/rounds/1/")):
+        page.get_by_role("button", name=re.compile(r"^Save round 1")).click()
 
     # Not saved yet: the page comes back with everything typed, the warnings and one button.
     expect(page.get_by_role("button", name="Save anyway")).to_be_visible()

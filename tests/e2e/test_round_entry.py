@@ -52,6 +52,13 @@ def save_button(page, number=1):
     return page.get_by_role("button", name=f"Save round {number}")
 
 
+def save_and_wait(page, number=1):
+    """Press Save and wait for the server's answer: a refused round comes back as a fresh form
+    that replaces the one on the page, so the next tap must wait for it."""
+    with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith(f"/rounds/{number}/")):
+        save_button(page, number).click()
+
+
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_enter_on_the_keypad_moves_to_the_next_field_and_never_saves(live_server, page, presets):
@@ -154,7 +161,7 @@ def test_a_blank_round_is_refused_and_nobody_is_chosen_for_the_scorekeeper(live_
     for i in range(3):
         expect(radios.nth(i)).not_to_be_checked()
 
-    save_button(page).click()
+    save_and_wait(page)
     errors = page.locator(".form-errors")
     expect(errors).to_contain_text("Round 1 was not saved")
     expect(errors).to_contain_text("Nothing was entered for round 1")
@@ -163,7 +170,7 @@ def test_a_blank_round_is_refused_and_nobody_is_chosen_for_the_scorekeeper(live_
 
     # Everything typed is kept when only the choice is missing.
     fill_round(page, went_out=None)
-    save_button(page).click()
+    save_and_wait(page)
     expect(page.locator(".went-out .field-error")).to_have_text("Choose who went out, or Nobody (the pile ran out).")
     expect(page.locator("#id_t0-melded_points")).to_have_value("1045")
     expect(page.locator("#id_t1-hand_points")).to_have_value("185")
