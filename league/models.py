@@ -107,3 +107,80 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Ranking(models.TextChoices):
+    """How a season's standings order its players (PRODUCT.md, "Standings")."""
+
+    VP = "vp", "Victory points"
+    WINS = "wins", "Wins"
+    POINTS = "points", "Points"
+    AVERAGE = "average", "Average"
+
+
+# The VP blowout margin B a season starts with, by the family of its variant (PRODUCT.md).
+BLOWOUT_BY_FAMILY = {"hand-and-foot": 5000, "hand-knee-and-foot": 10000, "canasta": 2500}
+
+
+def default_blowout(family: str) -> int:
+    return BLOWOUT_BY_FAMILY.get(family, BLOWOUT_BY_FAMILY["hand-and-foot"])
+
+
+class Season(models.Model):
+    """A named period of a club with its standings rules; its variant is a preset or the club's own."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=120)
+    start = models.DateField()
+    end = models.DateField()
+    # A variant in use by a season is kept: its standings depend on it.
+    variant = models.ForeignKey("scoresheet.Variant", on_delete=models.PROTECT, related_name="seasons")
+    ranking = models.CharField(max_length=10, choices=Ranking.choices, default=Ranking.VP)
+    min_nights = models.PositiveSmallIntegerField(default=0)
+    best_nights = models.PositiveSmallIntegerField(null=True, blank=True)
+    blowout_margin = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_name_unique_in_club"),
+            models.CheckConstraint(condition=Q(end__gte=models.F("start")), name="season_ends_after_start"),
+            models.CheckConstraint(condition=Q(ranking__in=Ranking.values), name="season_known_ranking"),
+            models.CheckConstraint(condition=Q(min_nights__gte=0), name="season_min_nights_not_negative"),
+            models.CheckConstraint(
+                condition=Q(best_nights__isnull=True) | Q(best_nights__gte=1), name="season_best_nights_positive"
+            ),
+            models.CheckConstraint(condition=Q(blowout_margin__gt=0), name="season_blowout_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def rules_in_words(self) -> list[str]:
+        """The season's standings rules as sentences, for its page."""
+        return [self._ranking_words(), self._min_nights_words(), self._best_nights_words(), self._blowout_words()]
+
+    def _ranking_words(self) -> str:
+        return {
+            Ranking.VP: "Ranked by victory points (VP average, then points).",
+            Ranking.WINS: "Ranked by wins (then points).",
+            Ranking.POINTS: "Ranked by total points.",
+            Ranking.AVERAGE: "Ranked by average points per game.",
+        }[self.ranking]
+
+    def _min_nights_words(self) -> str:
+        if self.min_nights == 0:
+            return "Every player is ranked, however few nights they played."
+        nights = "night" if self.min_nights == 1 else "nights"
+        return f"Players need {self.min_nights} {nights} to be ranked."
+
+    def _best_nights_words(self) -> str:
+        if self.best_nights is None:
+            return "Every night counts."
+        if self.best_nights == 1:
+            return "Only each player's best night counts."
+        return f"The best {self.best_nights} nights of each player count."
+
+    def _blowout_words(self) -> str:
+        return f"A win by {self.blowout_margin:,} or more is a full 20–0 in VP."

@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from league.models import Club, Invite, Membership, Player, Role
+from league.models import Club, Invite, Membership, Player, Role, Season, default_blowout
 
 INVITE_LIFETIME = timedelta(days=7)
 # Addresses under clubs/ that are not clubs.
@@ -236,3 +236,18 @@ def _player_merge(*, keep: Player, merge: Player) -> Player:
     keep.user_id = user
     keep.save(update_fields=["email", "phone", "active", "user"])
     return keep
+
+
+# Seasons
+
+
+def season_save(*, club: Club, season: Season | None = None, **fields) -> Season:
+    """Create a season of ``club`` (or change ``season``); an empty blowout margin takes the
+    usual one of the variant's family."""
+    if not fields.get("blowout_margin"):
+        fields["blowout_margin"] = default_blowout(fields["variant"].family)
+    season = season or Season(club=club)
+    for name, value in fields.items():
+        setattr(season, name, value)
+    season.save()
+    return season

@@ -8,6 +8,7 @@ seasons, nights) adds its module's patterns with one ``include`` line in ``club_
 from django.urls import include, path
 
 from league import views
+from league.season_urls import season_patterns
 
 app_name = "league"
 
@@ -42,6 +43,7 @@ club_patterns = [
     path("games/new/", views.club_game_new, name="club-game-new"),
     path("members/", include(member_patterns)),
     path("players/", include(player_patterns)),
+    path("seasons/", include(season_patterns)),
     # Other parts of a club: one include line each, e.g.
     # path("rules/", include("league.urls_house_rules")),
 ]

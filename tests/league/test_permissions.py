@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from league.models import Invite, Membership, Player, Role
+from league.models import Invite, Membership, Player, Role, Season
 from scoresheet.models import Game, Variant
 from tests.league.factories import club, member, player
 
@@ -24,7 +24,7 @@ VIEWER, SCOREKEEPER, ORGANISER = Role.VIEWER, Role.SCOREKEEPER, Role.ORGANISER
 class Case:
     name: str
     method: str
-    url: str  # {member}: another member's membership id, {player} and {other}: two players
+    url: str  # {member}: another member's membership id, {player} and {other}: two players, {season}: a season
     least: str  # the least role that may use it
     data: dict = field(default_factory=dict)
     ok: int = 0  # the answer when allowed: 200 for a page, 302 for an action unless given
@@ -35,6 +35,14 @@ class Case:
 
 
 START_GAME = {"mode": "teams", "team_count": 2, "name": "", "team_1": "Us", "team_2": "Them"}
+SEASON = {
+    "name": "Autumn",
+    "start": "2026-09-01",
+    "end": "2026-11-30",
+    "variant": "{variant}",
+    "ranking": "vp",
+    "min_nights": 0,
+}
 
 # Every page and action under /clubs/<slug>/.
 CASES = [
@@ -61,6 +69,12 @@ CASES = [
     Case("change a role", "POST", "/clubs/tuesday/members/{member}/role/", ORGANISER, {"role": "scorekeeper"}),
     Case("remove a member", "POST", "/clubs/tuesday/members/{member}/remove/", ORGANISER),
     # The link is shown once, on the page that answers the POST.
+    Case("seasons", "GET", "/clubs/tuesday/seasons/", VIEWER),
+    Case("a season's page", "GET", "/clubs/tuesday/seasons/{season}/", VIEWER),
+    Case("new season form", "GET", "/clubs/tuesday/seasons/new/", ORGANISER),
+    Case("create a season", "POST", "/clubs/tuesday/seasons/new/", ORGANISER, SEASON),
+    Case("edit season form", "GET", "/clubs/tuesday/seasons/{season}/edit/", ORGANISER),
+    Case("edit a season", "POST", "/clubs/tuesday/seasons/{season}/edit/", ORGANISER, SEASON),
     Case("make an invite link", "POST", "/clubs/tuesday/members/invites/new/", ORGANISER, {"role": "viewer"}, ok=200),
 ]
 
@@ -85,7 +99,16 @@ def world(settings):
         "member": target.id,
         "player": player(tuesday, "Dora").id,
         "other": player(tuesday, "Dora B").id,
+        "variant": Variant.objects.get(slug="hand-and-foot").pk,
     }
+    ids["season"] = Season.objects.create(
+        club=tuesday,
+        name="Spring",
+        start="2026-03-01",
+        end="2026-05-31",
+        variant_id=ids["variant"],
+        blowout_margin=5000,
+    ).pk
     return people, ids
 
 
@@ -102,6 +125,7 @@ def snapshot() -> tuple:
         list(Membership.objects.order_by("id").values_list("id", "role")),
         Invite.objects.count(),
         Game.objects.count(),
+        list(Season.objects.order_by("id").values()),
     )
 
 
@@ -144,6 +168,7 @@ def test_the_matrix_covers_every_club_url():
         .removeprefix("/clubs/tuesday/")
         .replace("{member}", "<int:membership_id>")
         .replace("{player}", "<int:player_id>")
+        .replace("{season}", "<int:season_id>")
         for case in CASES
     }
     assert set(routes(club_patterns)) <= listed

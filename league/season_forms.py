@@ -1,0 +1,62 @@
+"""The season form: it validates and converts, with each message beside its field; services write."""
+
+from __future__ import annotations
+
+from django import forms
+
+from league.models import Club, Ranking, Season
+from scoresheet import selectors as scoresheet_selectors
+from scoresheet.models import Variant
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label="Name", max_length=120)
+    start = forms.DateField(label="First day", widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(label="Last day", widget=forms.DateInput(attrs={"type": "date"}))
+    variant = forms.ModelChoiceField(label="Rules played", queryset=Variant.objects.none(), empty_label=None)
+    ranking = forms.ChoiceField(label="Ranked by", choices=Ranking.choices, initial=Ranking.VP)
+    min_nights = forms.IntegerField(
+        label="Nights to be ranked",
+        min_value=0,
+        initial=0,
+        help_text="Players with fewer nights are listed after the ranked ones, without a rank.",
+    )
+    best_nights = forms.IntegerField(
+        label="Best nights that count (optional)",
+        min_value=1,
+        required=False,
+        help_text="Leave empty for every night to count.",
+    )
+    blowout_margin = forms.IntegerField(
+        label="VP blowout margin (optional)",
+        min_value=1,
+        required=False,
+        help_text="A win by this many points or more is a full 20–0 in VP. Leave empty for the usual margin "
+        "of the rules: 5,000 for Hand and Foot, 10,000 for Hand Knee and Foot, 2,500 for Canasta.",
+    )
+
+    def __init__(self, *args, club: Club, season: Season | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.season = season
+        # The presets and this club's house rules only: another club's variant is "not a valid choice".
+        ids = [variant.pk for variant in scoresheet_selectors.variants_for_club(club)]
+        self.fields["variant"].queryset = Variant.objects.filter(pk__in=ids).order_by("club_id", "position", "name")
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError("Give the season a name.")
+        others = Season.objects.filter(club=self.club, name__iexact=name)
+        if self.season is not None:
+            others = others.exclude(pk=self.season.pk)
+        if others.exists():
+            raise forms.ValidationError("The club already has a season of this name.")
+        return name
+
+    def clean(self):
+        cleaned = super().clean()
+        start, end = cleaned.get("start"), cleaned.get("end")
+        if start and end and end < start:
+            self.add_error("end", "The last day cannot be before the first day.")
+        return cleaned
