@@ -85,6 +85,18 @@ def _variants_queryset(variants):
     return Variant.objects.filter(pk__in=pks).order_by(order)
 
 
+def side_count_field(label: str, invalid: str) -> forms.TypedChoiceField:
+    """How many teams (or players on their own) sit at the table: 2 to 4."""
+    return forms.TypedChoiceField(
+        choices=[(n, str(n)) for n in range(MIN_TEAMS, MAX_TEAMS + 1)],
+        coerce=int,
+        initial=2,
+        widget=forms.RadioSelect,
+        label=label,
+        error_messages={"invalid_choice": invalid},
+    )
+
+
 class GameStartForm(forms.Form):
     variant = forms.ModelChoiceField(
         queryset=Variant.objects.filter(club__isnull=True).order_by("position", "name"),
@@ -95,14 +107,7 @@ class GameStartForm(forms.Form):
     mode = forms.ChoiceField(
         choices=Game.Mode.choices, initial=Game.Mode.TEAMS, widget=forms.RadioSelect, label="Play as"
     )
-    team_count = forms.TypedChoiceField(
-        choices=[(n, str(n)) for n in range(MIN_TEAMS, MAX_TEAMS + 1)],
-        coerce=int,
-        initial=2,
-        widget=forms.RadioSelect,
-        label="How many",
-        error_messages={"invalid_choice": f"Choose {MIN_TEAMS} to {MAX_TEAMS}."},
-    )
+    team_count = side_count_field("How many", f"Choose {MIN_TEAMS} to {MAX_TEAMS}.")
     name = forms.CharField(
         max_length=120,
         required=False,
@@ -526,14 +531,7 @@ class PrintSheetForm(forms.Form):
     """What to print: used by the "Print sheets" page and by ``manage.py blank_sheet``."""
 
     variant = forms.ChoiceField(label="Rules", error_messages={"invalid_choice": "Unknown variant “%(value)s”."})
-    teams = forms.TypedChoiceField(
-        choices=[(n, str(n)) for n in range(MIN_TEAMS, MAX_TEAMS + 1)],
-        coerce=int,
-        initial=2,
-        widget=forms.RadioSelect,
-        label="Teams or players",
-        error_messages={"invalid_choice": f"Choose {MIN_TEAMS} to {MAX_TEAMS} teams, not %(value)s."},
-    )
+    teams = side_count_field("Teams or players", f"Choose {MIN_TEAMS} to {MAX_TEAMS} teams, not %(value)s.")
     paper = forms.ChoiceField(
         choices=[("letter", "Letter"), ("a4", "A4")],
         initial="letter",

@@ -65,15 +65,7 @@ def test_every_page_fits_the_screen(live_server, page, presets, width):
         assert response.status == 200, path
         page.wait_for_load_state("networkidle")
         page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
-        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0, f"{path} is {overflow}px wider than a {width} screen"
-        # Buttons and steppers are at least 44px tall: fingers, not mouse pointers.
-        small = page.evaluate("""
-            [...document.querySelectorAll('button, .button, input[type=number], input[type=text]')]
-              .filter(el => el.offsetParent !== null && el.getBoundingClientRect().height < 44)
-              .map(el => el.outerHTML.slice(0, 80))
-        """)
-        assert small == [], f"{path}: touch targets under 44px: {small}"
+        check_fits(page, path, width)  # buttons and fields at least 44px tall: fingers, not mouse pointers
         # Numbers line up on the right, as on a paper score sheet (a stepper centres its one number).
         left = page.evaluate("""
             [...document.querySelectorAll('td.num, th.num, input[type=number]:not(.stepper input)')]
@@ -387,14 +379,7 @@ def test_club_pages_fit_the_screen(live_server, page, presets, width):
         response = page.goto(live_server.url + path)
         assert response.status == 200, path
         page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
-        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0, f"{path} is {overflow}px wider than a {width} screen"
-        small = page.evaluate("""
-            [...document.querySelectorAll('button, .button, select, input[type=text], input[type=email]')]
-              .filter(el => el.offsetParent !== null && el.getBoundingClientRect().height < 44)
-              .map(el => el.outerHTML.slice(0, 80))
-        """)
-        assert small == [], f"{path}: touch targets under 44px: {small}"
+        check_fits(page, path, width, ", select, input[type=email]")
 
 
 def _session_cookie(user, live_server):
