@@ -184,3 +184,150 @@ class Season(models.Model):
 
     def _blowout_words(self) -> str:
         return f"A win by {self.blowout_margin:,} or more is a full 20–0 in VP."
+
+
+# --- Club nights: who is here, sittings, tables, seats and byes -----------------------------
+
+
+class SeatingMode(models.TextChoices):
+    """How a night's sittings are drawn (PRODUCT.md, "Seating")."""
+
+    ROTATING = "rotating", "Rotating: new partners each sitting"
+    FIXED = "fixed", "Fixed: partners stay together, opponents change"
+    PROGRESSIVE = "progressive", "Progressive: each table's winners move up a table"
+    MANUAL = "manual", "Manual: a draw to start from, then the organiser places everyone"
+
+
+class Night(models.Model):
+    """A club night of a season: the variant played, how it is seated, and its sittings."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="nights")
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="nights")
+    date = models.DateField()
+    # Every table of the night plays it; its games snapshot it, so editing it later changes none.
+    variant = models.ForeignKey("scoresheet.Variant", on_delete=models.PROTECT, related_name="nights")
+    mode = models.CharField(max_length=20, choices=SeatingMode.choices, default=SeatingMode.ROTATING)
+    sittings_planned = models.PositiveSmallIntegerField(default=3)
+    # Makes every draw of the night repeatable (the same seed draws the same seating).
+    seed = models.CharField(max_length=32, editable=False)
+    # A closed night's table links stop working; organisers can still correct its games.
+    closed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(mode__in=SeatingMode.values), name="night_known_mode"),
+            models.CheckConstraint(
+                condition=Q(sittings_planned__gte=1, sittings_planned__lte=20), name="night_sittings_planned_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} night of {self.date:%-d %B %Y}"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
+
+
+class Attendance(models.Model):
+    """A player checked in at a night. ``from_sitting`` is the first sitting they can be seated in
+    (1, or the next one to be drawn for a late arrival); ``present`` is off once they leave."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="attendances")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="attendances")
+    from_sitting = models.PositiveSmallIntegerField(default=1)
+    present = models.BooleanField(default=True)
+    checked_in_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["night", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="attendance_once_a_night"),
+            models.CheckConstraint(condition=Q(from_sitting__gte=1), name="attendance_from_sitting_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.night}"
+
+
+class Sitting(models.Model):
+    """One game of the night at every table (sitting 1, 2, …), and the compromises its draw made."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="sittings")
+    number = models.PositiveSmallIntegerField()
+    # What the draw could not avoid ("repeat partners: Ann & Bob (2nd time)"), for the organiser.
+    flags = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["night", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="sitting_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="sitting_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Sitting {self.number}"
+
+
+class Table(models.Model):
+    """One table of a sitting. Its game (``scoresheet.Game.table``) holds the teams and rounds.
+
+    ``token`` is the table link: whoever holds it enters and corrects this table's game without
+    an account until the night is closed. It is printed on the table pack (so it is kept, not a
+    hash of it); renewing it makes the old link answer 404.
+    """
+
+    sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True)
+    # "Agree": a player of another team confirmed the finished result at the table. It holds for
+    # the game as finished then: a reopened game is unconfirmed until agreed again.
+    agreed_at = models.DateTimeField(null=True, blank=True)
+    agreed_by = models.CharField(max_length=120, blank=True, help_text="The team that agreed")
+
+    class Meta:
+        ordering = ["sitting", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["sitting", "number"], name="table_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+
+class Seat(models.Model):
+    """A player in a team of a table's game: who actually played. ``replaced`` is the player
+    the draw put there when a substitute took the seat."""
+
+    team = models.ForeignKey("scoresheet.Team", on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    replaced = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="seats_left")
+
+    class Meta:
+        ordering = ["team", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["team", "player"], name="seat_player_once_a_team"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.team}"
+
+
+class Bye(models.Model):
+    """A player present who sits out a sitting."""
+
+    sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+
+    class Meta:
+        ordering = ["sitting", "player__name"]
+        constraints = [models.UniqueConstraint(fields=["sitting", "player"], name="bye_once_a_sitting")]
+
+    def __str__(self) -> str:
+        return f"{self.player} sits out {self.sitting}"

@@ -83,6 +83,8 @@ class Game(models.Model):
     # The club a game belongs to (started by a member inside the club); empty for a casual game.
     # A club with games cannot be deleted by accident: its games are its history.
     club = models.ForeignKey("league.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="games")
+    # The table of a club night this game is played at (its seats say who played); empty otherwise.
+    table = models.OneToOneField("league.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="game")
     rules_document = models.JSONField()
     variant_name = models.CharField(max_length=120, blank=True, help_text="The rules' name in the snapshot")
     name = models.CharField(max_length=120, blank=True)
