@@ -7,5 +7,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("league.urls")),
     path("", include("scoresheet.urls")),
-    path("", include("league.house_rules_urls")),  # a club's house rules (helper houserules)
+    path("", include("league.house_rules_urls")),
+    path("t/", include("league.table_link_urls")),  # a night's table links  # a club's house rules (helper houserules)
 ]

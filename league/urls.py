@@ -8,6 +8,7 @@ seasons, nights) adds its module's patterns with one ``include`` line in ``club_
 from django.urls import include, path
 
 from league import views
+from league.night_urls import night_patterns
 from league.season_urls import season_patterns
 
 app_name = "league"
@@ -44,6 +45,7 @@ club_patterns = [
     path("members/", include(member_patterns)),
     path("players/", include(player_patterns)),
     path("seasons/", include(season_patterns)),
+    path("nights/", include(night_patterns)),
     # Other parts of a club: one include line each, e.g.
     # path("rules/", include("league.urls_house_rules")),
 ]
