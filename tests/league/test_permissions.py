@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from league import night_services
 from league.models import Invite, Membership, Player, Role, Season
 from scoresheet.models import Game, Variant
-from tests.league.factories import club, member, player
+from tests.league.factories import club, member, night, player
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +25,9 @@ VIEWER, SCOREKEEPER, ORGANISER = Role.VIEWER, Role.SCOREKEEPER, Role.ORGANISER
 class Case:
     name: str
     method: str
-    url: str  # {member}: another member's membership id, {player} and {other}: two players, {season}: a season
+    # {member}: another member's membership id, {player} and {other}: two players, {season}: a season,
+    # {night}: a night with 8 players checked in and sitting 1 drawn (a table game each at tables 1, 2)
+    url: str
     least: str  # the least role that may use it
     data: dict = field(default_factory=dict)
     ok: int = 0  # the answer when allowed: 200 for a page, 302 for an action unless given
@@ -109,6 +112,9 @@ def world(settings):
         variant_id=ids["variant"],
         blowout_margin=5000,
     ).pk
+    the_night = night(tuesday, players=8, season=Season.objects.get(pk=ids["season"]))
+    night_services.sitting_draw(night=the_night)
+    ids["night"] = the_night.pk
     return people, ids
 
 
@@ -169,6 +175,7 @@ def test_the_matrix_covers_every_club_url():
         .replace("{member}", "<int:membership_id>")
         .replace("{player}", "<int:player_id>")
         .replace("{season}", "<int:season_id>")
+        .replace("{night}", "<int:night_id>")
         for case in CASES
     }
     assert set(routes(club_patterns)) <= listed
