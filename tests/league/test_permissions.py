@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from league import night_services
-from league.models import Invite, Membership, Player, Role, Season
+from league.models import Attendance, Bye, Invite, Membership, Night, Player, Role, Season, Seat, Sitting, Table
 from scoresheet.models import Game, Variant
 from tests.league.factories import club, member, night, player
 
@@ -26,7 +26,8 @@ class Case:
     name: str
     method: str
     # {member}: another member's membership id, {player} and {other}: two players, {season}: a season,
-    # {night}: a night with 8 players checked in and sitting 1 drawn (a table game each at tables 1, 2)
+    # {night}: a night with 8 players checked in and sitting 1 drawn (a table game each at tables 1, 2),
+    # {table}: its table 1, {seat} and {seat2}: a seat of each team at it
     url: str
     least: str  # the least role that may use it
     data: dict = field(default_factory=dict)
@@ -46,6 +47,7 @@ SEASON = {
     "ranking": "vp",
     "min_nights": 0,
 }
+NIGHT = {"date": "2026-04-07", "season": "{season}", "variant": "", "mode": "rotating", "sittings_planned": 3}
 
 # Every page and action under /clubs/<slug>/.
 CASES = [
@@ -79,6 +81,33 @@ CASES = [
     Case("edit season form", "GET", "/clubs/tuesday/seasons/{season}/edit/", ORGANISER),
     Case("edit a season", "POST", "/clubs/tuesday/seasons/{season}/edit/", ORGANISER, SEASON),
     Case("make an invite link", "POST", "/clubs/tuesday/members/invites/new/", ORGANISER, {"role": "viewer"}, ok=200),
+    Case("nights", "GET", "/clubs/tuesday/nights/", VIEWER),
+    Case("new night form", "GET", "/clubs/tuesday/nights/new/", ORGANISER),
+    Case("create a night", "POST", "/clubs/tuesday/nights/new/", ORGANISER, NIGHT),
+    Case("the night page", "GET", "/clubs/tuesday/nights/{night}/", VIEWER),
+    Case("the night page's live part", "GET", "/clubs/tuesday/nights/{night}/live/", VIEWER),
+    Case("check-in", "GET", "/clubs/tuesday/nights/{night}/checkin/", SCOREKEEPER),
+    Case("add and tick in a player", "POST", "/clubs/tuesday/nights/{night}/checkin/", SCOREKEEPER, {"name": "Zed"}),
+    Case("tick a player in", "POST", "/clubs/tuesday/nights/{night}/checkin/{player}/", SCOREKEEPER, {"present": "1"}),
+    Case("draw a sitting", "POST", "/clubs/tuesday/nights/{night}/draw/", ORGANISER),
+    Case("close the night", "POST", "/clubs/tuesday/nights/{night}/close/", ORGANISER),
+    Case("renew a table link", "POST", "/clubs/tuesday/nights/{night}/tables/{table}/renew/", ORGANISER),
+    Case("a sitting's seating", "GET", "/clubs/tuesday/nights/{night}/sittings/{number}/", VIEWER),
+    Case(
+        "swap two seats",
+        "POST",
+        "/clubs/tuesday/nights/{night}/sittings/{number}/swap/",
+        ORGANISER,
+        {"first": "seat:{seat}", "second": "seat:{seat2}"},
+    ),
+    Case(
+        "substitute a player",
+        "POST",
+        "/clubs/tuesday/nights/{night}/sittings/{number}/substitute/",
+        ORGANISER,
+        {"seat": "{seat}", "player": "{player}"},
+    ),
+    Case("take back a sitting", "POST", "/clubs/tuesday/nights/{night}/sittings/{number}/cancel/", ORGANISER),
 ]
 
 # Who asks: a role in the club, or someone with no role in it.
@@ -115,6 +144,10 @@ def world(settings):
     the_night = night(tuesday, players=8, season=Season.objects.get(pk=ids["season"]))
     night_services.sitting_draw(night=the_night)
     ids["night"] = the_night.pk
+    ids["number"] = 1
+    table = Table.objects.get(sitting__night=the_night, sitting__number=1, number=1)
+    ids["table"] = table.pk
+    ids["seat"], ids["seat2"] = (team.seats.first().pk for team in table.game.teams.order_by("position")[:2])
     return people, ids
 
 
@@ -132,6 +165,12 @@ def snapshot() -> tuple:
         Invite.objects.count(),
         Game.objects.count(),
         list(Season.objects.order_by("id").values()),
+        list(Night.objects.order_by("id").values_list("id", "closed_at", "seed")),
+        list(Attendance.objects.order_by("id").values_list("night_id", "player_id", "present", "from_sitting")),
+        list(Sitting.objects.order_by("id").values_list("id", "night_id", "number")),
+        list(Table.objects.order_by("id").values_list("id", "token")),
+        list(Seat.objects.order_by("id").values_list("id", "team_id", "position", "player_id", "replaced_id")),
+        list(Bye.objects.order_by("id").values_list("sitting_id", "player_id")),
     )
 
 
@@ -176,6 +215,8 @@ def test_the_matrix_covers_every_club_url():
         .replace("{player}", "<int:player_id>")
         .replace("{season}", "<int:season_id>")
         .replace("{night}", "<int:night_id>")
+        .replace("{number}", "<int:number>")
+        .replace("{table}", "<int:table_id>")
         for case in CASES
     }
     assert set(routes(club_patterns)) <= listed

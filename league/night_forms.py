@@ -1,0 +1,129 @@
+"""Forms of the night pages: they validate and convert, each message beside its field; services write."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils import timezone
+
+from league.models import Club, Player, Season, SeatingMode
+from scoresheet import selectors as scoresheet_selectors
+from scoresheet.models import Variant
+
+
+def season_for(club: Club, day) -> Season | None:
+    """The club's season whose dates contain ``day`` (the latest to start if several do)."""
+    return Season.objects.filter(club=club, start__lte=day, end__gte=day).order_by("-start").first()
+
+
+class NightForm(forms.Form):
+    date = forms.DateField(
+        label="Date",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        error_messages={"required": "Give the night's date.", "invalid": "Enter a date, like 2026-11-24."},
+    )
+    season = forms.ModelChoiceField(
+        label="Season",
+        queryset=Season.objects.none(),
+        empty_label=None,
+        error_messages={
+            "required": "Choose the season the night counts for.",
+            "invalid_choice": "Choose one of the club's seasons.",
+        },
+    )
+    variant = forms.ModelChoiceField(
+        label="Rules played",
+        queryset=Variant.objects.none(),
+        required=False,
+        empty_label="The season's rules",
+        error_messages={"invalid_choice": "Choose one of the rules in the list."},
+    )
+    mode = forms.ChoiceField(
+        label="Seating",
+        choices=SeatingMode.choices,
+        initial=SeatingMode.ROTATING,
+        error_messages={"invalid_choice": "Choose one of the ways of seating in the list."},
+    )
+    sittings_planned = forms.IntegerField(
+        label="Games planned",
+        min_value=1,
+        max_value=20,
+        initial=3,
+        help_text="How many games everyone plays tonight (1 to 20). You can close the night earlier or later.",
+        error_messages={
+            "required": "Say how many games are planned (1 to 20).",
+            "invalid": "Enter a whole number from 1 to 20.",
+            "min_value": "Plan at least 1 game.",
+            "max_value": "Plan at most 20 games.",
+        },
+    )
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.fields["season"].queryset = Season.objects.filter(club=club).select_related("variant")
+        # The presets and this club's house rules only: another club's rules are "not in the list".
+        ids = [variant.pk for variant in scoresheet_selectors.variants_for_club(club)]
+        self.fields["variant"].queryset = Variant.objects.filter(pk__in=ids).order_by("club_id", "position", "name")
+        if not self.is_bound:
+            today = timezone.localdate()
+            self.initial.setdefault("date", today)
+            season = season_for(club, today)
+            if season is not None:
+                self.initial.setdefault("season", season.pk)
+
+    def clean(self):
+        cleaned = super().clean()
+        day, season = cleaned.get("date"), cleaned.get("season")
+        if day and season and not season.start <= day <= season.end:
+            self.add_error(
+                "date",
+                f"{season.name} runs from {season.start:%-d %b %Y} to {season.end:%-d %b %Y}: "
+                "choose a date inside it, or another season.",
+            )
+        if season and not cleaned.get("variant") and "variant" not in self.errors:
+            cleaned["variant"] = season.variant  # "the season's rules"
+        return cleaned
+
+
+class SwapForm(forms.Form):
+    """Two places of a sitting to swap: seats ("seat:<id>") or players sitting out ("bye:<player id>")."""
+
+    first = forms.ChoiceField(label="Swap", error_messages={"invalid_choice": "Choose a place in this sitting."})
+    second = forms.ChoiceField(label="with", error_messages={"invalid_choice": "Choose a place in this sitting."})
+
+    def __init__(self, *args, places: list[tuple[str, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", "Choose a player"), *places]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices
+        self.fields["first"].error_messages["required"] = "Choose the first player to swap."
+        self.fields["second"].error_messages["required"] = "Choose who they swap with."
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
+            self.add_error("second", "Choose two different players.")
+        return cleaned
+
+
+class SubstituteForm(forms.Form):
+    """Someone takes over a seat (a player who left mid-game)."""
+
+    seat = forms.ChoiceField(
+        label="Who left",
+        error_messages={"required": "Choose who left the table.", "invalid_choice": "Choose a seat of this sitting."},
+    )
+    player = forms.ModelChoiceField(
+        label="Who takes their seat",
+        queryset=Player.objects.none(),
+        empty_label="Choose a player",
+        error_messages={
+            "required": "Choose who takes the seat.",
+            "invalid_choice": "Choose a player on the roster who is not at a table in this game.",
+        },
+    )
+
+    def __init__(self, *args, seats: list[tuple[str, str]], players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [("", "Choose a player"), *seats]
+        self.fields["player"].queryset = players

@@ -1,0 +1,66 @@
+// The night page keeps itself up to date: every 5 seconds it asks the server for its sittings
+// part again and swaps it in, without reloading the page. The scroll position, open parts and
+// the place being read stay put; nothing is asked while the tab is hidden.
+(function () {
+  "use strict";
+  var box = document.querySelector("[data-live]");
+  if (!box) return;
+  var stamp = document.querySelector("[data-live-stamp]");
+  var EVERY = 5000;
+  var timer = null;
+  var last = comparable(box.innerHTML);
+
+  // Each answer carries fresh form tokens: compare without them, so an unchanged page is left alone.
+  function comparable(html) {
+    return html.replace(/name="csrfmiddlewaretoken" value="[^"]*"/g, "");
+  }
+
+  function time() {
+    var now = new Date();
+    return [now.getHours(), now.getMinutes(), now.getSeconds()]
+      .map(function (n) { return String(n).padStart(2, "0"); })
+      .join(":");
+  }
+
+  function swap(html) {
+    var key = comparable(html);
+    if (key === last) return;
+    last = key;
+    var x = window.scrollX, y = window.scrollY;
+    box.innerHTML = html;
+    window.scrollTo(x, y);
+  }
+
+  function refresh() {
+    timer = null;
+    fetch(box.dataset.live, { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html" } })
+      .then(function (response) {
+        if (!response.ok) throw new Error(response.status);
+        return response.text();
+      })
+      .then(function (html) {
+        swap(html);
+        if (stamp) stamp.textContent = "Updated " + time();
+      })
+      .catch(function () {
+        if (stamp) stamp.textContent = "Could not update at " + time() + ": trying again.";
+      })
+      .then(schedule);
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = document.hidden ? null : setTimeout(refresh, EVERY);
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) {
+      clearTimeout(timer);
+      timer = null;
+    } else {
+      refresh(); // back on the tab: show the news at once
+    }
+  });
+  if (stamp) stamp.textContent = "Updated " + time();
+  schedule();
+})();
