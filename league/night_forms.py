@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from league.models import Club, Player, Season, SeatingMode
 from scoresheet import selectors as scoresheet_selectors
+from scoresheet.formfields import PlainIntegerField
 from scoresheet.models import Variant
 
 
@@ -43,17 +44,20 @@ class NightForm(forms.Form):
         initial=SeatingMode.ROTATING,
         error_messages={"invalid_choice": "Choose one of the ways of seating in the list."},
     )
-    sittings_planned = forms.IntegerField(
-        label="Games planned",
+    sittings_planned = PlainIntegerField(
+        label="Sittings planned",
         min_value=1,
         max_value=20,
         initial=3,
-        help_text="How many games everyone plays tonight (1 to 20). You can close the night earlier or later.",
+        help_text=(
+            "How many games everyone plays tonight: a sitting is one game at every table (1 to 20). "
+            "You can close the night earlier or later."
+        ),
         error_messages={
-            "required": "Say how many games are planned (1 to 20).",
+            "required": "Say how many sittings are planned (1 to 20).",
             "invalid": "Enter a whole number from 1 to 20.",
-            "min_value": "Plan at least 1 game.",
-            "max_value": "Plan at most 20 games.",
+            "min_value": "Plan at least 1 sitting.",
+            "max_value": "Plan at most 20 sittings.",
         },
     )
 

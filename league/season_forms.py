@@ -6,6 +6,7 @@ from django import forms
 
 from league.models import Club, Ranking, Season
 from scoresheet import selectors as scoresheet_selectors
+from scoresheet.formfields import PlainIntegerField
 from scoresheet.models import Variant
 
 
@@ -15,19 +16,19 @@ class SeasonForm(forms.Form):
     end = forms.DateField(label="Last day", widget=forms.DateInput(attrs={"type": "date"}))
     variant = forms.ModelChoiceField(label="Rules played", queryset=Variant.objects.none(), empty_label=None)
     ranking = forms.ChoiceField(label="Ranked by", choices=Ranking.choices, initial=Ranking.VP)
-    min_nights = forms.IntegerField(
+    min_nights = PlainIntegerField(
         label="Nights to be ranked",
         min_value=0,
         initial=0,
         help_text="Players with fewer nights are listed after the ranked ones, without a rank.",
     )
-    best_nights = forms.IntegerField(
+    best_nights = PlainIntegerField(
         label="Best nights that count (optional)",
         min_value=1,
         required=False,
         help_text="Leave empty for every night to count.",
     )
-    blowout_margin = forms.IntegerField(
+    blowout_margin = PlainIntegerField(
         label="VP blowout margin (optional)",
         min_value=1,
         required=False,

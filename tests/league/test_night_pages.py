@@ -99,8 +99,8 @@ def test_an_organiser_makes_a_night_with_the_seasons_rules(organiser, tuesday):
         ("season", "{other_season}", "Choose one of the club's seasons."),
         ("variant", "{other_variant}", "Choose one of the rules in the list."),
         ("mode", "chaos", "Choose one of the ways of seating in the list."),
-        ("sittings_planned", "0", "Plan at least 1 game."),
-        ("sittings_planned", "21", "Plan at most 20 games."),
+        ("sittings_planned", "0", "Plan at least 1 sitting."),
+        ("sittings_planned", "21", "Plan at most 20 sittings."),
         ("sittings_planned", "three", "Enter a whole number from 1 to 20."),
     ],
 )
@@ -143,7 +143,7 @@ def test_the_nights_are_listed_newest_first_and_linked_from_the_club_and_season(
     night_services.night_close(night=older)
     page = text(organiser.get("/clubs/tuesday/nights/"))
     assert page.index("Tuesday 24 November 2026") < page.index("Tuesday 6 October 2026")
-    assert "1 of 3 games drawn open" in page and "0 of 3 games drawn closed" in page
+    assert "1 of 3 sittings drawn open" in page and "0 of 3 sittings drawn closed" in page
     assert "/clubs/tuesday/nights/" in organiser.get("/clubs/tuesday/").content.decode()
     season_page = organiser.get(f"/clubs/tuesday/seasons/{older.season.pk}/").content.decode()
     assert url(older) in season_page and url(newer) in season_page
