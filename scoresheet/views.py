@@ -135,9 +135,9 @@ def game_detail(request, game_id):
     return game_page(request, game, GameLinks.for_game(game))
 
 
-def game_page(request, game, links: GameLinks, **extra):
-    """The game page at its own address or under a table link (league.table_link_views), whose
-    ``extra`` context adds what only the link offers."""
+def game_page(request, game, links: GameLinks):
+    """The game page at its own address or under a table link (league.table_link_views): the
+    links say which, and so whether it offers "delete" or "agree"."""
     sheet = selectors.game_sheet(game=game)
     context = {
         "game": game,
@@ -145,7 +145,6 @@ def game_page(request, game, links: GameLinks, **extra):
         "card": rules_card(sheet.rules),
         "links": links,
         "table_header": night_selectors.table_header(game=game),
-        **extra,
     }
     return render(request, "scoresheet/game_detail.html", context)
 
