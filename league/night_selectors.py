@@ -133,6 +133,12 @@ def table_winners(*, sitting: Sitting) -> dict[int, int]:
     return {table: position for table, (position, _) in best.items()}
 
 
+def is_agreed(table: Table, game: Game) -> bool:
+    """Agreed at the table since the game was last finished: a game reopened and finished again
+    is unconfirmed until someone agrees again."""
+    return bool(game.is_finished and table.agreed_at and table.agreed_at >= game.finished_at)
+
+
 # The night page
 
 
@@ -164,8 +170,7 @@ class TableRow:
 
     @property
     def agreed(self) -> bool:
-        """Agreed at the table since the game was last finished."""
-        return bool(self.game.is_finished and self.table.agreed_at and self.table.agreed_at >= self.game.finished_at)
+        return is_agreed(self.table, self.game)
 
 
 @dataclass
@@ -251,3 +256,31 @@ def table_by_token(token: str) -> Table | None:
         .filter(token=token, game__deleted_at__isnull=True)
         .first()
     )
+
+
+# A table's game page
+
+
+@dataclass(frozen=True)
+class TableHeader:
+    """What a night table's game page says first: the club, the night, which table and sitting,
+    and whether the result is agreed."""
+
+    table: Table
+    agreed: bool
+
+    @property
+    def night(self) -> Night:
+        return self.table.sitting.night
+
+    @property
+    def place(self) -> str:
+        return f"Table {self.table.number} · Sitting {self.table.sitting.number}"
+
+
+def table_header(*, game: Game) -> TableHeader | None:
+    """None for a game not played at a night's table. No query when the game was read with its
+    table, sitting, night and club (``select_related("table__sitting__night__club")``)."""
+    if game.table_id is None:
+        return None
+    return TableHeader(table=game.table, agreed=is_agreed(game.table, game))

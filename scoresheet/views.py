@@ -6,10 +6,11 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from league import night_selectors
 from scoresheet import forms, pdf, printing, selectors, services
+from scoresheet.links import GameLinks
 from scoresheet.models import KEEP_DELETED, Game, Variant
 from scoresheet.rules import RulesError
 from scoresheet.rules_card import key_numbers, rules_card
@@ -118,30 +119,48 @@ def _variant_picker(form, rules_by_pk) -> list[dict]:
 
 def _get_game(game_id: int) -> Game:
     """A game that is not deleted (a deleted game's pages are 404 until it is restored)."""
-    return get_object_or_404(Game, pk=game_id, deleted_at__isnull=True)
+    return get_object_or_404(
+        Game.objects.select_related("table__sitting__night__club"), pk=game_id, deleted_at__isnull=True
+    )
 
 
 def game_detail(request, game_id):
-    game = get_object_or_404(Game, pk=game_id)
+    # With its night table, if it has one: the page starts with the table's club, night and sitting.
+    game = get_object_or_404(Game.objects.select_related("table__sitting__night__club"), pk=game_id)
     if game.deleted_at is not None:
         if game.deleted_at <= selectors.deleted_after():
             raise Http404("No such game")  # kept no longer: as good as purged
         context = {"game": game, "kept_until": game.deleted_at + KEEP_DELETED}
         return render(request, "scoresheet/game_deleted.html", context, status=404)
+    return game_page(request, game, GameLinks.for_game(game))
+
+
+def game_page(request, game, links: GameLinks):
+    """The game page at its own address or under a table link (league.table_link_views): the
+    links say which, and so whether it offers "delete" or "agree"."""
     sheet = selectors.game_sheet(game=game)
-    return render(
-        request, "scoresheet/game_detail.html", {"game": game, "sheet": sheet, "card": rules_card(sheet.rules)}
-    )
+    context = {
+        "game": game,
+        "sheet": sheet,
+        "card": rules_card(sheet.rules),
+        "links": links,
+        "table_header": night_selectors.table_header(game=game),
+    }
+    return render(request, "scoresheet/game_detail.html", context)
 
 
 def round_edit(request, game_id, number):
-    """Enter the next round, or correct an earlier one."""
     game = _get_game(game_id)
+    return round_entry(request, game, number, GameLinks.for_game(game))
+
+
+def round_entry(request, game, number, links: GameLinks):
+    """Enter the next round, or correct an earlier one."""
     if request.method == "POST":
-        return _round_save(request, game, number)
+        return _round_save(request, game, number, links)
     page = _round_page(game, number)
     if not page.is_open:
-        return _game_over(request, game)
+        return _game_over(request, game, links)
     form = forms.RoundForm(
         rules=page.sheet.rules,
         teams=page.sheet.teams,
@@ -149,7 +168,7 @@ def round_edit(request, game_id, number):
         went_out=_saved_went_out(page),
         initial=[forms.initial_from_entry(v) for v in page.saved] if page.saved else None,
     )
-    return render(request, "scoresheet/round_form.html", _round_context(page, form))
+    return render(request, "scoresheet/round_form.html", _round_context(page, form, links))
 
 
 def _saved_went_out(page: selectors.RoundPage) -> int | str | None:
@@ -160,7 +179,7 @@ def _saved_went_out(page: selectors.RoundPage) -> int | str | None:
     return forms.RoundForm.NOBODY if page.went_out is None else page.went_out
 
 
-def _round_save(request, game, number):
+def _round_save(request, game, number, links: GameLinks):
     """Check the form against the rules and teams only, and let round_record read and score the game,
     once, under its lock. The whole sheet is read only to show the form again when the round is refused."""
     form = forms.RoundForm(request.POST, rules=game.rules, teams=selectors.game_teams(game=game), number=number)
@@ -183,12 +202,12 @@ def _round_save(request, game, number):
             if request.headers.get("X-Requested-With") == "fetch":
                 # round_form.js saves with fetch: this answer is the confirmation that lets it
                 # forget the draft it kept of what was typed. The game page shows the message.
-                return JsonResponse({"saved": True, "url": reverse("scoresheet:game-detail", args=[game.id])})
-            return redirect("scoresheet:game-detail", game.id)
+                return JsonResponse({"saved": True, "url": links.game})
+            return redirect(links.game)
     page = _round_page(game, number, entries)
     if not page.is_open:
-        return _game_over(request, game)
-    return render(request, "scoresheet/round_form.html", _round_context(page, form), status=400)
+        return _game_over(request, game, links)
+    return render(request, "scoresheet/round_form.html", _round_context(page, form, links), status=400)
 
 
 def _round_page(game, number, entries=None) -> selectors.RoundPage:
@@ -198,16 +217,16 @@ def _round_page(game, number, entries=None) -> selectors.RoundPage:
     return page
 
 
-def _game_over(request, game):
+def _game_over(request, game, links: GameLinks):
     messages.info(
         request,
         "The game is over: no more rounds can be entered."
         + (" Reopen it below to add one." if game.is_finished else ""),
     )
-    return redirect("scoresheet:game-detail", game.id)
+    return redirect(links.game)
 
 
-def _round_context(page, form):
+def _round_context(page, form, links: GameLinks):
     preview = page.preview
     columns = [
         {
@@ -231,6 +250,8 @@ def _round_context(page, form):
         "checks": page.checks,
         "confirm_codes": page.confirm_codes,
         "bar": _bar(page),
+        "links": links,
+        "table_header": night_selectors.table_header(game=page.sheet.game),
     }
 
 
@@ -250,8 +271,12 @@ def _bar(page: selectors.RoundPage) -> list[dict]:
 
 @require_POST
 def round_preview(request, game_id, number):
+    return round_preview_answer(request, _get_game(game_id), number)
+
+
+def round_preview_answer(request, game, number):
     """The breakdown of the round as typed so far (the server's computation is the truth)."""
-    page = _round_page(_get_game(game_id), number)
+    page = _round_page(game, number)
     if not page.is_open:
         return JsonResponse({"ok": False, "teams": [], "warnings": ""})
     sheet = page.sheet
@@ -291,17 +316,25 @@ def round_preview(request, game_id, number):
 @require_POST
 def game_finish(request, game_id):
     game = _get_game(game_id)
+    return finish(request, game, GameLinks.for_game(game))
+
+
+def finish(request, game, links: GameLinks):
     services.game_finish(game=game)
     messages.success(request, "Game finished.")
-    return redirect("scoresheet:game-detail", game.id)
+    return redirect(links.game)
 
 
 @require_POST
 def game_reopen(request, game_id):
     game = _get_game(game_id)
+    return reopen(request, game, GameLinks.for_game(game))
+
+
+def reopen(request, game, links: GameLinks):
     services.game_reopen(game=game)
     messages.success(request, "Game reopened: you can add and correct rounds.")
-    return redirect("scoresheet:game-detail", game.id)
+    return redirect(links.game)
 
 
 def game_delete(request, game_id):
@@ -349,8 +382,11 @@ def print_sheets(request):
 
 
 def game_pdf(request, game_id):
+    return filled_sheet_pdf(request, _get_game(game_id))
+
+
+def filled_sheet_pdf(request, game):
     """The game's filled score sheet as a PDF (rounds so far, totals, the winner)."""
-    game = _get_game(game_id)
     paper = request.GET.get("paper", "letter")
     if paper not in pdf.PAPERS:
         raise Http404("Unknown paper size")

@@ -29,3 +29,17 @@ def pick_values(field):
     """The one-tap picks of a count field: 0 to 4, or to the field's own limit if lower."""
     limit = getattr(field.field, "max_value", None)
     return range(0, min(PICKS, limit if limit is not None else PICKS) + 1)
+
+
+# A game's round addresses (scoresheet.links.GameLinks): {{ links|round_edit:3 }}. Filters, as
+# a template cannot pass an argument to a method.
+
+
+@register.filter
+def round_edit(links, number):
+    return links.round_edit(number)
+
+
+@register.filter
+def round_preview(links, number):
+    return links.round_preview(number)

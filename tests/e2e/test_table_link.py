@@ -1,0 +1,116 @@
+"""A player at a club night's table, on a phone, with no account: opens the table's link (the QR
+code of the printed pack), enters a round, sees the total, finishes the game and agrees with it.
+And the table link's pages fit a phone and a desktop (screenshots in var/screenshots/)."""
+
+import re
+from datetime import date
+
+import pytest
+from playwright.sync_api import expect
+
+from league import night_services
+from league.models import Table
+from scoresheet import services
+from scoresheet.scoring import Entry
+from tests.e2e.test_layout import SHOTS, WIDTHS, check_fits
+from tests.league.factories import club, night, player
+
+PHONE = {"width": 390, "height": 844}
+# Eight players with names of every length: the table's header and the agree buttons must fit.
+NAMES = ["Ann", "Bob", "Cléo", "Søren", "Grandmother Wilhelmina", "Jo", "Maximilian-Alexander", "Tess"]
+
+
+def night_table() -> Table:
+    tuesday = club("tuesday", "Tuesday Card Club")
+    the_night = night(tuesday, players=0, date=date(2026, 11, 24))
+    for name in NAMES:
+        night_services.check_in(night=the_night, player=player(tuesday, name))
+    sitting = night_services.sitting_draw(night=the_night)
+    return sitting.tables.get(number=2)
+
+
+def fill(page, field_id, value):
+    page.locator(f"#{field_id}").fill(str(value))
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_a_player_plays_and_agrees_through_the_table_link_on_a_phone(live_server, browser, presets):
+    table = night_table()
+    us, them = table.game.teams.order_by("position")
+    context = browser.new_context(viewport=PHONE)  # a fresh browser: no account, no session
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())  # "Finish the game now, before its last round?"
+
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    expect(page.get_by_role("heading", name="Table 2 · Sitting 1")).to_be_visible()
+    expect(page.locator(".table-night")).to_have_text("Tuesday Card Club · Tuesday 24 November 2026")
+    expect(page.get_by_role("link", name="New game")).to_have_count(0)
+
+    # Round 1 as tests/scoresheet/test_views_game.py enters it: 4,345 and 1,115.
+    page.get_by_role("link", name="Enter round 1").click()
+    fill(page, "id_t0-book_clean", 2)
+    fill(page, "id_t0-book_dirty", 2)
+    fill(page, "id_t0-book_wild", 1)
+    fill(page, "id_t0-red_threes", 1)
+    fill(page, "id_t0-melded_points", 1045)
+    page.locator("label").filter(has_text=re.compile(rf"^{re.escape(us.name)}$")).click()
+    fill(page, "id_t1-book_clean", 1)
+    fill(page, "id_t1-book_dirty", 1)
+    fill(page, "id_t1-red_threes_held", 1)
+    fill(page, "id_t1-black_threes_held", 2)
+    fill(page, "id_t1-melded_points", 610)
+    fill(page, "id_t1-hand_points", 185)
+    expect(page.locator("#breakdown-0 .breakdown-total")).to_contain_text("4,345")
+    page.get_by_role("button", name="Save round 1").click()
+
+    expect(page).to_have_url(f"{live_server.url}/t/{table.token}/")
+    totals = page.locator(".sheet-total td")
+    expect(totals.nth(0)).to_have_text("4,345")
+    expect(totals.nth(1)).to_have_text("1,115")
+    expect(page.get_by_text("Agree with this result?")).to_have_count(0)
+
+    page.get_by_role("button", name="Finish the game early").click()
+    expect(page.get_by_text("Game finished.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Agree with this result?")).to_be_visible()
+    page.get_by_role("button", name=f"{them.name} agree").click()
+    expect(page.locator(".agree .agreed-note")).to_have_text(
+        re.compile(rf"Agreed by {re.escape(them.name)} at \d\d:\d\d")
+    )
+    expect(page.get_by_role("button", name=f"{us.name} agree")).to_have_count(0)
+    context.close()
+
+
+def play_round(table: Table) -> None:
+    services.round_record(
+        game=table.game,
+        number=1,
+        entries=[
+            Entry(books={"clean": 2, "dirty": 2, "wild": 1}, red_threes=1, melded_points=1045, went_out=True),
+            Entry(books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610),
+        ],
+    )
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_table_link_pages_fit_the_screen(live_server, browser, presets, width):
+    table = night_table()
+    play_round(table)
+    context = browser.new_context(viewport=dict(zip(("width", "height"), WIDTHS[width])))
+    page = context.new_page()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    link = f"/t/{table.token}/"
+    pages = {"table-game": link, "table-round-new": link + "rounds/2/", "table-round-edit": link + "rounds/1/"}
+    for name, path in pages.items():
+        assert page.goto(live_server.url + path).status == 200, path
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+        check_fits(page, path, width)
+    services.game_finish(game=table.game)  # the agree panel's buttons
+    page.goto(live_server.url + link)
+    page.wait_for_load_state("networkidle")
+    page.screenshot(path=str(SHOTS / f"table-game-finished-{width}.png"), full_page=True)
+    check_fits(page, link, width)
+    context.close()
