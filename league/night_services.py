@@ -333,7 +333,8 @@ def table_link_renew(*, table: Table) -> Table:
 
 @transaction.atomic
 def table_agree(*, table: Table, team: Team) -> Table:
-    """A player of ``team`` agrees with the finished result at the table."""
+    """A player of ``team`` agrees with the finished result at the table (while the night is open)."""
+    _open_night(table.sitting.night)
     game = Game.objects.select_for_update().get(table=table)
     if not game.is_finished:
         raise LeagueError("The game is not finished: finish it before agreeing.")

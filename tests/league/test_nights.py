@@ -311,3 +311,15 @@ def test_the_night_page_reads_in_the_same_number_of_queries_for_2_and_15_tables(
 
 def seat_names(row) -> list[str]:
     return [seat.player.name for team in row.teams for seat in team.seats.all()]
+
+
+def test_no_agreeing_once_the_night_is_closed(tuesday):
+    the_night = night(tuesday, players=8)
+    sitting = night_services.sitting_draw(night=the_night)
+    finish_all(sitting)
+    table = sitting.tables.order_by("number").first()
+    night_services.night_close(night=the_night)
+    with pytest.raises(LeagueError, match="closed"):
+        night_services.table_agree(table=table, team=table.game.teams.first())
+    table.refresh_from_db()
+    assert table.agreed_at is None
