@@ -53,7 +53,7 @@ GRID = colors.HexColor("#8a8478")
 SHADE = colors.HexColor("#f1eee6")
 
 
-def _register_fonts() -> None:
+def register_fonts() -> None:
     if "Sheet" in pdfmetrics.getRegisteredFontNames():
         return
     pdfmetrics.registerFont(TTFont("Sheet", str(FONTS_DIR / "DejaVuSansCondensed.ttf")))
@@ -589,7 +589,7 @@ def sheet_pages(
     """The pages of one score sheet (see ``score_sheet``); ``head`` heads its first page in
     place of the title line and the names (a table pack's table number and QR code)."""
     check_options(options)
-    _register_fonts()
+    register_fonts()
     m = Metrics.for_print(options.large_print)
     page = Page.for_options(options)
     running = m.running * 2.8  # the running header of later pages: two lines

@@ -79,6 +79,8 @@ CASES = [
     Case("edit season form", "GET", "/clubs/tuesday/seasons/{season}/edit/", ORGANISER),
     Case("edit a season", "POST", "/clubs/tuesday/seasons/{season}/edit/", ORGANISER, SEASON),
     Case("make an invite link", "POST", "/clubs/tuesday/members/invites/new/", ORGANISER, {"role": "viewer"}, ok=200),
+    Case("table pack", "GET", "/clubs/tuesday/nights/{night}/sittings/1/pack.pdf", SCOREKEEPER),
+    Case("seating chart", "GET", "/clubs/tuesday/nights/{night}/sittings/1/chart.pdf", VIEWER),
 ]
 
 # Who asks: a role in the club, or someone with no role in it.
@@ -176,6 +178,7 @@ def test_the_matrix_covers_every_club_url():
         .replace("{player}", "<int:player_id>")
         .replace("{season}", "<int:season_id>")
         .replace("{night}", "<int:night_id>")
+        .replace("/sittings/1/", "/sittings/<int:number>/")
         for case in CASES
     }
     assert set(routes(club_patterns)) <= listed
