@@ -85,54 +85,73 @@ def _link_size(link: str, width: float, largest: float) -> float:
     return size
 
 
+def qr_block(link: str, width: float, m: pdf.Metrics) -> Table:
+    """The QR code of the table's link, "Scan to enter this table's scores" beside it and the
+    link in small type under it, right-aligned in ``width``."""
+    link_size = _link_size(link, width - 4, m.font * 0.75)
+    return Table(
+        [
+            [Paragraph(SCAN_LINES, _style(m.font * 1.05, bold=True, align=TA_RIGHT)), qr_code(link)],
+            [Paragraph(escape(link), _style(link_size, align=TA_RIGHT, color=colors.HexColor("#444444"))), ""],
+        ],
+        colWidths=[width - QR_SIZE, QR_SIZE],
+        style=_flat(
+            [("SPAN", (0, 1), (1, 1)), ("VALIGN", (0, 0), (0, 0), "MIDDLE"), ("RIGHTPADDING", (0, 0), (0, 0), 4)]
+        ),
+    )
+
+
+def qr_width(link: str, width: float, m: pdf.Metrics) -> float:
+    """How wide the QR block is: the code and its words, or the link under them if wider."""
+    link_size = _link_size(link, width * 0.34 - 4, m.font * 0.75)
+    return max(QR_SIZE + 9 * m.font + 8, pdfmetrics.stringWidth(link, "Sheet", link_size) + 6)
+
+
 def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules, data: pdf.SheetData) -> pdf.Head:
-    """The head of a table's sheet: "Table N · Sitting K", the club, date and rules on the
-    left over the team names, and the QR code of the table's link on the right."""
+    """The head of a table's sheet: "Table N · Sitting K" with the club, date and rules, and
+    (normal print) the team names under them and the QR code of the table's link beside."""
 
     def head(width: float, m: pdf.Metrics, top: bool) -> list:
-        caption_w = 9 * m.font + 8  # "this table's scores"
-        link_size = _link_size(link, width * 0.34 - 4, m.font * 0.75)
-        aside_w = max(QR_SIZE + caption_w, pdfmetrics.stringWidth(link, "Sheet", link_size) + 6)
-        left_w = width - aside_w - 8
         banner = Paragraph(
             f"Table {table.number} <font size={m.title:.1f}>· Sitting {pack.sitting.number}</font>",
             _style(m.title * 1.6, bold=True, color=pdf.FELT, leading=1.1),
         )
+        if not top:  # large print: one slim line, so the first round block keeps its page
+            about = Paragraph(
+                f"<b>{escape(pack.club.name)}</b><br/>{escape(long_date(pack.night.date))}",
+                _style(m.font, align=TA_RIGHT),
+            )
+            style = _flat([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)])
+            return [Table([[banner, about]], colWidths=[width * 0.5, width * 0.5], style=style)]
         about = Paragraph(
             f"<b>{escape(pack.club.name)}</b> · {escape(long_date(pack.night.date))} · {escape(rules.name)}",
             _style(m.font * 1.15),
         )
-        aside = Table(
-            [
-                [
-                    Paragraph(SCAN_LINES, _style(m.font * 1.05, bold=True, align=TA_RIGHT)),
-                    qr_code(link),
-                ],
-                [Paragraph(escape(link), _style(link_size, align=TA_RIGHT, color=colors.HexColor("#444444"))), ""],
-            ],
-            colWidths=[aside_w - QR_SIZE, QR_SIZE],
-            style=_flat(
-                [
-                    ("SPAN", (0, 1), (1, 1)),
-                    ("VALIGN", (0, 0), (0, 0), "MIDDLE"),
-                    ("RIGHTPADDING", (0, 0), (0, 0), 4),
-                ]
-            ),
-        )
-        left = [banner, about]
-        if top:  # the names sit at the foot of the head, over the sheet they name
-            names = pdf.names_line(data, left_w, m)
-            gap = aside.wrap(aside_w, 1000)[1] - sum(f.wrap(left_w, 1000)[1] for f in (banner, about, names))
-            left += [Spacer(1, max(gap, 4)), names]
+        aside_w = qr_width(link, width, m)
+        left_w = width - aside_w - 8
+        aside = qr_block(link, aside_w, m)
+        names = pdf.names_line(data, left_w, m)
+        # the names sit at the foot of the head, over the sheet they name
+        gap = aside.wrap(aside_w, 1000)[1] - sum(f.wrap(left_w, 1000)[1] for f in (banner, about, names))
+        left = [banner, about, Spacer(1, max(gap, 4)), names]
         return [
-            Table(
-                [[left, aside]],
-                colWidths=[left_w + 8, aside_w],
-                style=_flat([("VALIGN", (0, 0), (-1, -1), "TOP")]),
-            )
+            Table([[left, aside]], colWidths=[left_w + 8, aside_w], style=_flat([("VALIGN", (0, 0), (-1, -1), "TOP")]))
         ]
 
     return head
+
+
+def large_print_qr(link: str) -> pdf.Head:
+    """Large print: the QR code goes over the rules card (a round block leaves no room for it
+    at the top of the first page)."""
+
+    def before_rules(width: float, m: pdf.Metrics, top: bool) -> list:
+        if top:
+            return []
+        aside_w = qr_width(link, width, m)
+        return [Table([["", qr_block(link, aside_w, m)]], colWidths=[width - aside_w, aside_w], style=_flat([]))]
+
+    return before_rules
 
 
 def _flat(commands: list) -> TableStyle:
@@ -156,8 +175,9 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
             date=short_date(pack.night.date),
             table=f"{table.number} · Sitting {pack.sitting.number}",
         )
-        head = table_head(pack, table, link_for(table.token), rules, data)
-        sheets.append(pdf.sheet_pages(rules, data, options, key=f"table-{table.number}", head=head))
+        link = link_for(table.token)
+        head, qr = table_head(pack, table, link, rules, data), large_print_qr(link)
+        sheets.append(pdf.sheet_pages(rules, data, options, key=f"table-{table.number}", head=head, before_rules=qr))
     if not sheets:
         raise ValueError("a sitting with no tables has no pack")
     title = f"{pack.club.name}, {short_date(pack.night.date)}: sitting {pack.sitting.number} table pack"

@@ -174,7 +174,14 @@ def _height(flowables: list, width: float, height: float) -> float:
 
 
 def round_numbers(
-    rules: Rules, data: SheetData, width: float, height: float, m: Metrics, options: Options, head: Head | None = None
+    rules: Rules,
+    data: SheetData,
+    width: float,
+    height: float,
+    m: Metrics,
+    options: Options,
+    head: Head | None = None,
+    before_rules: Head | None = None,
 ) -> list[int]:
     """Which rounds to print: the game's rounds, or for a target-score game as many as fit a page."""
     end = rules.game_end
@@ -191,6 +198,8 @@ def round_numbers(
     )
     if options.rules_card == "same":
         used += _height(rules_card_flow(rules, width, m), width, height)
+    if before_rules is not None:
+        used += _height(before_rules(width, m, not options.large_print), width, height)
     block = _height([round_block(rules, data, list(range(1, per_block + 1)), width, m), Spacer(1, 6)], width, height)
     blocks = max(1, int((height - used) // block))
     return list(range(1, per_block * blocks + 1))
@@ -376,10 +385,10 @@ def names_line(data: SheetData, width: float, m: Metrics) -> Table:
     )
 
 
-# What heads a sheet's first page in place of the title line and the names (a table pack's
-# table number and QR code): called with the width, the metrics and ``top`` (False in large
-# print, where the running header already carries the title and the names). Flowables are
-# used once, so it builds them afresh at each call.
+# What a caller adds to a sheet (a table pack: its table number and QR code), in place of the
+# title line and the names that head the first page, or before the rules card: called with the
+# width, the metrics and ``top`` (False in large print, where the running header already
+# carries the title and the names). Flowables are used once: it builds them afresh each call.
 Head = Callable[[float, "Metrics", bool], list[Flowable]]
 
 
@@ -584,10 +593,17 @@ class SheetPages:
 
 
 def sheet_pages(
-    rules: Rules, data: SheetData, options: Options, *, key: str = "sheet", head: Head | None = None
+    rules: Rules,
+    data: SheetData,
+    options: Options,
+    *,
+    key: str = "sheet",
+    head: Head | None = None,
+    before_rules: Head | None = None,
 ) -> SheetPages:
     """The pages of one score sheet (see ``score_sheet``); ``head`` heads its first page in
-    place of the title line and the names (a table pack's table number and QR code)."""
+    place of the title line and the names, ``before_rules`` goes just before the rules card
+    (at the end if there is none), on its page."""
     check_options(options)
     register_fonts()
     m = Metrics.for_print(options.large_print)
@@ -595,16 +611,28 @@ def sheet_pages(
     running = m.running * 2.8  # the running header of later pages: two lines
     width, height = page.width, page.height
 
-    numbers = round_numbers(rules, data, width, height, m, options, head)
+    numbers = round_numbers(rules, data, width, height, m, options, head, before_rules)
     per_block = _rounds_per_block(width, len(data.teams), m)
     # Large print: the running header on every page leaves room for whole rounds. The meld
     # bands head the sheet unless the rules card below shows them.
     head_args = {"bands": options.rules_card != "same", "top": not options.large_print, "head": head}
     room = height - running
-    first_room = (room if options.large_print else height) - _height(
-        header(rules, data, width, m, **head_args), width, height
-    )
-    first_parts = row_parts(rules, data, numbers[:per_block], width, m, room=first_room, page=room)
+
+    def first_parts_under(head_args: dict) -> list[list[Row]]:
+        used = _height(header(rules, data, width, m, **head_args), width, height)
+        first_room = (room if options.large_print else height) - used
+        return row_parts(rules, data, numbers[:per_block], width, m, room=first_room, page=room)
+
+    first_parts = first_parts_under(head_args)
+    if (
+        options.large_print
+        and head is not None
+        and len(first_parts) > len(first_parts_under({**head_args, "head": None}))
+    ):
+        # Large print names the sheet in its running header: a head that would push part of
+        # the first round block over the page is left out.
+        head_args["head"] = None
+        first_parts = first_parts_under(head_args)
     later_parts = row_parts(rules, data, numbers[per_block : 2 * per_block] or [1], width, m, room=room, page=room)
     first, later = f"{key}-first", f"{key}-later"
 
@@ -618,10 +646,13 @@ def sheet_pages(
                 )
         if not numbers:
             flow.append(Paragraph("No rounds yet.", _style(m)))
+        extra = before_rules(width, m, head_args["top"]) if before_rules else []
         if options.rules_card == "back":
-            flow += [PageBreak(), *rules_card_flow(rules, width, m)]
+            flow += [PageBreak(), *extra, *rules_card_flow(rules, width, m)]
         elif options.rules_card == "same":
-            flow.append(KeepTogether(rules_card_flow(rules, width, m)))
+            flow.append(KeepTogether([*extra, *rules_card_flow(rules, width, m)]))
+        elif extra:
+            flow.append(KeepTogether(extra))
         return flow
 
     opening = later if options.large_print else first
