@@ -11,6 +11,7 @@ as the paper's width allows; the rest continue below.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -24,6 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (
     BaseDocTemplate,
+    Flowable,
     Frame,
     KeepTogether,
     NextPageTemplate,
@@ -51,7 +53,7 @@ GRID = colors.HexColor("#8a8478")
 SHADE = colors.HexColor("#f1eee6")
 
 
-def _register_fonts() -> None:
+def register_fonts() -> None:
     if "Sheet" in pdfmetrics.getRegisteredFontNames():
         return
     pdfmetrics.registerFont(TTFont("Sheet", str(FONTS_DIR / "DejaVuSansCondensed.ttf")))
@@ -172,7 +174,14 @@ def _height(flowables: list, width: float, height: float) -> float:
 
 
 def round_numbers(
-    rules: Rules, data: SheetData, width: float, height: float, m: Metrics, options: Options
+    rules: Rules,
+    data: SheetData,
+    width: float,
+    height: float,
+    m: Metrics,
+    options: Options,
+    head: Head | None = None,
+    before_rules: Head | None = None,
 ) -> list[int]:
     """Which rounds to print: the game's rounds, or for a target-score game as many as fit a page."""
     end = rules.game_end
@@ -183,10 +192,14 @@ def round_numbers(
         return played
     per_block = _rounds_per_block(width, len(data.teams), m)
     used = _height(
-        header(rules, data, width, m, bands=options.rules_card != "same", top=not options.large_print), width, height
+        header(rules, data, width, m, bands=options.rules_card != "same", top=not options.large_print, head=head),
+        width,
+        height,
     )
     if options.rules_card == "same":
         used += _height(rules_card_flow(rules, width, m), width, height)
+    if before_rules is not None:
+        used += _height(before_rules(width, m, not options.large_print), width, height)
     block = _height([round_block(rules, data, list(range(1, per_block + 1)), width, m), Spacer(1, 6)], width, height)
     blocks = max(1, int((height - used) // block))
     return list(range(1, per_block * blocks + 1))
@@ -322,7 +335,8 @@ def round_block(
     return Table(table, colWidths=col_widths, rowHeights=heights, style=TableStyle(style), repeatRows=3, hAlign="LEFT")
 
 
-def _title_and_names(rules: Rules, data: SheetData, width: float, m: Metrics) -> list:
+def title_line(rules: Rules, data: SheetData, width: float, m: Metrics) -> Table:
+    """The variant's name as the sheet's title, and the date and table to fill in on the right."""
     size = m.title
     while size > m.font and pdfmetrics.stringWidth(f"{rules.name} · score sheet", "Sheet-Bold", size) > width * 0.64:
         size -= 0.5
@@ -335,48 +349,67 @@ def _title_and_names(rules: Rules, data: SheetData, width: float, m: Metrics) ->
         f"Date {escape(data.date) or fill}&nbsp;&nbsp; Table {escape(data.table) or '____'}",
         _style(m, size=m.font * 1.2, align=TA_RIGHT),
     )
-    flow = [
-        Table(
-            [[title, right]],
-            colWidths=[width * 0.66, width * 0.34],
-            style=TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ]
-            ),
-        )
-    ]
+    return Table(
+        [[title, right]],
+        colWidths=[width * 0.66, width * 0.34],
+        style=TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ]
+        ),
+    )
+
+
+def names_line(data: SheetData, width: float, m: Metrics) -> Table:
+    """ "Team 1 <name>  Team 2 <name>": the names as given, or lines to write them on."""
     names = []
+    tag = 44 * m.font / 8.5
     each = width / len(data.teams)
     for t, name in enumerate(data.teams):
         names.append(
             [
                 Paragraph(f"Team {t + 1}", _style(m, size=m.font * 0.85, color=colors.grey)),
-                fitted(name, each - 44 * m.font / 8.5 - 6, m, bold=True, align=0) if name else "",
+                fitted(name, each - tag - 6, m, bold=True, align=0) if name else "",
             ]
         )
-    tag = 44 * m.font / 8.5
-    flow.append(
-        Table(
-            [sum(names, [])],
-            colWidths=[tag, each - tag] * len(data.teams),
-            style=TableStyle(
-                [("LINEBELOW", (1, 0), (1, 0), 0.6, colors.black)]
-                + [("LINEBELOW", (2 * t + 1, 0), (2 * t + 1, 0), 0.6, colors.black) for t in range(len(data.teams))]
-                + [("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 2)]
-            ),
-        )
+    return Table(
+        [sum(names, [])],
+        colWidths=[tag, each - tag] * len(data.teams),
+        style=TableStyle(
+            [("LINEBELOW", (1, 0), (1, 0), 0.6, colors.black)]
+            + [("LINEBELOW", (2 * t + 1, 0), (2 * t + 1, 0), 0.6, colors.black) for t in range(len(data.teams))]
+            + [("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 2)]
+        ),
     )
-    return flow
 
 
-def header(rules: Rules, data: SheetData, width: float, m: Metrics, *, bands: bool = True, top: bool = True) -> list:
+# What a caller adds to a sheet (a table pack: its table number and QR code), in place of the
+# title line and the names that head the first page, or before the rules card: called with the
+# width, the metrics and ``top`` (False in large print, where the running header already
+# carries the title and the names). Flowables are used once: it builds them afresh each call.
+Head = Callable[[float, "Metrics", bool], list[Flowable]]
+
+
+def header(
+    rules: Rules,
+    data: SheetData,
+    width: float,
+    m: Metrics,
+    *,
+    bands: bool = True,
+    top: bool = True,
+    head: Head | None = None,
+) -> list:
     """The head of a copy's first page: the title and date line and the team names (``top``:
-    large print leaves them to the running header), the meld bands of a score-based variant
-    (``bands``: unless the rules card on the page shows them), and a game's title and status."""
-    flow = _title_and_names(rules, data, width, m) if top else []
+    large print leaves them to the running header) or what ``head`` builds instead, the meld
+    bands of a score-based variant (``bands``: unless the rules card on the page shows them),
+    and a game's title and status."""
+    if head is not None:
+        flow = head(width, m, top)
+    else:
+        flow = [title_line(rules, data, width, m), names_line(data, width, m)] if top else []
     if bands and rules.meld_schedule.basis == "score":
         flow.append(Spacer(1, 3))
         bands = " · ".join(f"{r.label}: {r.value}" for r in meld_rows(rules))
@@ -505,42 +538,106 @@ def row_parts(
     return parts
 
 
-def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> bytes:
-    """The score sheet as PDF bytes: ``options.copies`` copies, each starting a new page.
-
-    A copy's first page opens with the full header; any later page of it (more rounds, large
-    print, the rules card on the back) carries a running header with the game and date line
-    and the team names, so a loose page still says whose it is.
-    """
+def check_options(options: Options) -> None:
+    """Raise ValueError for print options out of range (the forms name them to the user first)."""
     if options.paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}")
     if not 1 <= options.copies <= MAX_COPIES:
         raise ValueError(f"copies must be 1 to {MAX_COPIES}")
     if options.rules_card not in RULES_PLACEMENTS:
         raise ValueError(f"rules_card must be one of {', '.join(RULES_PLACEMENTS)}")
-    _register_fonts()
-    m = Metrics.for_print(options.large_print)
-    pagesize = landscape(PAPERS[options.paper])
-    margin = 22  # about 8 mm: inside what home printers print
-    bottom = margin + 6  # the footer line sits in it
-    running = m.running * 2.8  # the running header of later pages: two lines
-    # the frame keeps 6pt of padding on each side inside the margins
-    width, height = pagesize[0] - 2 * margin - 12, pagesize[1] - margin - bottom - 12
 
-    numbers = round_numbers(rules, data, width, height, m, options)
+
+@dataclass(frozen=True)
+class Page:
+    """The paper (landscape) and where a sheet's frame sits on it."""
+
+    size: tuple[float, float]
+    margin: float = 22  # about 8 mm: inside what home printers print
+
+    @classmethod
+    def for_options(cls, options: Options) -> Page:
+        return cls(size=landscape(PAPERS[options.paper]))
+
+    @property
+    def bottom(self) -> float:
+        return self.margin + 6  # the footer line sits in it
+
+    @property
+    def width(self) -> float:  # the frame keeps 6pt of padding on each side inside the margins
+        return self.size[0] - 2 * self.margin - 12
+
+    @property
+    def height(self) -> float:
+        return self.size[1] - self.margin - self.bottom - 12
+
+    def frame(self, height: float) -> Frame:
+        return Frame(self.margin, self.bottom, self.size[0] - 2 * self.margin, height + 12)
+
+    def document(self, buffer: io.BytesIO, title: str) -> BaseDocTemplate:
+        return BaseDocTemplate(
+            buffer, pagesize=self.size, title=title, author="Bookkeeper",
+            leftMargin=self.margin, rightMargin=self.margin, topMargin=self.margin, bottomMargin=self.bottom,
+        )  # fmt: skip
+
+
+@dataclass
+class SheetPages:
+    """One sheet's pages, ready to go into a document with others: its page templates (a
+    first page and later pages, named after ``key``), which of them opens the sheet, and its
+    story (``options.copies`` copies, each starting a new page)."""
+
+    templates: list[PageTemplate]
+    first: str
+    story: list
+
+
+def sheet_pages(
+    rules: Rules,
+    data: SheetData,
+    options: Options,
+    *,
+    key: str = "sheet",
+    head: Head | None = None,
+    before_rules: Head | None = None,
+) -> SheetPages:
+    """The pages of one score sheet (see ``score_sheet``); ``head`` heads its first page in
+    place of the title line and the names, ``before_rules`` goes just before the rules card
+    (at the end if there is none), on its page."""
+    check_options(options)
+    register_fonts()
+    m = Metrics.for_print(options.large_print)
+    page = Page.for_options(options)
+    running = m.running * 2.8  # the running header of later pages: two lines
+    width, height = page.width, page.height
+
+    numbers = round_numbers(rules, data, width, height, m, options, head, before_rules)
     per_block = _rounds_per_block(width, len(data.teams), m)
     # Large print: the running header on every page leaves room for whole rounds. The meld
     # bands head the sheet unless the rules card below shows them.
-    head = {"bands": options.rules_card != "same", "top": not options.large_print}
-    page = height - running
-    first_room = (page if options.large_print else height) - _height(
-        header(rules, data, width, m, **head), width, height
-    )
-    first_parts = row_parts(rules, data, numbers[:per_block], width, m, room=first_room, page=page)
-    later_parts = row_parts(rules, data, numbers[per_block : 2 * per_block] or [1], width, m, room=page, page=page)
+    head_args = {"bands": options.rules_card != "same", "top": not options.large_print, "head": head}
+    room = height - running
+
+    def first_parts_under(head_args: dict) -> list[list[Row]]:
+        used = _height(header(rules, data, width, m, **head_args), width, height)
+        first_room = (room if options.large_print else height) - used
+        return row_parts(rules, data, numbers[:per_block], width, m, room=first_room, page=room)
+
+    first_parts = first_parts_under(head_args)
+    if (
+        options.large_print
+        and head is not None
+        and len(first_parts) > len(first_parts_under({**head_args, "head": None}))
+    ):
+        # Large print names the sheet in its running header: a head that would push part of
+        # the first round block over the page is left out.
+        head_args["head"] = None
+        first_parts = first_parts_under(head_args)
+    later_parts = row_parts(rules, data, numbers[per_block : 2 * per_block] or [1], width, m, room=room, page=room)
+    first, later = f"{key}-first", f"{key}-later"
 
     def one_copy() -> list:  # flowables are not reusable: build each copy afresh
-        flow = [NextPageTemplate("later"), *header(rules, data, width, m, **head)]
+        flow = [NextPageTemplate(later), *header(rules, data, width, m, **head_args)]
         for i in range(0, len(numbers), per_block):
             # Each block, or part of one, moves whole to the next page rather than split.
             for rows in first_parts if i == 0 else later_parts:
@@ -549,31 +646,34 @@ def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> 
                 )
         if not numbers:
             flow.append(Paragraph("No rounds yet.", _style(m)))
+        extra = before_rules(width, m, head_args["top"]) if before_rules else []
         if options.rules_card == "back":
-            flow += [PageBreak(), *rules_card_flow(rules, width, m)]
+            flow += [PageBreak(), *extra, *rules_card_flow(rules, width, m)]
         elif options.rules_card == "same":
-            flow.append(KeepTogether(rules_card_flow(rules, width, m)))
+            flow.append(KeepTogether([*extra, *rules_card_flow(rules, width, m)]))
+        elif extra:
+            flow.append(KeepTogether(extra))
         return flow
 
-    first = "later" if options.large_print else "first"
+    opening = later if options.large_print else first
     story: list = []
     for copy in range(options.copies):
         if copy:
-            story += [NextPageTemplate(first), PageBreak()]
+            story += [NextPageTemplate(opening), PageBreak()]
         story += one_copy()
 
     def footer(canvas, doc):
         canvas.saveState()
         canvas.setFont("Sheet", 7)
         canvas.setFillColor(colors.grey)
-        canvas.drawString(margin, bottom - 14, f"Bookkeeper · {rules.name} ({rules.slug})")
-        canvas.drawRightString(pagesize[0] - margin, bottom - 14, f"Page {doc.page}")
+        canvas.drawString(page.margin, page.bottom - 14, f"Bookkeeper · {rules.name} ({rules.slug})")
+        canvas.drawRightString(page.size[0] - page.margin, page.bottom - 14, f"Page {doc.page}")
         canvas.restoreState()
 
     def running_header(canvas, doc):
         footer(canvas, doc)
-        top = pagesize[1] - margin - m.running
-        left, right = margin + 6, pagesize[0] - margin - 6
+        top = page.size[1] - page.margin - m.running
+        left, right = page.margin + 6, page.size[0] - page.margin - 6
         date = f"Date {data.date or '_' * 12}   Table {data.table or '____'}"
         canvas.saveState()
         canvas.setFont("Sheet", m.running)
@@ -591,18 +691,33 @@ def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> 
             canvas.drawString(left + t * each, top - m.running * 1.4, text)
         canvas.restoreState()
 
-    frame_left, frame_width = margin, pagesize[0] - 2 * margin
-    buffer = io.BytesIO()
-    doc = BaseDocTemplate(
-        buffer, pagesize=pagesize, title=f"{rules.name} score sheet", author="Bookkeeper",
-        leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=bottom,
-    )  # fmt: skip
     templates = {
-        "first": PageTemplate("first", [Frame(frame_left, bottom, frame_width, height + 12)], onPage=footer),
-        "later": PageTemplate(
-            "later", [Frame(frame_left, bottom, frame_width, height + 12 - running)], onPage=running_header
-        ),
+        first: PageTemplate(first, [page.frame(height)], onPage=footer),
+        later: PageTemplate(later, [page.frame(height - running)], onPage=running_header),
     }
-    doc.addPageTemplates([templates[first], *(t for name, t in templates.items() if name != first)])
+    ordered = [templates[opening], *(t for name, t in templates.items() if name != opening)]
+    return SheetPages(templates=ordered, first=opening, story=story)
+
+
+def build(sheets: list[SheetPages], options: Options, *, title: str) -> bytes:
+    """One PDF of several sheets, each starting a new page: no page holds two sheets."""
+    story: list = []
+    for i, sheet in enumerate(sheets):
+        if i:
+            story += [NextPageTemplate(sheet.first), PageBreak()]
+        story += sheet.story
+    buffer = io.BytesIO()
+    doc = Page.for_options(options).document(buffer, title)
+    doc.addPageTemplates([template for sheet in sheets for template in sheet.templates])
     doc.build(story)
     return buffer.getvalue()
+
+
+def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> bytes:
+    """The score sheet as PDF bytes: ``options.copies`` copies, each starting a new page.
+
+    A copy's first page opens with the full header; any later page of it (more rounds, large
+    print, the rules card on the back) carries a running header with the game and date line
+    and the team names, so a loose page still says whose it is.
+    """
+    return build([sheet_pages(rules, data, options)], options, title=f"{rules.name} score sheet")

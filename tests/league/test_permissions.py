@@ -108,6 +108,8 @@ CASES = [
         {"seat": "{seat}", "player": "{player}"},
     ),
     Case("take back a sitting", "POST", "/clubs/tuesday/nights/{night}/sittings/{number}/cancel/", ORGANISER),
+    Case("table pack", "GET", "/clubs/tuesday/nights/{night}/sittings/{number}/pack.pdf", SCOREKEEPER),
+    Case("seating chart", "GET", "/clubs/tuesday/nights/{night}/sittings/{number}/chart.pdf", VIEWER),
 ]
 
 # Who asks: a role in the club, or someone with no role in it.

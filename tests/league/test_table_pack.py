@@ -1,0 +1,219 @@
+"""A sitting's table pack and wall seating chart, read back as their players would: the PDF's
+text with pypdf, its QR codes rendered with pdftoppm and decoded with zxing-cpp."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+
+import pytest
+import zxingcpp
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from PIL import Image
+from pypdf import PdfReader
+
+from league import night_services
+from league.models import Bye, Role, Seat, Table
+from tests.league.factories import club, member, night
+
+pytestmark = pytest.mark.django_db
+
+SHEET_TABLE = re.compile(r"Table (\d+) · Sitting (\d+)")
+
+
+@pytest.fixture
+def tuesday():
+    return club("tuesday", "Tuesday Club")
+
+
+@pytest.fixture
+def scorekeeper(client, tuesday):
+    client.force_login(member(tuesday, "sam", Role.SCOREKEEPER))
+    return client
+
+
+def drawn(a_club, players: int, **fields):
+    the_night = night(a_club, players=players, **fields)
+    return the_night, night_services.sitting_draw(night=the_night)
+
+
+def pack_url(the_night, number: int = 1, query: str = "") -> str:
+    return f"/clubs/tuesday/nights/{the_night.pk}/sittings/{number}/pack.pdf{query}"
+
+
+def chart_url(the_night, number: int = 1, query: str = "") -> str:
+    return f"/clubs/tuesday/nights/{the_night.pk}/sittings/{number}/chart.pdf{query}"
+
+
+def pdf_of(client, url: str) -> bytes:
+    response = client.get(url)
+    assert response.status_code == 200, response.content[:500]
+    assert response["Content-Type"] == "application/pdf"
+    return response.content
+
+
+def page_texts(content: bytes) -> list[str]:
+    """Each page's text, its line breaks and runs of spaces made single spaces (text wraps)."""
+    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(content)).pages]
+
+
+def page_qr_codes(content: bytes, tmp_path) -> list[list[str]]:
+    """Each page rendered at 100 dpi, and the text of every QR code found on it."""
+    (tmp_path / "pack.pdf").write_bytes(content)
+    subprocess.run(["pdftoppm", "-r", "100", "-png", str(tmp_path / "pack.pdf"), str(tmp_path / "page")], check=True)
+    pages = sorted(tmp_path.glob("page-*.png"))
+    assert len(pages) == len(PdfReader(io.BytesIO(content)).pages)
+    return [[code.text for code in zxingcpp.read_barcodes(Image.open(png))] for png in pages]
+
+
+def tables_of(sitting) -> list[Table]:
+    return list(Table.objects.filter(sitting=sitting).order_by("number"))
+
+
+def players_at(table: Table) -> list[str]:
+    return list(
+        Seat.objects.filter(team__game__table=table)
+        .order_by("team__position", "position")
+        .values_list("player__name", flat=True)
+    )
+
+
+def link(table: Table) -> str:
+    return f"http://testserver/t/{table.token}/"
+
+
+def table_of_page(text: str) -> int:
+    """The one table a page of the pack belongs to (every mention of a table names the same)."""
+    found = {int(number) for number, _ in SHEET_TABLE.findall(text)}
+    assert len(found) == 1, f"a page names tables {found}: {text[:300]}"
+    return found.pop()
+
+
+def test_the_pack_has_each_tables_sheet_with_its_players_sitting_and_link(scorekeeper, tuesday):
+    the_night, sitting = drawn(tuesday, 8)
+    tables = tables_of(sitting)
+    assert len(tables) == 2
+    pages = page_texts(pdf_of(scorekeeper, pack_url(the_night)))
+    by_table: dict[int, str] = {}
+    for text in pages:
+        by_table[table_of_page(text)] = by_table.get(table_of_page(text), "") + text
+    assert list(by_table) == [1, 2]  # in table order
+    for table in tables:
+        text = by_table[table.number]
+        assert f"Table {table.number} · Sitting 1" in text
+        assert "Tuesday Club" in text and "Tuesday 24 November 2026" in text
+        for name in players_at(table):
+            assert name in text
+        assert link(table) in text
+        assert "Scan to enter this table's scores" in text
+        assert "Rules: Hand and Foot" in text  # the rules card, as on any sheet
+        others = [t for t in tables if t != table]
+        assert not any(link(other) in text or players_at(other)[0] in text for other in others)
+
+
+def test_every_qr_code_decodes_to_its_tables_link(scorekeeper, tuesday, tmp_path):
+    the_night, sitting = drawn(tuesday, 8)
+    content = pdf_of(scorekeeper, pack_url(the_night))
+    found = []
+    for text, codes in zip(page_texts(content), page_qr_codes(content, tmp_path), strict=True):
+        for code in codes:
+            assert code == link(Table.objects.get(sitting=sitting, number=table_of_page(text)))
+            found.append(code)
+    assert found == [link(table) for table in tables_of(sitting)]  # one a table, in order
+
+
+def test_a_renewed_link_prints_a_new_qr_code(scorekeeper, tuesday, tmp_path):
+    the_night, sitting = drawn(tuesday, 8)
+    first, second = tables_of(sitting)
+    old = link(first)
+    night_services.table_link_renew(table=first)
+    first.refresh_from_db()
+    content = pdf_of(scorekeeper, pack_url(the_night))
+    codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
+    assert codes == [link(first), link(second)]
+    assert old not in codes and old not in "".join(page_texts(content))
+
+
+def test_fifteen_tables_give_fifteen_sheets_in_the_same_number_of_queries(scorekeeper, tuesday, tmp_path):
+    small_night, _ = drawn(tuesday, 8)
+    with CaptureQueriesContext(connection) as small:
+        pdf_of(scorekeeper, pack_url(small_night))
+    big_night, sitting = drawn(tuesday, 60, season=small_night.season)
+    tables = tables_of(sitting)
+    assert len(tables) == 15
+    with CaptureQueriesContext(connection) as big:
+        content = pdf_of(scorekeeper, pack_url(big_night))
+    assert len(big) == len(small)
+    texts = page_texts(content)
+    numbers = [table_of_page(text) for text in texts]
+    assert sorted(set(numbers)) == list(range(1, 16)) and numbers == sorted(numbers)
+    for table in tables:
+        text = "".join(t for t, n in zip(texts, numbers, strict=True) if n == table.number)
+        assert all(name in text for name in players_at(table)) and link(table) in text
+    codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
+    assert codes == [link(table) for table in tables]
+
+
+@pytest.mark.parametrize("query", ["?large_print=1", "?paper=a4", "?paper=a4&large_print=1"])
+def test_large_print_and_a4_packs_keep_a_table_a_page(scorekeeper, tuesday, tmp_path, query):
+    the_night, sitting = drawn(tuesday, 8)
+    content = pdf_of(scorekeeper, pack_url(the_night, query=query))
+    texts = page_texts(content)
+    assert [table_of_page(text) for text in texts] == sorted(table_of_page(text) for text in texts)
+    assert {table_of_page(text) for text in texts} == {1, 2}
+    codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
+    assert codes == [link(table) for table in tables_of(sitting)]
+    if "a4" in query:
+        width, height = PdfReader(io.BytesIO(content)).pages[0].mediabox.upper_right
+        assert (round(float(width)), round(float(height))) == (842, 595)
+
+
+def test_a_sitting_or_night_that_is_not_there_is_a_404(scorekeeper, tuesday):
+    the_night, _ = drawn(tuesday, 8)
+    other_night, _ = drawn(club("friday", "Friday Club"), 8)
+    for url in (pack_url, chart_url):
+        assert scorekeeper.get(url(the_night, number=2)).status_code == 404
+        assert scorekeeper.get(url(other_night)).status_code == 404  # another club's night
+
+
+def test_an_unknown_paper_is_named(scorekeeper, tuesday):
+    the_night, _ = drawn(tuesday, 8)
+    for url in (pack_url, chart_url):
+        response = scorekeeper.get(url(the_night, query="?paper=legal"))
+        assert response.status_code == 400
+        assert "Paper is letter or a4" in response.content.decode()
+
+
+def test_the_chart_names_every_player_and_who_sits_out(scorekeeper, tuesday):
+    # hand-knee-and-foot seats 2 teams of 2 only: 9 players are two tables and one bye.
+    the_night, sitting = drawn(tuesday, 9, variant="hand-knee-and-foot")
+    byes = list(Bye.objects.filter(sitting=sitting).values_list("player__name", flat=True))
+    assert len(byes) == 1
+    texts = page_texts(pdf_of(scorekeeper, chart_url(the_night)))
+    assert len(texts) == 1
+    text = texts[0]
+    assert "Sitting 1 · Tuesday Club" in text and "Tuesday 24 November 2026" in text
+    for table in tables_of(sitting):
+        assert f"Table {table.number}" in text
+        assert all(name in text for name in players_at(table))
+    assert f"Sitting out: {byes[0]}" in text
+    first = tables_of(sitting)[0]
+    assert re.search(r"P\d\d & P\d\d vs P\d\d & P\d\d", text)
+    assert players_at(first)[0] in text.split("Table 2")[0]
+
+
+def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(scorekeeper, tuesday):
+    the_night, sitting = drawn(tuesday, 60)
+    texts = page_texts(pdf_of(scorekeeper, chart_url(the_night)))
+    assert len(texts) >= 2
+    for n, text in enumerate(texts, start=1):
+        assert "Sitting 1 · Tuesday Club" in text and f"Page {n} of {len(texts)}" in text
+    everything = "".join(texts)
+    for table in tables_of(sitting):
+        assert f"Table {table.number} " in everything
+        assert all(name in everything for name in players_at(table))
+    # the tables are shared out about evenly: no page holds a lonely table
+    counts = [len(re.findall(r"Table \d+", text)) for text in texts]
+    assert sum(counts) == 15 and max(counts) - min(counts) <= 1
