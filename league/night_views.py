@@ -298,6 +298,7 @@ def _sitting_page(request, membership, night, number, swap_form=None, substitute
         "night": night,
         "row": row,
         "organiser": organiser,
+        "scorekeeper": membership.can(Role.SCOREKEEPER),
         "is_last": row is page.current,
         "swap_form": swap_form,
         "substitute_form": substitute_form,

@@ -448,3 +448,17 @@ def test_the_night_page_reads_as_many_queries_for_15_tables_as_for_2(
     with django_assert_max_num_queries(len(two)):
         response = organiser.get(url(big, path))
     assert text(response).count("Table 15") >= 1
+
+
+def test_a_sittings_printouts_are_linked_from_the_night_and_sitting_pages(client, tuesday):
+    the_night = night(tuesday, players=8)
+    night_services.sitting_draw(night=the_night)
+    pack, chart = url(the_night, "sittings/1/pack.pdf"), url(the_night, "sittings/1/chart.pdf")
+    client.force_login(member(tuesday, "sam", Role.SCOREKEEPER))
+    for page in (url(the_night), url(the_night, "sittings/1/")):
+        html = client.get(page).content.decode()
+        assert f'href="{pack}"' in html and f'href="{chart}"' in html
+    client.force_login(member(tuesday, "vic", Role.VIEWER))  # the pack holds the table links: not for viewers
+    for page in (url(the_night), url(the_night, "sittings/1/")):
+        html = client.get(page).content.decode()
+        assert f'href="{pack}"' not in html and f'href="{chart}"' in html
