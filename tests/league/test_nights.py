@@ -323,3 +323,22 @@ def test_no_agreeing_once_the_night_is_closed(tuesday):
         night_services.table_agree(table=table, team=table.game.teams.first())
     table.refresh_from_db()
     assert table.agreed_at is None
+
+
+@pytest.mark.parametrize("mode", ["rotating", "fixed", "progressive", "manual"])
+@pytest.mark.parametrize("count", [9, 10, 11, 12, 13, 22])
+def test_a_night_of_three_sittings_in_every_mode_seats_everyone_once(tuesday, count, mode):
+    """Through the database, as the night page draws: every player present has one place a sitting
+    (a seat or a bye), at tables hand-and-foot allows (2 or 3 teams of 2, or 3 on their own)."""
+    the_night = night(tuesday, players=count, mode=mode)
+    everyone = set(Attendance.objects.filter(night=the_night).values_list("player__name", flat=True))
+    for number in (1, 2, 3):
+        sitting = night_services.sitting_draw(night=the_night)
+        assert sitting.number == number
+        byes = Counter(Bye.objects.filter(sitting=sitting).values_list("player__name", flat=True))
+        places = seated(sitting) + byes
+        assert set(places) == everyone and set(places.values()) == {1}
+        for game in Game.objects.filter(table__sitting=sitting):
+            sizes = sorted(team.seats.count() for team in game.teams.all())
+            assert sizes in ([2, 2], [2, 2, 2], [1, 1, 1]), sizes
+        finish_all(sitting)
