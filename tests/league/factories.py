@@ -68,3 +68,37 @@ def _variant(slug: str):
     from scoresheet.models import Variant
 
     return Variant.objects.get(slug=slug)
+
+
+def table_result(the_night, sitting: int, table: int, teams, *, finished: bool = True, agreed: bool = False):
+    """A table of ``the_night`` whose game ended with the given totals: ``teams`` is
+    [("Ann & Bob", 3000), …], players found (or put) on the roster by name. The total is entered
+    as one round's adjustment, as an imported result is."""
+    from django.utils import timezone
+
+    from league.models import Seat, Sitting, Table
+    from scoresheet import services
+    from scoresheet.scoring import Adjustment, Entry
+
+    the_sitting, _ = Sitting.objects.get_or_create(night=the_night, number=sitting)
+    the_table = Table.objects.create(sitting=the_sitting, number=table, token=f"t-{the_night.pk}-{sitting}-{table}")
+    game = services.game_create(
+        variant=the_night.variant,
+        mode="teams",
+        teams=[services.TeamData(name, name) for name, _ in teams],
+        club=the_night.club,
+    )
+    game.table = the_table
+    game.save(update_fields=["table"])
+    for team, (names, _) in zip(game.teams.order_by("position"), teams):
+        for position, name in enumerate(names.split(" & ")):
+            who = Player.objects.filter(club=the_night.club, name=name).first() or player(the_night.club, name)
+            Seat.objects.create(team=team, position=position, player=who)
+    entries = [Entry(adjustments=[Adjustment("Final score", total)]) for _, total in teams]
+    services.round_record(game=game, number=1, entries=entries)
+    if finished:
+        services.game_finish(game=game)
+    if agreed:
+        the_table.agreed_at = timezone.now()
+        the_table.save(update_fields=["agreed_at"])
+    return game
