@@ -46,6 +46,7 @@ def serve_environment(tmp_path: Path, **changes: str) -> dict:
         DATABASE_URL=f"sqlite:///{tmp_path / 'club.sqlite3'}",
         STATIC_ROOT=str(tmp_path / "static"),
         ALLOWED_HOSTS="127.0.0.1",
+        HTTPS="0",  # served over plain http on this machine, as a club's laptop on its own network is
     )
     env.update(changes)
     return env

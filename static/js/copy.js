@@ -1,0 +1,13 @@
+// A "Copy" button copies the text of the field its data-copy names; the field selects itself when tapped.
+document.addEventListener("click", function (event) {
+  var button = event.target.closest("[data-copy]");
+  if (!button) return;
+  var field = document.getElementById(button.dataset.copy);
+  if (!field || !navigator.clipboard) return;
+  navigator.clipboard.writeText(field.value).then(function () {
+    button.textContent = "Copied";
+  });
+});
+document.addEventListener("focusin", function (event) {
+  if (event.target.matches("[data-select-on-focus]")) event.target.select();
+});
