@@ -1,0 +1,196 @@
+"""A club's backup: everything of one club as one JSON document, and its restore elsewhere.
+
+``export_club`` writes, model by model in the order they depend on each other, every row that
+belongs to the club (found by the lookup ``CLUB_ROWS`` gives each model) with its fields as they
+are stored. ``import_club`` creates them again in another database (or the same one under a
+new slug), in one transaction: every row gets a new id, and every foreign key is pointed at the
+new id of the row it named. Three kinds of reference leave the club and are written by name:
+accounts (by username: created without a password if missing, so the member resets it),
+presets (by slug: they come from their files in every installation), and nothing else.
+
+The fields are read from each model's ``_meta``, so a field added later is backed up without a
+change here; a model added later is backed up once it is listed in ``CLUB_ROWS``.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import decimal
+import uuid
+
+from django.apps import apps
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import models, transaction
+
+FORMAT = "bookkeeper-club-backup"
+VERSION = 1
+
+# (model label, the lookup from that model to its club's slug), parents before children.
+CLUB_ROWS: list[tuple[str, str]] = [
+    ("league.Club", "slug"),
+    ("league.Membership", "club__slug"),
+    ("league.Player", "club__slug"),
+    ("scoresheet.Variant", "club__slug"),
+    ("league.Season", "club__slug"),
+    ("league.Night", "club__slug"),
+    ("league.Attendance", "night__club__slug"),
+    ("league.Sitting", "night__club__slug"),
+    ("league.Table", "sitting__night__club__slug"),
+    ("scoresheet.Game", "club__slug"),
+    ("scoresheet.Team", "game__club__slug"),
+    ("scoresheet.Round", "game__club__slug"),
+    ("scoresheet.TeamRound", "round__game__club__slug"),
+    ("league.Seat", "team__game__club__slug"),
+    ("league.Bye", "sitting__night__club__slug"),
+]
+
+
+class BackupError(Exception):
+    """The backup cannot be restored: the message says why (nothing was written)."""
+
+
+def _user_model_label() -> str:
+    return settings.AUTH_USER_MODEL.lower()
+
+
+def _model(label: str) -> type[models.Model]:
+    return apps.get_model(label)
+
+
+def _fields(model) -> list[models.Field]:
+    return [f for f in model._meta.concrete_fields if not f.primary_key]
+
+
+# --- export -----------------------------------------------------------------------------------
+
+
+def _value(value):
+    """A stored value as JSON can hold it (dates as ISO text, decimals and ids as text)."""
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, decimal.Decimal | uuid.UUID):
+        return str(value)
+    if isinstance(value, bytes | memoryview):
+        return base64.b64encode(bytes(value)).decode()
+    return value
+
+
+def export_club(slug: str) -> dict:
+    """Everything of club ``slug`` as a JSON-ready document (raises BackupError if there is none)."""
+    Club = _model("league.Club")
+    if not Club.objects.filter(slug=slug).exists():
+        raise BackupError(f"No club {slug!r}.")
+    User = get_user_model()
+    usernames = dict(User.objects.values_list("pk", User.USERNAME_FIELD))
+    Variant = _model("scoresheet.Variant")
+    presets = dict(Variant.objects.filter(is_preset=True).values_list("pk", "slug"))
+    tables = {}
+    for label, lookup in CLUB_ROWS:
+        model = _model(label)
+        rows = []
+        for obj in model._base_manager.filter(**{lookup: slug}).order_by("pk"):
+            row = {"id": obj.pk}
+            for f in _fields(model):
+                raw = getattr(obj, f.attname)
+                if f.is_relation and raw is not None:
+                    target = f.related_model._meta.label_lower
+                    if target == _user_model_label():
+                        raw = {"user": usernames.get(raw)}
+                    elif target == "scoresheet.variant" and raw in presets:
+                        raw = {"preset": presets[raw]}
+                row[f.attname] = _value(raw)
+            rows.append(row)
+        tables[label] = rows
+    return {"format": FORMAT, "version": VERSION, "club": slug, "tables": tables}
+
+
+# --- import -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def import_club(document: dict, *, slug: str | None = None) -> models.Model:
+    """Create the club of ``document`` (under ``slug`` if given) with all its rows; its new Club."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise BackupError("This is not a Bookkeeper club backup.")
+    if document.get("version") != VERSION:
+        raise BackupError(f"Backup version {document.get('version')!r}: this Bookkeeper reads version {VERSION}.")
+    tables = document.get("tables")
+    if not isinstance(tables, dict):
+        raise BackupError("The backup has no tables.")
+    old_slug, new_slug = document.get("club"), slug or document.get("club")
+    Club = _model("league.Club")
+    if Club.objects.filter(slug=new_slug).exists():
+        raise BackupError(f"A club {new_slug!r} exists already: restore it under another slug (--slug).")
+    new_ids: dict[str, dict[int, int]] = {}
+    club = None
+    for label, _ in CLUB_ROWS:
+        model = _model(label)
+        new_ids[label.lower()] = ids = {}
+        for row in tables.get(label, []):
+            obj = model(**_restored_fields(model, row, new_ids, old_slug, new_slug))
+            obj.save(force_insert=True)
+            ids[row["id"]] = obj.pk
+            if label == "league.Club":
+                club = obj
+    if club is None:
+        raise BackupError("The backup holds no club.")
+    return club
+
+
+def _restored_fields(model, row: dict, new_ids, old_slug: str, new_slug: str) -> dict:
+    values = {}
+    for f in _fields(model):
+        if f.attname not in row:
+            continue  # a field added since the backup was made: its default
+        raw = row[f.attname]
+        if f.is_relation and raw is not None:
+            raw = _reference(f, raw, new_ids)
+        elif raw is not None and isinstance(f, models.DateTimeField | models.DateField | models.TimeField):
+            raw = f.to_python(raw)
+        if model._meta.label == "league.Club" and f.name == "slug":
+            raw = new_slug
+        if model._meta.label == "scoresheet.Variant" and f.name == "slug" and raw.startswith(f"{old_slug}-"):
+            raw = new_slug + raw[len(old_slug) :]  # a house variant's slug starts with its club's
+        if _is_secret_token(model, f) and model._base_manager.filter(**{f.name: raw}).exists():
+            raw = _fresh_token(f)  # the same backup restored twice: the copy gets links of its own
+        values[f.attname] = raw
+    return values
+
+
+def _reference(f, raw, new_ids):
+    target = f.related_model._meta.label_lower
+    if isinstance(raw, dict) and "user" in raw:
+        return _account(raw["user"]).pk
+    if isinstance(raw, dict) and "preset" in raw:
+        Variant = _model("scoresheet.Variant")
+        preset = Variant.objects.filter(slug=raw["preset"], is_preset=True).first()
+        if preset is None:
+            raise BackupError(f"The preset {raw['preset']!r} is not in this Bookkeeper: run load_presets first.")
+        return preset.pk
+    if raw not in new_ids.get(target, {}):
+        raise BackupError(f"{f.model._meta.label}.{f.name} names a {target} #{raw} the backup does not hold.")
+    return new_ids[target][raw]
+
+
+def _account(username):
+    User = get_user_model()
+    if not username:
+        raise BackupError("A member without a username.")
+    user = User.objects.filter(**{User.USERNAME_FIELD: username}).first()
+    if user is None:
+        user = User(**{User.USERNAME_FIELD: username})
+        user.set_unusable_password()  # they set one with "Forgot your password?"
+        user.save()
+    return user
+
+
+def _is_secret_token(model, f) -> bool:
+    return f.name in ("token", "share_token") and f.unique
+
+
+def _fresh_token(f) -> str:
+    import secrets
+
+    return secrets.token_urlsafe(32)[: f.max_length]

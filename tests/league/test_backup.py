@@ -1,0 +1,144 @@
+"""A club's backup: export_club writes everything of the club, import_club restores it (under its
+own slug in an empty place, or under another); the standings and every game's sheet come back the
+same. Bad files are refused with one line and write nothing."""
+
+from __future__ import annotations
+
+import io
+import json
+from datetime import date
+
+import pytest
+from django.core.management import CommandError, call_command
+from pypdf import PdfReader
+
+from league import night_services
+from league.models import Club, Membership, Night, Player, Role, Seat
+from league.standings_selectors import season_standings
+from scoresheet import pdf, printing, selectors
+from scoresheet import services as scoresheet_services
+from scoresheet.models import Game, Round, Variant
+from scoresheet.scoring import Entry
+from tests.league.factories import club, member, night, season
+
+pytestmark = pytest.mark.django_db
+
+
+def a_club_with_history() -> Club:
+    """House rules, a season, a night of two sittings (rounds entered, one game agreed), a member."""
+    tuesday = club("tuesday", "Tuesday Club")
+    member(tuesday, "olga", Role.ORGANISER)
+    house = scoresheet_services.house_rules_copy(
+        club=tuesday, source=Variant.objects.get(slug="hand-and-foot"), name="Our rules"
+    )
+    autumn = season(tuesday, name="Autumn")
+    the_night = night(tuesday, players=9, season=autumn, date=date(2026, 11, 24))
+    for number in (1, 2):
+        sitting = night_services.sitting_draw(night=the_night)
+        for game in Game.objects.filter(table__sitting=sitting):
+            teams = game.teams.count()
+            entries = [Entry(books={"clean": 2, "dirty": 1}, melded_points=300 + 10 * number, went_out=True)]
+            entries += [Entry(books={"clean": 1}, melded_points=100 * i, hand_points=20) for i in range(1, teams)]
+            scoresheet_services.round_record(game=game, number=1, entries=entries)
+            scoresheet_services.game_finish(game=game)
+        first = sitting.tables.order_by("number").first()
+        night_services.table_agree(table=first, team=first.game.teams.first())
+    assert house.club == tuesday
+    return tuesday
+
+
+def sheets(the_club: Club) -> dict[str, str]:
+    """Every game's filled sheet, as the text of its PDF, by game name."""
+    texts = {}
+    for game in Game.objects.filter(club=the_club).order_by("name"):
+        sheet = selectors.game_sheet(game=game)
+        content = pdf.score_sheet(sheet.rules, printing.game_sheet_data(sheet))
+        texts[game.name] = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+    return texts
+
+
+def standings_of(the_club: Club) -> dict:
+    data = season_standings(season=the_club.seasons.get(name="Autumn")).as_json()
+    return {key: value for key, value in data.items() if key != "club"}
+
+
+def export(slug: str, tmp_path) -> str:
+    path = tmp_path / f"{slug}.json"
+    call_command("export_club", slug, "--out", str(path), stdout=io.StringIO())
+    return str(path)
+
+
+def test_a_club_restored_under_another_slug_has_the_same_standings_and_sheets(tmp_path):
+    tuesday = a_club_with_history()
+    path = export("tuesday", tmp_path)
+    out = io.StringIO()
+    call_command("import_club", path, "--slug", "tuesday-copy", stdout=out)
+    assert "Restored club tuesday-copy" in out.getvalue()
+    copy = Club.objects.get(slug="tuesday-copy")
+    assert standings_of(copy) == standings_of(tuesday)
+    assert sheets(copy) == sheets(tuesday)
+    assert Membership.objects.get(club=copy).user.username == "olga"
+    assert copy.house_variants.get().slug == "tuesday-copy-our-rules"
+    assert Seat.objects.filter(team__game__club=copy).count() == Seat.objects.filter(team__game__club=tuesday).count()
+    # the copy's table links are its own: both clubs' printed packs keep working
+    tokens = set(Night.objects.get(club=copy).sittings.values_list("tables__token", flat=True))
+    assert tokens.isdisjoint(Night.objects.get(club=tuesday).sittings.values_list("tables__token", flat=True))
+
+
+def test_a_club_restored_into_an_empty_place_is_the_club_it_was(tmp_path):
+    tuesday = a_club_with_history()
+    before_standings, before_sheets = standings_of(tuesday), sheets(tuesday)
+    path = export("tuesday", tmp_path)
+    document = json.loads(open(path).read())
+    # An empty database: the club and everything of it gone (accounts stay, as in another database).
+    Game.objects.filter(club=tuesday).delete()
+    Night.objects.filter(club=tuesday).delete()
+    tuesday.delete()
+    assert not Player.objects.exists() and not Round.objects.exists()
+    call_command("import_club", path, stdout=io.StringIO())
+    restored = Club.objects.get(slug="tuesday")
+    assert standings_of(restored) == before_standings
+    assert sheets(restored) == before_sheets
+    assert restored.players.count() == len(document["tables"]["league.Player"])
+    night_row = document["tables"]["league.Night"][0]
+    restored_night = Night.objects.get(club=restored)
+    assert (restored_night.seed, str(restored_night.date)) == (night_row["seed"], night_row["date"])
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("not json", "is not JSON"),
+        ('{"format": "something else"}', "not a Bookkeeper club backup"),
+        ('{"format": "bookkeeper-club-backup", "version": 99}', "version 99"),
+        ('{"format": "bookkeeper-club-backup", "version": 1, "club": "x", "tables": []}', "no tables"),
+        (
+            '{"format": "bookkeeper-club-backup", "version": 1, "club": "x", '
+            '"tables": {"league.Player": [{"id": 1, "club_id": 5, "name": "A"}]}}',
+            "names a league.club #5",
+        ),
+    ],
+)
+def test_a_bad_backup_is_refused_in_one_line_and_writes_nothing(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(CommandError) as raised:
+        call_command("import_club", str(path))
+    assert raised.value.returncode == 2 and message in str(raised.value)
+    assert not Club.objects.exists() and not Player.objects.exists()
+
+
+def test_restoring_over_an_existing_club_is_refused(tmp_path):
+    a_club_with_history()
+    path = export("tuesday", tmp_path)
+    with pytest.raises(CommandError, match="exists already"):
+        call_command("import_club", path)
+    assert Club.objects.count() == 1
+
+
+def test_an_unknown_club_or_an_unwritable_file_is_one_line(tmp_path):
+    with pytest.raises(CommandError, match="No club 'nope'"):
+        call_command("export_club", "nope", "--out", str(tmp_path / "x.json"))
+    club("tuesday")
+    with pytest.raises(CommandError, match="Cannot write"):
+        call_command("export_club", "tuesday", "--out", str(tmp_path))
