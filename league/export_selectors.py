@@ -42,7 +42,7 @@ def results_rows(*, season: Season) -> list[tuple]:
                     game.table.number,
                     sitting.number,
                     team.name,
-                    " & ".join(players),
+                    " & ".join(players) or None,
                     score,
                     sitting.night.variant.slug,
                 )
@@ -106,7 +106,7 @@ def results_workbook(*, season: Season) -> bytes:
 
 def roster_rows(*, club: Club) -> Iterator[tuple]:
     for player in Player.objects.filter(club=club).order_by("name", "id"):
-        yield (player.name, player.email, player.phone, "yes" if player.active else "no")
+        yield (player.name, player.email or None, player.phone or None, "yes" if player.active else "no")
 
 
 def roster_workbook(*, club: Club) -> bytes:

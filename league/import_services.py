@@ -326,7 +326,8 @@ class RosterPlan:
 
 def roster_plan(*, club: Club, data: bytes) -> RosterPlan:
     """What importing the roster workbook would do: players new by name, or changed (a blank cell
-    keeps what the roster has). Refused naming every problem."""
+    keeps what the roster has; a name matched ignoring case keeps the roster's spelling).
+    Refused naming every problem."""
     rows = xlsx.read_roster(data)
     by_key, twice = {}, set()
     for player in Player.objects.filter(club=club).order_by("id"):
@@ -360,8 +361,6 @@ ROSTER_SHEET = xlsx.ROSTER
 
 def _changes(player: Player, row: RosterRow) -> list[str]:
     changes = []
-    if row.name != player.name:
-        changes.append(f"name {player.name} → {row.name}")
     if row.email is not None and row.email != player.email:
         changes.append(f"email {row.email}")
     if row.phone is not None and row.phone != player.phone:
@@ -386,10 +385,9 @@ def roster_import(*, club: Club, data: bytes) -> RosterPlan:
     )
     changed = []
     for player, row, _ in plan.changed:
-        player.name = row.name
         player.email = player.email if row.email is None else row.email
         player.phone = player.phone if row.phone is None else row.phone
         player.active = player.active if row.active is None else row.active
         changed.append(player)
-    Player.objects.bulk_update(changed, ["name", "email", "phone", "active"])
+    Player.objects.bulk_update(changed, ["email", "phone", "active"])
     return plan

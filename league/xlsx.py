@@ -228,13 +228,15 @@ def read_results(data: bytes) -> tuple[list[ResultRow], list[dict]]:
         cells = read_sheet(ws, RESULTS, RESULTS_COLUMNS, RESULTS_OPTIONAL)
     finally:
         wb.close()
-    rows, problems = [], []
+    rows, problems, broken = [], [], set()
     for line in cells:
         row, row_problems = _result_row(line)
         problems += row_problems
         if row is not None:
             rows.append(row)
-    problems += check_games(rows)
+        else:  # its game is not counted short of a team: the row's own problems say what to fix
+            broken.add(_game_key(line.values))
+    problems += check_games(rows, broken)
     if not cells:
         raise Refused([problem(RESULTS, None, None, "The Results sheet has no rows under its header.")])
     return rows, problems
@@ -286,7 +288,14 @@ def _players(text: str, team: str) -> list[str]:
     return [name for name in names if name] or ([team] if team else [])
 
 
-def check_games(rows: list[ResultRow]) -> list[dict]:
+def _game_key(values: dict) -> tuple:
+    date, game = as_date(values.get("Date"))[0], 1
+    if not _blank(values.get("Game")):
+        game = as_whole_number(values.get("Game"))[0]
+    return (date, game, as_whole_number(values.get("Table"))[0])
+
+
+def check_games(rows: list[ResultRow], broken: set[tuple] = frozenset()) -> list[dict]:
     """The checks across rows: each game has 2 to 4 teams of different names, and nobody plays
     for two teams of a game or at two tables of one sitting."""
     problems = []
@@ -295,7 +304,7 @@ def check_games(rows: list[ResultRow]) -> list[dict]:
         games[row.game_key].append(row)
     for (date, game, table), teams in games.items():
         where = f"Table {table}, game {game} on {date.isoformat()}"
-        if not 2 <= len(teams) <= 4:
+        if not 2 <= len(teams) <= 4 and not (len(teams) < 2 and (date, game, table) in broken):
             count = "1 team" if len(teams) == 1 else f"{len(teams)} teams"
             message = f"{where} has {count}: a game has 2 to 4 teams."
             problems.append(problem(RESULTS, teams[0].row, "Table", message))
