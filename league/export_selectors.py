@@ -13,8 +13,6 @@ from league.models import Club, Player, Season
 from scoresheet.fields import entered_value, entry_fields
 from scoresheet.models import Game, TeamRound
 
-LOG_START = ("Date", "Table", "Game", "Team", "Round")
-
 
 def _season_games(season: Season):
     """The season's finished games (results are finished games), by night, sitting and table."""
@@ -71,7 +69,7 @@ def game_log(*, season: Season) -> tuple[list[str], list[tuple]]:
         _log_row(games[entry.round.game_id], entry, keys)
         for entry in sorted(entries, key=lambda e: (order[e.round.game_id], e.round.number, e.team.position))
     ]
-    return [*LOG_START, *keys, "Total"], rows
+    return [*xlsx.GAME_LOG_START, *keys, "Total"], rows
 
 
 def _log_row(game: Game, entry: TeamRound, keys: list[str]) -> tuple:

@@ -89,7 +89,9 @@ def results_plan(
     file_problems = _club_and_season_problems(club_slug, season_name)
     season_variant = season.variant if season else _variant(variant_slug or DEFAULT_VARIANT, club)
     if season_variant is None:
-        message = f"There is no variant {variant_slug} for the season (see `manage.py variants`)."
+        message = (
+            f"There are no rules called {variant_slug} for the season: give a variant's short name, such as canasta."
+        )
         file_problems.append(problem(None, None, None, message))
     if file_problems:
         raise Refused(file_problems)
@@ -160,7 +162,7 @@ def _night_variant(plan: ResultsPlan, rows: list[ResultRow], variants: dict) -> 
         if variant is not None and variant.club_id not in (None, plan.club.pk if plan.club else None):
             variant = None
         if variant is None:
-            message = f"There is no variant {row.variant} (see `manage.py variants`)."
+            message = f"There are no rules called {row.variant}: give a variant's short name, such as hand-and-foot."
             problems.append(problem(RESULTS, row.row, "Variant", message))
         elif chosen is None:
             chosen, first_row = variant, row

@@ -33,6 +33,7 @@ PHONE_LENGTH = 40  # league.Player.phone
 
 RESULTS, GAME_LOG, ROSTER = "Results", "Game log", "Roster"
 RESULTS_COLUMNS = ("Date", "Table", "Game", "Team", "Players", "Score", "Variant")
+GAME_LOG_START = ("Date", "Table", "Game", "Team", "Round")  # then the entry field keys, then Total
 RESULTS_OPTIONAL = {"Variant"}  # a file may leave the column out: every night plays the season's variant
 ROSTER_COLUMNS = ("Name", "Email", "Phone", "Active")
 ROSTER_OPTIONAL = {"Email", "Phone", "Active"}  # a list of names is a roster

@@ -406,3 +406,19 @@ def test_the_import_takes_a_few_queries_however_many_rows(tmp_path, django_asser
     with django_assert_max_num_queries(30):
         import_services.results_import(data=data, club_slug="big", season_name="S")
     assert Game.objects.count() == 50 and Seat.objects.count() == 200
+
+
+def test_the_sample_workbooks_import_cleanly(tmp_path):
+    """The samples the README offers are the shape the imports read (scripts/make_samples.py)."""
+    from pathlib import Path
+
+    from league import import_services
+
+    samples = Path(__file__).resolve().parents[2] / "static" / "samples"
+    output, status = run(str(samples / "results-sample.xlsx"), "--club", "sample", "--season", "Autumn 2026")
+    assert status == 0, output
+    assert "5 games on 2 nights, 10 new players" in output
+    plan = import_services.roster_import(
+        club=Club.objects.get(slug="sample"), data=(samples / "roster-sample.xlsx").read_bytes()
+    )
+    assert plan.new == [] and [player.name for player, _, _ in plan.changed] == ["Ann", "Bob", "Cleo", "Dan"]
