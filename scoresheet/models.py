@@ -98,6 +98,9 @@ class Game(models.Model):
     deleted_at = models.DateTimeField(null=True, blank=True, help_text="Deleted: restorable until purged")
     # The game's name, its teams' names and players as search_key folds them (teams are not renamed).
     search_text = models.TextField(blank=True, editable=False)
+    # Imported from a results workbook as final totals (one round of "Final score (imported)"):
+    # there are no rounds as played, so the game log leaves it out.
+    entered_as_totals = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-updated_at", "-id"]

@@ -110,6 +110,22 @@ CASES = [
     Case("take back a sitting", "POST", "/clubs/tuesday/nights/{night}/sittings/{number}/cancel/", ORGANISER),
     Case("table pack", "GET", "/clubs/tuesday/nights/{night}/sittings/{number}/pack.pdf", SCOREKEEPER),
     Case("seating chart", "GET", "/clubs/tuesday/nights/{night}/sittings/{number}/chart.pdf", VIEWER),
+    # Spreadsheets: an upload without a file, or a confirm naming no kept file, is answered with the form (400).
+    Case("import results form", "GET", "/clubs/tuesday/import/results/", ORGANISER),
+    Case("upload results", "POST", "/clubs/tuesday/import/results/", ORGANISER, {"season": "{season}"}, ok=400),
+    Case(
+        "confirm a results import",
+        "POST",
+        "/clubs/tuesday/import/results/",
+        ORGANISER,
+        {"upload": "x" * 32, "season": "{season}"},
+        ok=400,
+    ),
+    Case("import roster form", "GET", "/clubs/tuesday/import/roster/", ORGANISER),
+    Case("upload a roster", "POST", "/clubs/tuesday/import/roster/", ORGANISER, ok=400),
+    Case("confirm a roster import", "POST", "/clubs/tuesday/import/roster/", ORGANISER, {"upload": "x" * 32}, ok=400),
+    Case("a season's results workbook", "GET", "/clubs/tuesday/seasons/{season}/results.xlsx", VIEWER),
+    Case("the roster workbook", "GET", "/clubs/tuesday/players/roster.xlsx", VIEWER),
 ]
 
 # Who asks: a role in the club, or someone with no role in it.

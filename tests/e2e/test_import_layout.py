@@ -1,0 +1,51 @@
+"""The import pages in a browser at phone (390 px) and desktop (1280 px) widths: the upload form,
+the preview of a good file and the table of a bad file's problems fit the screen with 44 px
+targets. Screenshots land in var/screenshots/ to be looked at."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.test_layout import SHOTS, WIDTHS, _session_cookie, check_fits
+from tests.league.factories import season, user
+from tests.league.test_import_results import GOOD, HEADER, workbook
+
+TARGETS = ", select, input[type=file]"
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_import_pages_fit_the_screen(live_server, page, presets, width, tmp_path, settings):
+    from league import services as league
+
+    settings.VAR_DIR = tmp_path
+    olga = user("olga")
+    club = league.club_create(name="Tuesday Night Hand and Foot Club", by=olga)
+    season(club, name="Autumn 2026")
+    page.context.add_cookies([_session_cookie(olga, live_server)])
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    url = f"{live_server.url}/clubs/{club.slug}/import/results/"
+
+    good, bad = tmp_path / "good.xlsx", tmp_path / "bad.xlsx"
+    good.write_bytes(
+        workbook(
+            [*GOOD, ["2026-09-08", 2, 1, "Ezra Featherstonehaugh-Wilkins", "", 10, ""]]
+            + [["2026-09-08", 2, 1, "Grandmother Wilhelmina", "", 20, ""]]
+        )
+    )
+    rows = [HEADER, *GOOD[1:]]
+    rows[2] = ["2026-09-01", 1, 1, "Cleo & Dan", "Cleo, Dan", "a great many points", ""]
+    rows.append(["2026-09-08", 3, 1, "Solo", "Ann & Bob", 10, "no-such-rules-at-all-anywhere"])
+    bad.write_bytes(workbook(rows))
+
+    for name, path in (("preview", good), ("problems", bad)):
+        assert page.goto(url).status == 200
+        check_fits(page, "import upload", width, TARGETS)
+        page.set_input_files("input[type=file]", str(path))
+        page.get_by_role("button", name="Check the file").click()
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(SHOTS / f"import-{name}-{width}.png"), full_page=True)
+        check_fits(page, f"import {name}", width, TARGETS)
+    assert page.get_by_text("Nothing was imported").is_visible()
