@@ -3,6 +3,7 @@ import_results and export_results, their JSON errors and exit codes, and what th
 
 from __future__ import annotations
 
+import io
 import json
 from datetime import date, datetime
 from io import BytesIO, StringIO
@@ -375,6 +376,16 @@ def test_export_then_import_into_another_club_gives_the_same_games_and_totals(tm
         )
 
     assert games("friday") == games("tuesday") and len(games("friday")) == 2
+
+    def standings(slug, season):
+        out = io.StringIO()
+        call_command("standings", "--club", slug, "--season", season, "--json", stdout=out)
+        data = json.loads(out.getvalue())
+        return data["rows"], data["unranked"]
+
+    # PRODUCT.md: "export then import into another club gives the same standings"
+    assert standings("friday", "Copy") == standings("tuesday", the_night.season.name)
+    assert len(standings("friday", "Copy")[0]) == 8
     # and out again: the same Results sheet
     again = tmp_path / "again.xlsx"
     export("--club", "friday", "--season", "Copy", "--out", str(again))
