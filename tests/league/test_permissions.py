@@ -110,6 +110,7 @@ CASES = [
     Case("take back a sitting", "POST", "/clubs/tuesday/nights/{night}/sittings/{number}/cancel/", ORGANISER),
     Case("table pack", "GET", "/clubs/tuesday/nights/{night}/sittings/{number}/pack.pdf", SCOREKEEPER),
     Case("seating chart", "GET", "/clubs/tuesday/nights/{night}/sittings/{number}/chart.pdf", VIEWER),
+    Case("a night's results", "GET", "/clubs/tuesday/nights/{night}/results.pdf", VIEWER),
 ]
 
 # Who asks: a role in the club, or someone with no role in it.
