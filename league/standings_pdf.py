@@ -264,6 +264,56 @@ def _footer_lines(heading: Heading, lay: Layout) -> Paragraph:
     return Paragraph("<br/>".join(lines), _style(lay.small, color=GREY))
 
 
+def _fitted_size(text: str, room: float, largest: float) -> float:
+    """The size ``text`` fits ``room`` in bold, shrinking from ``largest`` to two thirds of it at most."""
+    size = largest
+    while size > largest * 0.67 and pdfmetrics.stringWidth(text, "Sheet-Bold", size) > room:
+        size -= 0.5
+    return size
+
+
+def draw_header(canvas: Canvas, heading: Heading, printed: str, size: tuple[float, float], lay: Layout) -> None:
+    """The club (and the date printed) on the first line, what this is on the second, the rule on
+    the third, a line under them."""
+    left, right, width = MARGIN, size[0] - MARGIN, size[0] - 2 * MARGIN
+    top = size[1] - MARGIN - lay.title
+    room = width - pdfmetrics.stringWidth(printed, "Sheet", lay.font) - 12
+    club_size = _fitted_size(heading.club, room, lay.title)
+    canvas.setFillColor(pdf.FELT)
+    canvas.setFont("Sheet-Bold", club_size)
+    canvas.drawString(left, top, pdf.clipped(heading.club, room, "Sheet-Bold", club_size))
+    canvas.setFillColor(colors.black)
+    canvas.setFont("Sheet", lay.font)
+    canvas.drawRightString(right, top, printed)
+    second = top - lay.title * 0.05 - lay.font * 1.35
+    canvas.setFont("Sheet-Bold", lay.font * 1.1)
+    canvas.drawString(left, second, pdf.clipped(heading.what, width, "Sheet-Bold", lay.font * 1.1))
+    canvas.setFont("Sheet", lay.font)
+    canvas.drawString(left, second - lay.font * 1.35, pdf.clipped(heading.rule, width, "Sheet", lay.font))
+    canvas.setStrokeColor(pdf.FELT)
+    canvas.setLineWidth(1.5)
+    rule_y = size[1] - MARGIN - lay.header_height + 4
+    canvas.line(left, rule_y, right, rule_y)
+
+
+def draw_footer(canvas: Canvas, heading: Heading, page_words: str, size: tuple[float, float], lay: Layout) -> None:
+    """The legend, a hairline, then where the sheet came from and "Page i of n"."""
+    left, right, width = MARGIN, size[0] - MARGIN, size[0] - 2 * MARGIN
+    words = _footer_lines(heading, lay)
+    _, height = words.wrap(width, size[1])
+    base = MARGIN + lay.small * 1.6
+    words.drawOn(canvas, left, base)
+    canvas.setStrokeColor(pdf.GRID)
+    canvas.setLineWidth(0.4)
+    canvas.line(left, base + height + 2, right, base + height + 2)
+    canvas.setFont("Sheet", lay.small)
+    canvas.setFillColor(GREY)
+    room = width - pdfmetrics.stringWidth(page_words, "Sheet", lay.small) - 12
+    source = f"Bookkeeper · {heading.club} · {heading.what}"
+    canvas.drawString(left, MARGIN, pdf.clipped(source, room, "Sheet", lay.small))
+    canvas.drawRightString(right, MARGIN, page_words)
+
+
 def render(story: list, heading: Heading, size: tuple[float, float], lay: Layout, title: str) -> bytes:
     """The story on pages of ``size``, each headed and footed as ``heading`` says."""
     width = size[0] - 2 * MARGIN
@@ -271,37 +321,9 @@ def render(story: list, heading: Heading, size: tuple[float, float], lay: Layout
     printed = f"Printed {short_date(timezone.localdate())}"
 
     def decorate(canvas: Canvas, page: int, pages: int) -> None:
-        top = size[1] - MARGIN
-        left, right = MARGIN, size[0] - MARGIN
         canvas.saveState()
-        line2 = top - lay.title * 1.05 - lay.font * 1.35
-        canvas.setFillColor(pdf.FELT)
-        canvas.setFont("Sheet-Bold", lay.title)
-        page_words = f"Page {page} of {pages}"
-        room = width - pdfmetrics.stringWidth(printed, "Sheet", lay.font) - 12
-        canvas.drawString(left, top - lay.title, pdf.clipped(heading.club, room, "Sheet-Bold", lay.title))
-        canvas.setFillColor(colors.black)
-        canvas.setFont("Sheet", lay.font)
-        canvas.drawRightString(right, top - lay.title, printed)
-        canvas.setFont("Sheet-Bold", lay.font * 1.1)
-        canvas.drawString(left, line2, pdf.clipped(heading.what, width, "Sheet-Bold", lay.font * 1.1))
-        canvas.setFont("Sheet", lay.font)
-        canvas.drawString(left, line2 - lay.font * 1.35, pdf.clipped(heading.rule, width, "Sheet", lay.font))
-        canvas.setStrokeColor(pdf.FELT)
-        canvas.setLineWidth(1.5)
-        rule_y = top - lay.header_height + 4
-        canvas.line(left, rule_y, right, rule_y)
-        # the footer: the legend, then a hairline and where the sheet came from
-        words = _footer_lines(heading, lay)
-        _, h = words.wrap(width, footer_h)
-        words.drawOn(canvas, left, MARGIN + lay.small * 1.6)
-        canvas.setStrokeColor(pdf.GRID)
-        canvas.setLineWidth(0.4)
-        canvas.line(left, MARGIN + lay.small * 1.6 + h + 2, right, MARGIN + lay.small * 1.6 + h + 2)
-        canvas.setFont("Sheet", lay.small)
-        canvas.setFillColor(GREY)
-        canvas.drawString(left, MARGIN, f"Bookkeeper · {heading.club} · {heading.what}")
-        canvas.drawRightString(right, MARGIN, page_words)
+        draw_header(canvas, heading, printed, size, lay)
+        draw_footer(canvas, heading, f"Page {page} of {pages}", size, lay)
         canvas.restoreState()
 
     buffer = io.BytesIO()
@@ -377,21 +399,26 @@ def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
     # the total stands next to the names; what is left goes to the last column.
     widths[1] = min(max(names_w + 2 * lay.pad + 2, width * 0.4), width - sum(widths) - lay.font * 8)
     widths[4] = width - sum(widths)
-    data = [["Table", "Players", "Total", "Result", "At the table"]]
+    # The sitting's name is the table's first row, so that it repeats with the column names on
+    # a page the sitting runs on to.
+    data = [[heading, "", "", "", ""], ["Table", "Players", "Total", "Result", "At the table"]]
     style = [
-        ("FONT", (0, 0), (-1, -1), "Sheet", lay.font),
-        ("FONT", (0, 0), (-1, 0), "Sheet-Bold", lay.font),
-        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-        ("BACKGROUND", (0, 0), (-1, 0), pdf.FELT),
-        ("ALIGN", (0, 0), (0, -1), "RIGHT"),
-        ("ALIGN", (2, 0), (2, -1), "RIGHT"),
+        ("SPAN", (0, 0), (-1, 0)),
+        ("LEFTPADDING", (0, 0), (-1, 0), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, 0), 3),
+        ("FONT", (0, 1), (-1, -1), "Sheet", lay.font),
+        ("FONT", (0, 1), (-1, 1), "Sheet-Bold", lay.font),
+        ("TEXTCOLOR", (0, 1), (-1, 1), colors.white),
+        ("BACKGROUND", (0, 1), (-1, 1), pdf.FELT),
+        ("ALIGN", (0, 1), (0, -1), "RIGHT"),
+        ("ALIGN", (2, 1), (2, -1), "RIGHT"),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),  # the table's number and status on its first team's line
-        ("LEFTPADDING", (0, 0), (-1, -1), lay.pad),
+        ("LEFTPADDING", (0, 1), (-1, -1), lay.pad),
         ("RIGHTPADDING", (0, 0), (-1, -1), lay.pad),
-        ("TOPPADDING", (0, 0), (-1, -1), lay.row_pad + 1),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), lay.row_pad + 1),
-        ("BOX", (0, 0), (-1, -1), 0.8, colors.black),
-        ("LINEBEFORE", (1, 0), (-1, -1), 0.25, pdf.GRID),
+        ("TOPPADDING", (0, 1), (-1, -1), lay.row_pad + 1),
+        ("BOTTOMPADDING", (0, 1), (-1, -1), lay.row_pad + 1),
+        ("BOX", (0, 1), (-1, -1), 0.8, colors.black),
+        ("LINEBEFORE", (1, 1), (-1, -1), 0.25, pdf.GRID),
     ]
     for t, row in enumerate(sitting.tables):
         first = len(data)
@@ -414,6 +441,7 @@ def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
             ("SPAN", (0, first), (0, last)),
             ("SPAN", (4, first), (4, last)),
             ("LINEABOVE", (0, first), (-1, first), 0.8 if t else 0, colors.black),
+            ("NOSPLIT", (0, first), (-1, last)),  # a table's teams stay on one page
         ]
         if t % 2:
             style.append(("BACKGROUND", (0, first), (-1, last), pdf.SHADE))
@@ -421,7 +449,7 @@ def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
             style.append(("TEXTCOLOR", (4, first), (4, first), colors.HexColor("#9a3b00")))
         if not row.game.is_finished:
             style.append(("TEXTCOLOR", (0, first), (-1, last), GREY))
-    flow = [heading, Spacer(1, 2), Table(data, colWidths=widths, repeatRows=1, style=TableStyle(style), hAlign="LEFT")]
+    flow = [Table(data, colWidths=widths, repeatRows=2, style=TableStyle(style), hAlign="LEFT")]
     if sitting.byes:
         names = ", ".join(escape(bye.player.name) for bye in sitting.byes)
         flow += [Spacer(1, lay.font * 0.4), Paragraph(f"<b>Sat out:</b> {names}", _style(lay.font))]
