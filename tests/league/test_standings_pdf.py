@@ -242,3 +242,9 @@ def test_the_results_view_takes_paper_and_large_print_and_names_a_bad_paper(clie
     bad = client.get(results_url(the_night, "?paper=legal"))
     assert bad.status_code == 400 and b"letter or a4" in bad.content
     assert client.get(f"/clubs/tuesday/nights/{the_night.pk + 999}/results.pdf").status_code == 404
+
+
+def test_a_season_with_no_games_yet_says_so():
+    lines = lines_of(standings_pdf(season_standings(season=season(club()))))
+    assert "Rank Player N G Bye W Pts Avg VP VP/G Best" in lines
+    assert "No finished games yet." in lines
