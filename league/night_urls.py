@@ -24,4 +24,5 @@ night_patterns = [
     path("<int:night_id>/sittings/<int:number>/substitute/", views.sitting_substitute, name="sitting-substitute"),
     path("<int:night_id>/sittings/<int:number>/cancel/", views.sitting_cancel, name="sitting-cancel"),
     path("<int:night_id>/sittings/<int:number>/", include("league.pack_urls")),
+    path("<int:night_id>/", include("league.results_urls")),
 ]
