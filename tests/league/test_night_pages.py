@@ -462,3 +462,9 @@ def test_a_sittings_printouts_are_linked_from_the_night_and_sitting_pages(client
     for page in (url(the_night), url(the_night, "sittings/1/")):
         html = client.get(page).content.decode()
         assert f'href="{pack}"' not in html and f'href="{chart}"' in html
+
+
+def test_the_night_page_links_its_results_pdf(client, tuesday):
+    the_night = night(tuesday, players=8)
+    client.force_login(member(tuesday, "vic", Role.VIEWER))
+    assert f'href="{url(the_night, "results.pdf")}"' in client.get(url(the_night)).content.decode()

@@ -271,3 +271,19 @@ def test_the_standings_query_count_is_the_same_for_20_and_200_players(django_ass
         with django_assert_max_num_queries(3):
             result = season_standings(season=the_season)
         assert len(result.rows) == players
+
+
+def test_the_standings_command_writes_the_pdf(autumn, tmp_path):
+    from pypdf import PdfReader
+
+    out = tmp_path / "standings.pdf"
+    call_command("standings", "--club", "tuesday", "--season", "Autumn 2026", "--pdf", str(out), stdout=io.StringIO())
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(str(out)).pages)
+    assert "Tuesday Club" in text and "Autumn 2026" in text
+    assert "4,234" in text and "12.25" in text  # Bob's points and VP average
+
+
+def test_the_standings_command_cannot_write_into_a_folder(autumn, tmp_path):
+    with pytest.raises(CommandError) as raised:
+        call_command("standings", "--club", "tuesday", "--season", "Autumn 2026", "--pdf", str(tmp_path))
+    assert raised.value.returncode == 2 and "Cannot write" in str(raised.value)
