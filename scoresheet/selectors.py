@@ -171,6 +171,8 @@ class GameSheet:
         """The leading teams by total, whether or not the game is over."""
         if not self.rounds:
             return []
+        if self.result.winners:  # the game's end is reached: a side that won at once may trail on points
+            return [self.teams[i] for i in self.result.winners]
         best = max(self.result.totals)
         return [t for t, total in zip(self.teams, self.result.totals) if total == best]
 
