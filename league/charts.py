@@ -15,8 +15,10 @@ from decimal import Decimal
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-WIDTH, HEIGHT = 640, 280
-LEFT, RIGHT, TOP, BOTTOM = 64, 16, 24, 48  # room for the value labels and the axis labels
+# A phone shows the chart about 320 px wide: a narrow drawing keeps its 15-unit text readable there.
+WIDTH, HEIGHT = 400, 240
+LEFT, RIGHT, TOP, BOTTOM = 52, 30, 26, 40  # room for the value labels and the axis labels
+MAX_LABELS = 6  # x labels (and values) shown at most, so they do not overlap
 
 
 def nice_step(span: float, ticks: int = 4) -> float:
@@ -74,14 +76,14 @@ def line_chart(
     if len(values) > 1:
         line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
         parts.append(f'<polyline class="chart-line" points="{line}"/>')
-    every = max(1, math.ceil(len(values) / 12))  # at most about 12 x labels, so they do not overlap
+    every = max(1, math.ceil(len(values) / MAX_LABELS))
     for i, ((label, value), v) in enumerate(zip(points, values)):
         parts.append(f'<circle class="chart-point" cx="{x(i):.1f}" cy="{y(v):.1f}" r="5"/>')
         if i % every == 0 or i == len(values) - 1:
             parts.append(
                 f'<text class="chart-value" x="{x(i):.1f}" y="{y(v) - 10:.1f}" text-anchor="middle">'
                 f"{number(value, places)}</text>"
-                f'<text class="chart-label" x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 22}" text-anchor="middle">'
+                f'<text class="chart-label" x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 24}" text-anchor="middle">'
                 f"{escape(label)}</text>"
             )
     parts.append("</svg>")

@@ -27,6 +27,14 @@ def number(value, places: int) -> str:
     return f"{value:,.{places}f}"
 
 
+def _ordering(metric: Metric) -> dict:
+    """The header's class names for the direction the rows are in (▼ best first): the first sort of
+    a higher-is-better column is by the reversed key, which django-tables2 would call ascending."""
+    if metric.higher_is_better:
+        return {"ascending": "desc", "descending": "asc"}
+    return {}
+
+
 class MetricColumn(tables.Column):
     """One metric: its abbreviation as the header (its name as the tooltip), right-aligned numbers."""
 
@@ -37,7 +45,10 @@ class MetricColumn(tables.Column):
             accessor=metric.key,
             verbose_name=format_html('<abbr title="{}">{}</abbr>', metric.name, metric.abbr),
             order_by=(f"{direction}sort_{metric.key}", "sort_rank", "sort_name"),
-            attrs={"th": {"class": "num", "title": metric.name}, "td": {"class": "num"}},
+            attrs={
+                "th": {"class": "num", "title": metric.name, "_ordering": _ordering(metric)},
+                "td": {"class": "num"},
+            },
             empty_values=(None,),
             default="–",
             **kwargs,
@@ -63,7 +74,7 @@ class StandingsTable(tables.Table):
 
     class Meta:
         template_name = "league/_standings_table.html"
-        attrs = {"class": "standings"}
+        attrs = {"class": "standings-table"}
         orderable = True
 
     def __init__(self, *args, teams: bool = False, **kwargs):
@@ -119,4 +130,9 @@ def standings_table(result: Standings, rows: list[Row], request, *, link=None, p
 
 def legend(result: Standings):
     """What each abbreviation means, for the line under the table."""
-    return format_html_join(" · ", "<abbr>{}</abbr> {}", ((m.abbr, m.name.lower()) for m in result.metrics))
+    return format_html_join(" · ", "<abbr>{}</abbr> {}", ((m.abbr, _lower(m.name)) for m in result.metrics))
+
+
+def _lower(name: str) -> str:
+    """ "Points" → "points", but "VP average" stays as it is."""
+    return name if name[:2].isupper() else name[:1].lower() + name[1:]

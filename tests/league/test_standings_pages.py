@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 class Tables(HTMLParser):
-    """Every <table class="standings"> of a page as rows of cell texts (header row first)."""
+    """Every <table class="standings-table"> of a page as rows of cell texts (header row first)."""
 
     def __init__(self):
         super().__init__()
@@ -28,7 +28,7 @@ class Tables(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
-        if tag == "table" and "standings" in (attrs.get("class") or "").split():
+        if tag == "table" and "standings-table" in (attrs.get("class") or "").split():
             self.tables.append([])
         elif self.tables and tag == "tr":
             self.row = []
