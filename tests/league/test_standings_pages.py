@@ -316,3 +316,31 @@ def test_the_pdf_is_offered_only_once_it_can_be_made(viewer, autumn):  # noqa: F
         assert viewer.get(url(autumn, export="pdf")).status_code == 404
     else:
         assert "export=pdf" in page
+
+
+def test_the_pdf_link_passes_the_view_the_paper_and_large_print(viewer, autumn, monkeypatch):  # noqa: F811
+    """The PDF itself is league.standings_pdf's; the page hands it the table shown and the options."""
+    from league import standings_views
+
+    calls = []
+
+    def fake_pdf(result, *, paper, large_print):
+        calls.append((result.ranked_by, result.teams, [row.name for row in result.rows][:2], paper, large_print))
+        return b"%PDF-1.4 fake"
+
+    monkeypatch.setattr(standings_views, "pdf_writer", lambda: fake_pdf)
+    page = viewer.get(url(autumn, by="points")).content.decode()
+    assert 'href="?by=points&amp;export=pdf"' in page
+    assert 'href="?by=points&amp;export=pdf&amp;large_print=1"' in page
+    response = viewer.get(url(autumn, by="points", export="pdf", paper="a4", large_print="1"))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert 'filename="tuesday-club-autumn-2026-points.pdf"' in response["Content-Disposition"]
+    assert calls == [("points", False, ["Ann", "Cleo"], "a4", True)]
+    assert viewer.get(url(autumn, export="pdf")).status_code == 200
+    assert calls[-1] == ("vp", False, ["Ann", "Cleo"], "letter", False)
+    response = viewer.get(url(autumn, export="pdf", paper="legal"))
+    assert response.status_code == 400 and "letter or a4" in response.content.decode()
+    first = autumn.nights.get(date=date(2026, 10, 6))
+    response = viewer.get(f"/clubs/tuesday/nights/{first.pk}/standings/?export=pdf&by=wins")
+    assert response.status_code == 200 and calls[-1][:3] == ("wins", False, ["Ann", "Bob"])
+    assert 'filename="tuesday-club-2026-10-06-wins.pdf"' in response["Content-Disposition"]
