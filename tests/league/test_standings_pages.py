@@ -344,3 +344,16 @@ def test_the_pdf_link_passes_the_view_the_paper_and_large_print(viewer, autumn, 
     response = viewer.get(f"/clubs/tuesday/nights/{first.pk}/standings/?export=pdf&by=wins")
     assert response.status_code == 200 and calls[-1][:3] == ("wins", False, ["Ann", "Bob"])
     assert 'filename="tuesday-club-2026-10-06-wins.pdf"' in response["Content-Disposition"]
+
+
+def test_the_standings_command_writes_the_same_table_to_a_workbook(autumn, tmp_path):  # noqa: F811
+    from django.core.management import call_command
+
+    path = tmp_path / "autumn.xlsx"
+    call_command("standings", "--club", "tuesday", "--season", "Autumn 2026", "--by", "wins", "--xlsx", str(path))
+    book = load_workbook(path)
+    assert book.sheetnames == ["Wins"]
+    sheet = book["Wins"]
+    assert sheet["A2"].value == "Players ranked by wins (then points)"
+    assert [sheet.cell(row=r, column=2).value for r in range(6, 10)] == ["Ann", "Bob", "Cleo", "Dan"]
+    assert sheet["G7"].value == 4234  # Bob's points, a number
