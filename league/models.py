@@ -139,6 +139,8 @@ class Season(models.Model):
     min_nights = models.PositiveSmallIntegerField(default=0)
     best_nights = models.PositiveSmallIntegerField(null=True, blank=True)
     blowout_margin = models.PositiveIntegerField()
+    # The standings at /standings/<club>/<season>/ for anyone, while the organiser has this on.
+    public = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

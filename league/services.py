@@ -251,3 +251,9 @@ def season_save(*, club: Club, season: Season | None = None, **fields) -> Season
         setattr(season, name, value)
     season.save()
     return season
+
+
+def season_publish(*, season: Season, public: bool) -> None:
+    """Show the season's standings to anyone at its public address, or stop showing them."""
+    season.public = public
+    season.save(update_fields=["public"])

@@ -11,6 +11,12 @@ from league import views
 from league.import_urls import import_patterns
 from league.night_urls import night_patterns
 from league.season_urls import season_patterns
+from league.standings_urls import (
+    night_standings_patterns,
+    player_record_patterns,
+    public_standings_patterns,
+    season_standings_patterns,
+)
 
 app_name = "league"
 
@@ -48,6 +54,9 @@ club_patterns = [
     path("seasons/", include(season_patterns)),
     path("nights/", include(night_patterns)),
     path("", include(import_patterns)),
+    path("seasons/<int:season_id>/", include(season_standings_patterns)),
+    path("nights/<int:night_id>/", include(night_standings_patterns)),
+    path("players/<int:player_id>/", include(player_record_patterns)),
     # Other parts of a club: one include line each, e.g.
     # path("rules/", include("league.urls_house_rules")),
 ]
@@ -58,4 +67,5 @@ urlpatterns = [
     path("clubs/new/", views.club_new, name="club-new"),
     path("clubs/<slug:slug>/", include(club_patterns)),
     path("invites/<str:token>/", views.invite_accept, name="invite-accept"),
+    path("standings/", include(public_standings_patterns)),
 ]

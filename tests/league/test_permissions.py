@@ -127,6 +127,14 @@ CASES = [
     Case("confirm a roster import", "POST", "/clubs/tuesday/import/roster/", ORGANISER, {"upload": "x" * 32}, ok=400),
     Case("a season's results workbook", "GET", "/clubs/tuesday/seasons/{season}/results.xlsx", VIEWER),
     Case("the roster workbook", "GET", "/clubs/tuesday/players/roster.xlsx", VIEWER),
+    Case("season standings", "GET", "/clubs/tuesday/seasons/{season}/standings/", VIEWER),
+    Case("season standings by wins", "GET", "/clubs/tuesday/seasons/{season}/standings/?by=wins&sort=points", VIEWER),
+    Case("season standings workbook", "GET", "/clubs/tuesday/seasons/{season}/standings/?export=xlsx", VIEWER),
+    Case("make the standings public", "POST", "/clubs/tuesday/seasons/{season}/public/", ORGANISER, {"public": "1"}),
+    Case("night standings", "GET", "/clubs/tuesday/nights/{night}/standings/", VIEWER),
+    Case("night standings workbook", "GET", "/clubs/tuesday/nights/{night}/standings/?export=xlsx", VIEWER),
+    Case("a player's record", "GET", "/clubs/tuesday/players/{player}/record/", VIEWER),
+    Case("a player's record in a season", "GET", "/clubs/tuesday/players/{player}/record/?season={season}", VIEWER),
 ]
 
 # Who asks: a role in the club, or someone with no role in it.
@@ -239,6 +247,25 @@ def test_the_matrix_covers_every_club_url():
         for case in CASES
     }
     assert set(routes(club_patterns)) <= listed
+
+
+def test_the_public_standings_answer_only_while_public(client, world):
+    """Outside clubs/: nobody sees a season's public page while it is off (not even its organiser),
+    anyone does while it is on, and only for the club the season belongs to."""
+    people, ids = world
+    public = f"/standings/tuesday/{ids['season']}/"
+    for visitor in VISITORS:
+        client.logout()
+        if people[visitor] is not None:
+            client.force_login(people[visitor])
+        assert client.get(public).status_code == 404
+        assert client.get(public + "?export=xlsx").status_code == 404
+    Season.objects.filter(pk=ids["season"]).update(public=True)
+    client.logout()
+    assert client.get(public).status_code == 200
+    assert client.get(public + "?export=xlsx").status_code == 200
+    assert client.get(f"/standings/friday/{ids['season']}/").status_code == 404
+    assert client.get(f"/standings/tuesday/{ids['season'] + 1000}/").status_code == 404
 
 
 @pytest.mark.parametrize("url", ["/clubs/", "/clubs/new/"])
