@@ -659,6 +659,16 @@ PRESET_SLUGS = (
     "hand-knee-and-foot",
     "hand-knee-and-foot-by-round",
     "canasta",
+    # issue 11: the rest of the sources' rule sets (PRODUCT.md "More presets")
+    "hand-and-foot-earl",
+    "hand-and-foot-basic",
+    "hand-and-foot-saskatchewan",
+    "hand-and-foot-brouillette",
+    "hand-and-foot-brouillette-partners",
+    "hand-and-foot-brouillette-partners-low",
+    "hand-and-foot-gocc",
+    "samba",
+    "brazilian-canasta",
 )
 
 
