@@ -928,7 +928,7 @@ def test_variants_json_lists_the_eight_presets_with_name_and_family():
         "hand-knee-and-foot": "hand-knee-and-foot",
         "hand-knee-and-foot-by-round": "hand-knee-and-foot",
         "canasta": "canasta",
-    }
+    }.items()
     assert len(rows) == len(PRESET_SLUGS)  # and issue 11's (tests/scoresheet/test_presets_more.py)
     for row in rows:
         assert set(row) == {"slug", "name", "family"}
