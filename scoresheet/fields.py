@@ -49,6 +49,7 @@ class EntryField:
     max_value: int = MAX_COUNT
     step: int = 1  # POINTS: entered points are a multiple of this
     note: str = ""  # a bonus that goes with the count, printed beside it: "+300 for 7 or more"
+    special: bool = False  # a special hand (FLAG): it replaces the round's score, its note says how
 
     @property
     def titled_note(self) -> str:
@@ -67,6 +68,8 @@ class EntryField:
         """The field with its value, as the form and the printed sheet label it: "Clean books × 500"."""
         if self.kind == COUNT:
             return f"{self.label} × {fmt(self.value)}"
+        if self.special:
+            return self.label
         if self.kind == FLAG:
             return f"{self.label} {signed(self.value)}" if self.value else f"{self.label} (no bonus)"
         return f"{self.label} ({SIGNS[self.sign]})"
@@ -75,7 +78,7 @@ class EntryField:
         """A breakdown line: "Clean books 2 × 500"; points and flags are just the label."""
         if self.kind == COUNT:
             return f"{self.label} {count} × {fmt(self.value if value is None else value)}"
-        if self.kind == FLAG and not self.value:
+        if self.kind == FLAG and not self.value and not self.special:
             return f"{self.label} (no bonus)"
         return self.label
 
@@ -98,6 +101,8 @@ def entry_fields(rules: Rules) -> tuple[EntryField, ...]:
     red = rules.red_threes
     if red.laid_value is not None:
         bonuses = "; ".join(f"{signed(b.bonus)} for {b.min_count} or more" for b in red.set_bonuses)
+        if red.positive_with_books is not None:
+            bonuses = "; ".join(filter(None, [bonuses, red_threes_books_text(rules)]))
         fields.append(
             EntryField(
                 "red_threes", "Red threes laid", THREES, COUNT, red.laid_value, max_value=MAX_THREES, note=bonuses
@@ -114,8 +119,11 @@ def entry_fields(rules: Rules) -> tuple[EntryField, ...]:
     )
 
     step = rules.points_step
+    against = f"count against a side with no {book_word(rules)}" if rules.melded_against_without_books else ""
     fields.append(
-        EntryField("melded_points", "Cards on the table", CARDS, POINTS, sign=1, max_value=MAX_POINTS, step=step)
+        EntryField(
+            "melded_points", "Cards on the table", CARDS, POINTS, sign=1, max_value=MAX_POINTS, step=step, note=against
+        )
     )
     fields.append(
         EntryField(
@@ -144,10 +152,35 @@ def entry_fields(rules: Rules) -> tuple[EntryField, ...]:
         EntryField(
             f"extras.{extra.key}", extra.label, EXTRAS, COUNT, extra.amount, max_value=extra.max_per_round or MAX_THREES
         )
+        if extra.replaces_round_score is None
+        else EntryField(
+            f"extras.{extra.key}",
+            extra.label,
+            EXTRAS,
+            FLAG,
+            extra.replaces_round_score.caller,
+            max_value=1,
+            note=special_hand_text(extra),
+            special=True,
+        )
         for extra in rules.extras
     ]
     fields.append(EntryField("adjustments", "Other adjustments", ADJUSTMENTS, POINTS, sign=0, max_value=MAX_POINTS))
     return tuple(fields)
+
+
+def red_threes_books_text(rules: Rules) -> str:
+    """ "count only with 2 or more canastas, otherwise against": red threes that need books (Bolivian, Cuban)."""
+    red = rules.red_threes
+    n = red.positive_with_books
+    otherwise = "otherwise they count against the side" if red.below == "against" else "otherwise nothing"
+    return f"count only with {n} or more {plural(book_word(rules), n)}; {otherwise}"
+
+
+def special_hand_text(extra) -> str:
+    """ "replaces the round: 0 for this side, 1,500 for the other sides" (Acaba, the American special hands)."""
+    hand = extra.replaces_round_score
+    return f"replaces the round: {fmt(hand.caller)} for this side, {fmt(hand.others)} for the other sides"
 
 
 def entered_value(field: EntryField, values: dict):

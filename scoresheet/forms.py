@@ -352,6 +352,8 @@ class TeamEntryForm(forms.Form):
                 continue
             group, _, key = field.key.partition(".")
             value = data.get(name) or 0
+            if field.special:  # a special hand is ticked, and stored as a count of 1
+                value = int(bool(value))
             if key:
                 if value or group in ("melded_cards", "hand_cards"):
                     values[group][key] = value

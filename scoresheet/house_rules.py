@@ -359,6 +359,7 @@ class HouseRulesEditor:
         kept = self._rows("setbonus")
         rows["setbonus"] = [i for i, _ in kept]
         red["set_bonuses"] = [{"min_count": d.get("min_count"), "bonus": d.get("bonus")} for _, d in kept]
+        _keep(self.base.get("red_threes"), red, "positive_with_books")  # no box yet: kept as it was
         document["red_threes"] = red
         document["black_threes"] = {}
         put(document["black_threes"], "held_penalty", "black_held_penalty", keep_none=False)
@@ -366,6 +367,7 @@ class HouseRulesEditor:
         document["book_kinds"], rows["kinds"] = self._keyed("kinds", set(), self._kind)
         taken = {kind["key"] for kind in document["book_kinds"]}
         document["extras"], rows["extras"] = self._keyed("extras", taken, self._extra)
+        _keep_special_hands(self.base.get("extras"), document["extras"])
 
         basis = v.get("meld_basis") or self.base.get("meld_schedule", {}).get("basis")
         if basis == "score":
@@ -391,6 +393,7 @@ class HouseRulesEditor:
             put(end, "rounds", "rounds", keep_none=False)
             if v.get("optional_extra_rounds"):
                 end["optional_extra_rounds"] = v["optional_extra_rounds"]
+        _keep(self.base.get("game_end"), end, "books_to_win")  # no box yet: kept as it was
         document["game_end"] = end
 
         setup = {}
@@ -464,6 +467,25 @@ class HouseRulesEditor:
                     self.form.add_error(box, message)
                 return
         self.top_errors.append(f"{path}: {message}" if path else message)
+
+
+def _keep(base_section, section: dict, key: str) -> None:
+    """Carry a rules field the boxes do not show yet (schema extensions of issue 11) over from the base."""
+    if isinstance(base_section, dict) and key in base_section:
+        section[key] = copy.deepcopy(base_section[key])
+
+
+def _keep_special_hands(base_extras, extras: list[dict]) -> None:
+    """An extra that is a special hand (replaces_round_score) keeps it; it has no amount."""
+    special = {
+        item.get("key"): item["replaces_round_score"]
+        for item in base_extras or []
+        if isinstance(item, dict) and "replaces_round_score" in item
+    }
+    for extra in extras:
+        if extra.get("key") in special:
+            extra.pop("amount", None)
+            extra["replaces_round_score"] = copy.deepcopy(special[extra["key"]])
 
 
 def _first_box(form) -> str:

@@ -40,7 +40,7 @@ from reportlab.platypus import (
 from scoresheet.display import fmt
 from scoresheet.fields import sheet_fields
 from scoresheet.rules import Rules
-from scoresheet.rules_card import NOT_WRITTEN, Section, meld_rows, rules_card
+from scoresheet.rules_card import NOT_WRITTEN, Section, books_to_win_text, meld_rows, rules_card
 
 FONTS_DIR = Path(__file__).resolve().parent.parent / "static" / "fonts"
 PAPERS = {"letter": letter, "a4": A4}
@@ -110,6 +110,9 @@ class Row:
 def sheet_rows(rules: Rules) -> list[Row]:
     """The rows of one round: the variant's entry fields, then the totals."""
     rows = [Row(field.key, field.titled_note, field.kind) for field in sheet_fields(rules)]
+    target = rules.game_end.books_to_win
+    if target is not None:  # HF-5: its breakdown line ("books_to_win") lands on this row
+        rows.append(Row("books_to_win", books_to_win_text(rules), "points"))
     return [*rows, Row("total", "Round total", "total"), Row("running", "Running total", "running")]
 
 

@@ -65,6 +65,14 @@ class BookKind:
 
 
 @dataclass(frozen=True)
+class SpecialHand:
+    """What a round scores when a side calls or shows a special hand: it replaces everything else."""
+
+    caller: int  # the side that called or showed it
+    others: int  # every other side
+
+
+@dataclass(frozen=True)
 class Extra:
     """A counted per-round event: perfect cut, exact draw, knee penalty …"""
 
@@ -73,6 +81,9 @@ class Extra:
     amount: int  # signed
     max_per_round: int | None = None
     note: str = ""
+    # A special hand (British Acaba, the American special hands): entered as this extra, once,
+    # by the side that called or showed it; the round then scores these values and nothing else.
+    replaces_round_score: SpecialHand | None = None
 
 
 @dataclass(frozen=True)
@@ -87,6 +98,18 @@ class RedThrees:
     held_penalty: int | None  # None: red threes are never held (laid at once)
     negative_when_not_melded: bool = False  # Canasta: counts against a team with no meld
     set_bonuses: tuple[SetBonus, ...] = ()
+    # Bolivian, Cuban: laid red threes count (positively) only for a side with at least this
+    # many books in the round; below it they count nothing, or against the side (``below``).
+    positive_with_books: int | None = None
+    below: str = "nothing"  # "nothing" | "against"
+
+    def sign(self, books: int, melded: bool) -> int:
+        """+1, 0 or −1: how a side's laid red threes count, given its books and whether it melded."""
+        if self.positive_with_books is not None:
+            if books >= self.positive_with_books:
+                return 1
+            return -1 if self.below == "against" else 0
+        return -1 if self.negative_when_not_melded and not melded else 1
 
     def set_bonus(self, count: int) -> SetBonus | None:
         """The one set bonus a count earns: the largest threshold reached."""
@@ -123,10 +146,19 @@ class MeldSchedule:
 
 
 @dataclass(frozen=True)
+class BooksToWin:
+    """HF-5: a side that makes this many books in one round scores the bonus and wins at once."""
+
+    books: int
+    bonus: int = 0
+
+
+@dataclass(frozen=True)
 class GameEnd:
     rounds: int | None = None
     optional_extra_rounds: int = 0
     target_score: int | None = None
+    books_to_win: BooksToWin | None = None
 
     @property
     def max_rounds(self) -> int | None:
@@ -152,6 +184,15 @@ class Setup:
             return players + 1
         return self.decks_fixed or 0
 
+    def partners_at(self, side_count: int) -> bool:
+        """Does a table of ``side_count`` sides play in partnerships, when nobody said? Yes where the
+        variant allows that many teams (partnerships are the usual game), else no."""
+        return side_count in self.team_counts or not self.individual_counts
+
+    def players_at(self, side_count: int, partners: bool) -> int:
+        """The players at a table: teams × the usual team size, or the individual players."""
+        return side_count * self.players_per_team[0] if partners else side_count
+
     def max_decks(self, side_count: int) -> int:
         """The most decks a table with ``side_count`` teams or players can use."""
         player_counts = []
@@ -160,6 +201,20 @@ class Setup:
         if side_count in self.individual_counts or not player_counts:
             player_counts.append(side_count)
         return max(self.decks_for(p) for p in player_counts)
+
+
+@dataclass(frozen=True)
+class TableRequirement:
+    """Going out at some tables only (HF-5: 3 clean and 4 dirty with partners, 1 and 2 without):
+    it replaces the book kinds' own requirements at a table it matches."""
+
+    players: tuple[int, ...] = ()  # () = any number of players
+    partners: bool | None = None  # None = with or without partners
+    books: dict[str, int] = field(default_factory=dict)
+    any_books: int = 0
+
+    def matches(self, players: int, partners: bool) -> bool:
+        return (not self.players or players in self.players) and self.partners in (None, partners)
 
 
 @dataclass(frozen=True)
@@ -193,6 +248,9 @@ class Rules:
     notes: tuple[str, ...]  # for maintainers: how we read the sources; never shown to players
     player_notes: tuple[str, ...]  # plain words for the rules card: "Good to know"
     document: dict = field(compare=False, repr=False)
+    # American: a side with no book at the end of the round loses its melded card points.
+    melded_against_without_books: bool = False
+    going_out_by_players: tuple[TableRequirement, ...] = ()
 
     @property
     def family_name(self) -> str:
@@ -203,6 +261,18 @@ class Rules:
 
     def extra(self, key: str) -> Extra | None:
         return next((e for e in self.extras if e.key == key), None)
+
+    @property
+    def special_hands(self) -> tuple[Extra, ...]:
+        return tuple(e for e in self.extras if e.replaces_round_score is not None)
+
+    def going_out_books(self, number: int, *, players: int, partners: bool) -> tuple[dict[str, int], int]:
+        """What going out needs in round ``number`` at this table: books of each kind, and books of any kind."""
+        for requirement in self.going_out_by_players:
+            if requirement.matches(players, partners):
+                return {k: n for k, n in requirement.books.items() if n}, requirement.any_books
+        by_kind = {k.key: k.required_in_round(number) for k in self.book_kinds if k.required_in_round(number)}
+        return by_kind, self.required_any_books
 
     @property
     def points_step(self) -> int:
@@ -255,6 +325,8 @@ DOCUMENT_KEYS = (
     "not_stated",
     "notes",
     "player_notes",
+    "melded_against_without_books",
+    "going_out_by_players",
 )
 
 
@@ -377,6 +449,8 @@ def load_rules(document: Any) -> Rules:
     game_end = _game_end(document, check)
     setup = _setup(section("setup"), check)
     sources_and_notes = _sources_and_notes(document, check)
+    melded_against = _melded_against(document, check)
+    by_players = _going_out_by_players(document, check, kinds={kind.key for kind in book_kinds})
     _unknown_keys(document, check)
     if check.problems:
         raise RulesError(check.problems)
@@ -394,6 +468,8 @@ def load_rules(document: Any) -> Rules:
         setup=setup,
         **sources_and_notes,
         document=document,
+        melded_against_without_books=melded_against,
+        going_out_by_players=by_players,
     )
 
 
@@ -434,12 +510,61 @@ def _red_threes(section: dict, check: Check) -> RedThrees:
     negative = check.get(section, "negative_when_not_melded", bool, path=path, default=False)
     if set_bonuses and laid_value is None:
         check.fail("red_threes.set_bonuses", "needs red threes that can be laid (laid_value)")
+    needs_books, below = _positive_with_books(section, check)
+    if needs_books is not None and laid_value is None:
+        check.fail("red_threes.positive_with_books", "needs red threes that can be laid (laid_value)")
+    if needs_books is not None and negative:
+        check.fail(
+            "red_threes.negative_when_not_melded",
+            "leave it out with positive_with_books, whose 'otherwise' says how the red threes of a side "
+            "with fewer books count",
+        )
     return RedThrees(
         laid_value=laid_value,
         held_penalty=held_penalty,
         negative_when_not_melded=bool(negative),
         set_bonuses=tuple(set_bonuses),
+        positive_with_books=needs_books,
+        below=below,
     )
+
+
+RED_THREES_BELOW = ("nothing", "against")
+
+
+def _positive_with_books(section: dict, check: Check) -> tuple[int | None, str]:
+    """Red threes that count only for a side with enough books (Bolivian CN-4, Cuban CN-6).
+
+    Sketch::
+
+        "red_threes": {"laid_value": 100, "held_penalty": 100,
+                       "positive_with_books": {"books": 2, "otherwise": "against"}}
+
+    ``books``: the books (of any kind, made in the round) a side needs for its laid red threes,
+    and their set bonuses, to count positively. ``otherwise``: how they count for a side with
+    fewer — "nothing" (0, the default) or "against" (negative, as Classic's no-meld rule).
+    Cuban "Threes are only scored if canastas are made" (000 L445) is {"books": 1, "otherwise":
+    "nothing"}. Bolivian "Red threes count positive only when two or more canastas have been
+    fused" (000 L437) does not say what happens below two (VARIANTS §4.2, §3 is silent); we read
+    "count positive only when" as "count negative otherwise" — the plain contrast, and the
+    Classic parent's treatment of red threes that a side has not earned: {"books": 2,
+    "otherwise": "against"}, with the "otherwise" in the preset's not_stated.
+    """
+    path = "red_threes.positive_with_books"
+    item = check.get(section, "positive_with_books", dict, path="red_threes", default=None, nullable=True)
+    if item is None:
+        return None, "nothing"
+    books = check.get(item, "books", "count", path=path)
+    if books is not None and not 1 <= books <= 20:
+        check.fail(inside(path, "books"), f"must be between 1 and 20 books, not {books}")
+        books = None
+    below = check.get(item, "otherwise", str, path=path, default="nothing")
+    if below is not None and below not in RED_THREES_BELOW:
+        check.fail(inside(path, "otherwise"), f"must be one of {', '.join(RED_THREES_BELOW)}, not {json.dumps(below)}")
+    for key in item:
+        if key not in ("books", "otherwise"):
+            check.fail(inside(path, key), "is not a field of positive_with_books (books, otherwise)")
+    return books, below if below in RED_THREES_BELOW else "nothing"
 
 
 def _black_threes(section: dict, check: Check) -> int | None:
@@ -510,17 +635,56 @@ def _extras(section: list, check: Check, *, taken: set[str]) -> tuple[Extra, ...
         if key in taken:
             check.fail(inside(path, "key"), f"'{key}' is already used by a book kind or extra")
         taken.add(key)
+        special = _special_hand(item, check, path)
         max_per_round = check.get(item, "max_per_round", "count", path=path, default=None, nullable=True)
+        if special is not None and max_per_round not in (None, 1):
+            check.fail(inside(path, "max_per_round"), "must be 1 for a special hand: it is called once")
         extras.append(
             Extra(
                 key=key,
                 label=check.get(item, "label", str, path=path) or key,
-                amount=check.get(item, "amount", int, path=path) or 0,
-                max_per_round=max_per_round,
+                amount=0 if special else check.get(item, "amount", int, path=path) or 0,
+                max_per_round=1 if special else max_per_round,
                 note=check.get(item, "note", str, path=path, default="") or "",
+                replaces_round_score=special,
             )
         )
     return tuple(extras)
+
+
+def _special_hand(item: dict, check: Check, path: str) -> SpecialHand | None:
+    """An extra that replaces the round's score for every side (British Acaba CN-7, American special hands CN-2).
+
+    Sketch::
+
+        {"key": "acaba", "label": "Acaba called",
+         "replaces_round_score": {"caller": 0, "others": 1500}}
+
+    The side that calls or shows the hand enters the extra (count 1, at most one a round); the
+    round then scores ``caller`` for that side and ``others`` for every other side, and nothing
+    else entered that round counts. No ``amount`` (the caller's score is ``caller``).
+    Acaba "immediately loses the round, giving the opposing player or team 1,500 points and
+    gaining 0 points" (000 L441): caller 0, others 1500. American "The team only gets the points
+    for the special hand" (000 L428): e.g. the straight is caller 3000, others 0 (the others'
+    score is not stated; the hand "ends immediately", so they score nothing).
+    """
+    special = check.get(item, "replaces_round_score", dict, path=path, default=None, nullable=True)
+    if special is None:
+        return None
+    where = inside(path, "replaces_round_score")
+    caller = check.get(special, "caller", int, path=where)
+    others = check.get(special, "others", int, path=where)
+    for key in special:
+        if key not in ("caller", "others"):
+            check.fail(inside(where, key), "is not a field of replaces_round_score (caller, others)")
+    if "amount" in item:
+        check.fail(inside(path, "amount"), "leave it out for a special hand: replaces_round_score says what it scores")
+    for name, value in (("caller", caller), ("others", others)):
+        if value is not None and abs(value) > 100_000:
+            check.fail(inside(where, name), f"must be between -100,000 and 100,000, not {value}")
+    if caller is None or others is None:
+        return None
+    return SpecialHand(caller=caller, others=others)
 
 
 def _meld_schedule(section: dict, check: Check) -> MeldSchedule:
@@ -582,7 +746,42 @@ def _game_end(document: dict, check: Check) -> GameEnd:
         check.fail("game_end", "needs either 'rounds' or 'target_score'")
     if rounds is not None and not 1 <= rounds <= 50:
         check.fail("game_end.rounds", "must be between 1 and 50")
-    return GameEnd(rounds=rounds, optional_extra_rounds=extra_rounds, target_score=target)
+    return GameEnd(
+        rounds=rounds,
+        optional_extra_rounds=extra_rounds,
+        target_score=target,
+        books_to_win=_books_to_win(section, check),
+    )
+
+
+def _books_to_win(section: dict | None, check: Check) -> BooksToWin | None:
+    """A number of books in one round that wins the game at once (HF-5's seven canastas).
+
+    Sketch::
+
+        "game_end": {"rounds": 4, "books_to_win": {"books": 7, "bonus": 5000}}
+
+    "any player/team that manages to meld 7 canastas in a hand (natural or mixed) will
+    automatically receive 5000 points and thus win the game" (000 L476). A side whose entry
+    has ``books`` books or more (of any kind) in a round scores ``bonus`` on top of its round,
+    and the game ends with that round; that side wins (of several that did it in the same
+    round, the higher total), whatever the other totals.
+    """
+    path = "game_end.books_to_win"
+    item = check.get(section, "books_to_win", dict, path="game_end", default=None, nullable=True)
+    if item is None:
+        return None
+    books = check.get(item, "books", "count", path=path)
+    bonus = check.get(item, "bonus", int, path=path, default=0)
+    if books is not None and not 1 <= books <= 50:
+        check.fail(inside(path, "books"), f"must be between 1 and 50 books, not {books}")
+        books = None
+    for key in item:
+        if key not in ("books", "bonus"):
+            check.fail(inside(path, key), "is not a field of books_to_win (books, bonus)")
+    if books is None or bonus is None:
+        return None
+    return BooksToWin(books=books, bonus=bonus)
 
 
 def _setup(section: dict, check: Check) -> Setup:
@@ -612,6 +811,22 @@ def _setup(section: dict, check: Check) -> Setup:
     return setup
 
 
+def _melded_against(document: dict, check: Check) -> bool:
+    """``melded_against_without_books`` (American CN-2).
+
+    Sketch::
+
+        "melded_against_without_books": true
+
+    "If a team does not have complete canastas at the end of the game, any cards that have been
+    fused will count against that team … A team with at least one canasta gets bonus points for
+    these cards as usual" (000 L432). We read "the end of the game" as the end of each hand (the
+    round is what is scored; the same line says "in addition to the above penalties", which are
+    per hand): a side with no book in the round scores its melded card points negative.
+    """
+    return bool(check.get(document, "melded_against_without_books", bool, default=False))
+
+
 def _sources_and_notes(document: dict, check: Check) -> dict:
     """Where each rule comes from and what the sources leave unsaid (for maintainers), and the
     plain-words notes players see on the rules card."""
@@ -631,6 +846,50 @@ def _sources_and_notes(document: dict, check: Check) -> dict:
         for index, text in enumerate(texts[key]):
             check.typed(text, inside(key, index), str)
     return {"sources": tuple(sources), **texts}
+
+
+def _going_out_by_players(document: dict, check: Check, *, kinds: set[str]) -> tuple[TableRequirement, ...]:
+    """Going-out requirements that depend on the table (HF-5).
+
+    Sketch::
+
+        "going_out_by_players": [
+          {"partners": true,  "books": {"clean": 3, "dirty": 4}},
+          {"partners": false, "books": {"clean": 1, "dirty": 2}}
+        ]
+        "going_out_by_players": [{"players": [4], "books": {"clean": 2}},
+                                 {"players": [6], "any_books": 3}]
+
+    Each item says which tables it is for — ``players`` (the numbers of players at the table:
+    teams × players per team, or the individual players) and/or ``partners`` (true: teams,
+    false: everyone on their own) — and what going out needs there: ``books`` (book kind →
+    count) and ``any_books`` (books of any kind). The first item that matches the game's table
+    replaces the book kinds' required_to_go_out / required_by_round and required_any_books;
+    at a table no item matches, those apply. HF-5: "three red … and four black … canastas. If
+    playing a single game (i.e. no partners), one red canasta and two black canasta are
+    required" (000 L456): the two items above.
+    """
+    items = check.get(document, "going_out_by_players", list, default=[]) or []
+    requirements = []
+    for path, item in check.objects(items, "going_out_by_players", " with players or partners, and books"):
+        players = check.counts(item.get("players"), inside(path, "players")) if "players" in item else ()
+        partners = check.get(item, "partners", bool, path=path, default=None)
+        if not players and partners is None:
+            check.fail(path, "needs 'players' (a list of numbers of players) or 'partners' (true or false)")
+        books = {}
+        for key, count in (check.get(item, "books", dict, path=path, default={}) or {}).items():
+            if key not in kinds:
+                check.fail(inside(inside(path, "books"), key), f"is not a book kind ({', '.join(sorted(kinds))})")
+                continue
+            count = check.typed(count, inside(inside(path, "books"), key), "count")
+            if count is not None:
+                books[key] = count
+        any_books = check.get(item, "any_books", "count", path=path, default=0) or 0
+        for key in item:
+            if key not in ("players", "partners", "books", "any_books"):
+                check.fail(inside(path, key), "is not a field here (players, partners, books, any_books)")
+        requirements.append(TableRequirement(players=players, partners=partners, books=books, any_books=any_books))
+    return tuple(requirements)
 
 
 def _unknown_keys(document: dict, check: Check) -> None:

@@ -42,13 +42,20 @@ def _note(rules: Rules, path: str, note: str = "") -> str:
 
 def going_out_needs(rules: Rules, number: int | None = None) -> str:
     """ "2 clean books, 2 dirty books and 1 wild book" for a round (or the usual rounds)."""
+    by_kind = {
+        kind.key: kind.required_in_round(number) if number else kind.required_to_go_out for kind in rules.book_kinds
+    }
+    return _books_text(rules, by_kind, rules.required_any_books)
+
+
+def _books_text(rules: Rules, by_kind: dict[str, int], any_books: int) -> str:
     parts = []
     for kind in rules.book_kinds:
-        n = kind.required_in_round(number) if number else kind.required_to_go_out
+        n = by_kind.get(kind.key, 0)
         if n:
             parts.append(f"{n} {plural(kind.label.lower(), n)}")
-    if rules.required_any_books:
-        parts.append(f"{rules.required_any_books} {plural(book_word(rules), rules.required_any_books)} of any kind")
+    if any_books:
+        parts.append(f"{any_books} {plural(book_word(rules), any_books)} of any kind")
     if not parts:
         return (
             "not in the written rules"
@@ -76,6 +83,27 @@ def meld_rows(rules: Rules) -> tuple[Row, ...]:
 
 def requirement_text(req: int | str) -> str:
     return f"{fmt(req)} points" if isinstance(req, int) else req
+
+
+def table_text(players: tuple[int, ...], partners: bool | None) -> str:
+    """Which tables a going-out requirement is for: "With partners", "4 or 6 players", "3 players on their own"."""
+    text = f"{_numbers(players)} players" if players else ""
+    if partners is None:
+        return text
+    if partners:
+        return f"{text} in teams" if text else "With partners"
+    return f"{text} on their own" if text else "Without partners"
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def books_to_win_text(rules: Rules) -> str:
+    """ "7 canastas in one round: +5,000 and the game is won" (HF-5)."""
+    target = rules.game_end.books_to_win
+    bonus = f"{signed(target.bonus)} and " if target.bonus else ""
+    return f"{target.books} {plural(book_word(rules), 2)} in one round: {bonus}the game is won"
 
 
 def game_end_text(rules: Rules) -> str:
@@ -154,6 +182,15 @@ def _three_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple[Row
         ]
         if red.negative_when_not_melded:
             rows.append(Row("Red threes of a team that has not melded", "count against the team"))
+        if red.positive_with_books is not None:
+            n = red.positive_with_books
+            rows.append(
+                Row(
+                    f"Red threes of a side with fewer than {n} {plural(book_word(rules), n)}",
+                    "count against the side" if red.below == "against" else "count nothing",
+                    _note(rules, "red_threes.positive_with_books"),
+                )
+            )
     if red.held_penalty is None:
         rows.append(Row("Red threes caught", "never: laid as soon as drawn"))
     else:
@@ -176,12 +213,29 @@ def _going_out_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple
     rows = [Row("Going out needs", going_out_needs(rules), _note(rules, "book_kinds.required_to_go_out"))]
     rounds_with_other_needs = sorted({r for k in rules.book_kinds for r in k.required_by_round})
     rows += [Row(f"In round {number}", going_out_needs(rules, number)) for number in rounds_with_other_needs]
+    if rules.going_out_by_players:
+        # A small table, one row per kind of table; the variant's usual need holds at any other.
+        by_table = [
+            Row(
+                f"Going out needs: {_lower_first(table_text(r.players, r.partners))}",
+                _books_text(rules, r.books, r.any_books),
+            )
+            for r in rules.going_out_by_players
+        ]
+        rows[0] = Row("Going out needs: at other tables", rows[0].value, rows[0].note)
+        rows = [*by_table, *rows]
     rows.append(Row(by_key["went_out"].label, signed(rules.going_out_bonus), _note(rules, "going_out_bonus")))
     if rules.concealed_bonus is not None:
         rows.append(
             Row(by_key["concealed"].label, f"{signed(rules.concealed_bonus)} more", _note(rules, "concealed_bonus"))
         )
     for extra in rules.extras:
+        hand = extra.replaces_round_score
+        if hand is not None:
+            value = f"the round scores {fmt(hand.caller)} for the side that calls it, {fmt(hand.others)} for the others"
+            note = "; ".join(filter(None, ["Nothing else counts that round", extra.note]))
+            rows.append(Row(by_key[f"extras.{extra.key}"].label, value, note))
+            continue
         limit = f" (at most {extra.max_per_round} a round)" if extra.max_per_round else ""
         rows.append(Row(by_key[f"extras.{extra.key}"].label, signed(extra.amount) + limit, extra.note))
     return tuple(rows)
@@ -196,6 +250,8 @@ def _card_rows(rules: Rules) -> tuple[Row, ...]:
         )
     rows = [Row(CARD_CLASS_LABELS[key], fmt(values[key])) for key in CARD_CLASSES if key != "black_threes"]
     rows.append(Row(f"Cards left in {fields.piles_text(rules)}", "count against you at the same values"))
+    if rules.melded_against_without_books:
+        rows.append(Row(f"Cards on the table of a side with no {book_word(rules)}", "count against the side"))
     if note:
         rows.append(Row("", note))
     return tuple(rows)
@@ -203,6 +259,8 @@ def _card_rows(rules: Rules) -> tuple[Row, ...]:
 
 def _game_rows(rules: Rules) -> tuple[Row, ...]:
     rows = [Row("Game", game_end_text(rules))]
+    if rules.game_end.books_to_win is not None:
+        rows.append(Row("Ends at once", books_to_win_text(rules)))
     if rules.setup.piles:
         rows.append(Row("Deal", ", ".join(f"{name} {cards}" for name, cards in rules.setup.piles)))
     sides = []

@@ -17,9 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from scoresheet.display import fmt, plural
-from scoresheet.fields import MAX_COUNT, MAX_POINTS, fields_by_key, piles_text
+from scoresheet.fields import MAX_COUNT, MAX_POINTS, book_word, fields_by_key, piles_text
 from scoresheet.problems import Problem  # also scoring.Problem, as forms, views and services name it
-from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
+from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Extra, Rules
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,7 @@ class RoundResult:
     scores: tuple[TeamScore, ...]
     running_totals: tuple[int, ...]
     warnings: tuple[Problem, ...]
+    wins_game: tuple[int, ...] = ()  # sides that won the game at once this round (game_end.books_to_win)
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,25 @@ def has_melded(rules: Rules, entry: Entry) -> bool:
     return sum(entry.books.values()) > 0 or melded_points(rules, entry) > 0
 
 
+def books_made(entry: Entry) -> int:
+    return sum(max(n, 0) for n in entry.books.values())
+
+
+def special_hand(rules: Rules, entries: Sequence[Entry]) -> tuple[int, Extra] | None:
+    """The side that called or showed a special hand this round, and which hand; None if nobody did."""
+    for index, entry in enumerate(entries):
+        for extra in rules.special_hands:
+            if entry.extras.get(extra.key, 0) > 0:
+                return index, extra
+    return None
+
+
+def wins_game(rules: Rules, entry: Entry) -> bool:
+    """Has the side made enough books this round to win the game at once (game_end.books_to_win)?"""
+    target = rules.game_end.books_to_win
+    return target is not None and books_made(entry) >= target.books
+
+
 def meld_requirement(rules: Rules, number: int, score_before: int) -> int | str:
     return rules.meld_schedule.requirement(number, score_before)
 
@@ -141,12 +161,18 @@ def score_entry(rules: Rules, entry: Entry) -> TeamScore:
 
     red = rules.red_threes
     if entry.red_threes and red.laid_value is not None:
-        # Canasta: red threes count against a team that has not melded (000 L404).
-        sign = -1 if red.negative_when_not_melded and not has_melded(rules, entry) else 1
-        suffix = " (no meld)" if sign < 0 else ""
+        # Canasta: red threes count against a team that has not melded (000 L404); Bolivian and
+        # Cuban: only a side with enough books scores them (000 L437, L445).
+        sign = red.sign(books_made(entry), has_melded(rules, entry))
+        suffix = ""
+        if sign <= 0 and red.positive_with_books is not None:
+            n = red.positive_with_books
+            suffix = f" (fewer than {n} {plural(book_word(rules), n)})"
+        elif sign < 0:
+            suffix = " (no meld)"
         add_count("red_threes", entry.red_threes, sign * red.laid_value, suffix)
         bonus = red.set_bonus(entry.red_threes)
-        if bonus:
+        if bonus and sign:
             add(
                 "red_threes_bonus",
                 sign * bonus.bonus,
@@ -157,7 +183,10 @@ def score_entry(rules: Rules, entry: Entry) -> TeamScore:
     add_count("black_threes_held", black_threes_held(entry))
 
     melded = melded_points(rules, entry)
-    if melded:
+    if melded and rules.melded_against_without_books and not books_made(entry):
+        # American: "any cards that have been fused will count against that team" (000 L432).
+        add("melded_points", -melded, f"{fields['melded_points'].label} (no {book_word(rules)}: count against)")
+    elif melded:
         add("melded_points", melded)
     left = hand_points(rules, entry)
     if left:
@@ -169,12 +198,43 @@ def score_entry(rules: Rules, entry: Entry) -> TeamScore:
             add("concealed", rules.concealed_bonus)
 
     for extra in rules.extras:
-        add_count(f"extras.{extra.key}", entry.extras.get(extra.key, 0))
+        if extra.replaces_round_score is None:
+            add_count(f"extras.{extra.key}", entry.extras.get(extra.key, 0))
+
+    if wins_game(rules, entry):
+        target = rules.game_end.books_to_win
+        add("books_to_win", target.bonus, f"{target.books} {plural(book_word(rules), 2)} in one round: wins the game")
 
     for adjustment in entry.adjustments:
         add("adjustments", adjustment.points, adjustment.label)
 
     return TeamScore(total=sum(line.points for line in lines), lines=tuple(lines))
+
+
+def score_entries(rules: Rules, entries: Sequence[Entry]) -> tuple[TeamScore, ...]:
+    """Every side's round score. A special hand (Acaba, the American special hands) replaces the
+    whole round: its values for every side, one line each saying so, and nothing else counts."""
+    called = special_hand(rules, entries)
+    if called is None:
+        return tuple(score_entry(rules, e) for e in entries)
+    caller, extra = called
+    hand = extra.replaces_round_score
+    others = "the other side" if len(entries) == 2 else "each other side"
+    scores = []
+    for index in range(len(entries)):
+        if index == caller:
+            label = (
+                f"{extra.label}: the round scores {fmt(hand.caller)} for this side "
+                f"and {fmt(hand.others)} for {others}; nothing else counts"
+            )
+            points = hand.caller
+        else:
+            label = (
+                f"{extra.label} by another side: the round scores {fmt(hand.others)} for this side; nothing else counts"
+            )
+            points = hand.others
+        scores.append(TeamScore(total=points, lines=(Line(f"extras.{extra.key}", label, points),)))
+    return tuple(scores)
 
 
 def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[Problem]:
@@ -268,6 +328,17 @@ def round_errors(rules: Rules, entries: Sequence[Entry], *, number: int, team_co
     out = [i for i, e in enumerate(entries) if e.went_out]
     for i in out[1:]:
         problems.append(Problem("Only one team can go out in a round.", round=number, team=i, field="went_out"))
+    called = [(i, x) for i, e in enumerate(entries) for x in rules.special_hands if e.extras.get(x.key, 0) > 0]
+    for i, extra in called[1:]:
+        problems.append(
+            Problem(
+                f"Only one special hand can be called in a round ({called[0][1].label} is already entered).",
+                round=number,
+                team=i,
+                field="extras",
+                key=extra.key,
+            )
+        )
     limit = 2 * rules.setup.max_decks(team_count)
     red = sum(max(e.red_threes, 0) + max(e.red_threes_held, 0) for e in entries)
     if limit and red > limit:
@@ -279,16 +350,24 @@ def round_errors(rules: Rules, entries: Sequence[Entry], *, number: int, team_co
     return problems
 
 
-def round_warnings(rules: Rules, entries: Sequence[Entry], *, number: int) -> list[Problem]:
-    """Legal to record, but worth a look."""
+def round_warnings(
+    rules: Rules, entries: Sequence[Entry], *, number: int, partners: bool | None = None
+) -> list[Problem]:
+    """Legal to record, but worth a look. ``partners``: whether the table plays in partnerships
+    (None: as the variant usually does at that many sides), for going-out requirements by table."""
     warnings: list[Problem] = []
-    required = required_books(rules, number)
+    if special_hand(rules, entries) is not None:
+        return warnings  # the round is the special hand's: nobody went out, no books count
+    if partners is None:
+        partners = rules.setup.partners_at(len(entries))
+    players = rules.setup.players_at(len(entries), partners)
+    required, required_any = rules.going_out_books(number, players=players, partners=partners)
     for i, entry in enumerate(entries):
         if entry.went_out:
             short = {key: n - entry.books.get(key, 0) for key, n in required.items() if entry.books.get(key, 0) < n}
             missing = [f"{n} {plural(rules.book_kind(key).label.lower(), n)}" for key, n in short.items()]
-            if sum(entry.books.values()) < rules.required_any_books:
-                n = rules.required_any_books - sum(entry.books.values())
+            if sum(entry.books.values()) < required_any:
+                n = required_any - sum(entry.books.values())
                 missing.append(f"{n} {plural('book', n)} of any kind")
             if missing:
                 warnings.append(
@@ -337,6 +416,11 @@ def minimum_book_points(rules: Rules, entry: Entry) -> int:
 # --- the whole game -----------------------------------------------------------------------
 
 
+def won_at_once(results: Sequence[RoundResult]) -> RoundResult | None:
+    """The round in which a side won the game at once (game_end.books_to_win), if any."""
+    return next((r for r in results if r.wins_game), None)
+
+
 def finished_after(rules: Rules, rounds_played: int, totals: Sequence[int]) -> bool:
     end = rules.game_end
     if end.target_score is not None:
@@ -350,7 +434,7 @@ def game_errors(rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: 
 
 
 def check_and_score_game(
-    rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: int
+    rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: int, partners: bool | None = None
 ) -> tuple[list[Problem], GameResult | None]:
     """Check a game and score it in the same pass: every problem, and the result when there is none.
 
@@ -361,14 +445,14 @@ def check_and_score_game(
     totals: tuple[int, ...] = (0,) * team_count
     results: list[RoundResult] = []
     for number, entries in enumerate(rounds, start=1):
-        if past_the_end(rules, number, totals):
-            problems.append(Problem(beyond_end_message(rules, number), round=number))
+        if past_the_end(rules, number, totals, results):
+            problems.append(Problem(beyond_end_message(rules, number, results), round=number))
             break
         errors = round_errors(rules, entries, number=number, team_count=team_count)
         problems += errors
         if errors:
             continue
-        result = score_round(rules, entries, number=number, totals_before=totals)
+        result = score_round(rules, entries, number=number, totals_before=totals, partners=partners)
         results.append(result)
         totals = result.running_totals
     if problems:
@@ -376,43 +460,64 @@ def check_and_score_game(
     return [], game_result(rules, results, team_count=team_count)
 
 
-def past_the_end(rules: Rules, number: int, totals_before: Sequence[int]) -> bool:
-    """Is round ``number`` beyond the game's end, given the totals after the round before?"""
+def past_the_end(rules: Rules, number: int, totals_before: Sequence[int], results: Sequence[RoundResult] = ()) -> bool:
+    """Is round ``number`` beyond the game's end, given the totals after the round before (and the
+    rounds before it, in which a side may have won at once)?"""
+    if won_at_once(results) is not None:
+        return True
     end = rules.game_end
     if end.target_score is not None:
         return number > 1 and max(totals_before) >= end.target_score
     return number > end.max_rounds
 
 
-def beyond_end_message(rules: Rules, number: int) -> str:
+def beyond_end_message(rules: Rules, number: int, results: Sequence[RoundResult] = ()) -> str:
+    won = won_at_once(results)
+    if won is not None:
+        books = rules.game_end.books_to_win.books
+        return (
+            f"Round {number} comes after the game ended: {books} {plural(book_word(rules), 2)} "
+            f"were made in round {won.number}."
+        )
     end = rules.game_end
     if end.target_score is not None:
         return f"Round {number} comes after the game ended: a team reached {fmt(end.target_score)}."
     return f"Round {number} is beyond the game's end: {rules.name} has {end.max_rounds} rounds."
 
 
-def score_round(rules: Rules, entries: Sequence[Entry], *, number: int, totals_before: Sequence[int]) -> RoundResult:
+def score_round(
+    rules: Rules,
+    entries: Sequence[Entry],
+    *,
+    number: int,
+    totals_before: Sequence[int],
+    partners: bool | None = None,
+) -> RoundResult:
     # The plausibility checks build on this module's card-point helpers, so they are imported here.
     from scoresheet.plausibility import plausibility_warnings
 
-    scores = tuple(score_entry(rules, e) for e in entries)
-    warnings = round_warnings(rules, entries, number=number)
+    scores = score_entries(rules, entries)
+    warnings = round_warnings(rules, entries, number=number, partners=partners)
     warnings += plausibility_warnings(rules, entries, number=number, team_count=len(entries))
+    special = special_hand(rules, entries) is not None
     return RoundResult(
         number=number,
         meld_requirements=tuple(meld_requirement(rules, number, t) for t in totals_before),
         scores=scores,
         running_totals=tuple(t + s.total for t, s in zip(totals_before, scores)),
         warnings=tuple(warnings),
+        wins_game=() if special else tuple(i for i, e in enumerate(entries) if wins_game(rules, e)),
     )
 
 
-def score_game(rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: int) -> GameResult:
+def score_game(
+    rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: int, partners: bool | None = None
+) -> GameResult:
     """Score every round in order. Assumes ``game_errors`` found nothing."""
     totals: tuple[int, ...] = (0,) * team_count
     results = []
     for number, entries in enumerate(rounds, start=1):
-        result = score_round(rules, entries, number=number, totals_before=totals)
+        result = score_round(rules, entries, number=number, totals_before=totals, partners=partners)
         results.append(result)
         totals = result.running_totals
     return game_result(rules, results, team_count=team_count)
@@ -421,13 +526,17 @@ def score_game(rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: i
 def game_result(rules: Rules, results: Sequence[RoundResult], *, team_count: int) -> GameResult:
     """The game after its scored rounds: totals, the next opening melds, whether it is over and who won."""
     totals = results[-1].running_totals if results else (0,) * team_count
-    finished = finished_after(rules, len(results), totals)
+    won = won_at_once(results)
+    finished = won is not None or finished_after(rules, len(results), totals)
+    # A side that won at once wins, whatever the totals (HF-5 "and thus win the game", 000 L476);
+    # of several in the same round, the higher total.
+    contenders = won.wins_game if won is not None else range(team_count)
+    best = max(totals[i] for i in contenders)
     next_number = len(results) + 1
-    best = max(totals)
     return GameResult(
         rounds=tuple(results),
         totals=totals,
         next_meld_requirements=tuple(meld_requirement(rules, next_number, t) for t in totals),
         finished=finished,
-        winners=tuple(i for i, t in enumerate(totals) if t == best) if finished else (),
+        winners=tuple(i for i in contenders if totals[i] == best) if finished else (),
     )

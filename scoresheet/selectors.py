@@ -188,7 +188,10 @@ class GameSheet:
 
     @property
     def can_add_round(self) -> bool:
-        return not scoring.past_the_end(self.rules, self.next_number, self.result.totals) and not self.game.is_finished
+        return (
+            not scoring.past_the_end(self.rules, self.next_number, self.result.totals, self.result.rounds)
+            and not self.game.is_finished
+        )
 
     def totals_before(self, number: int) -> tuple[int, ...]:
         """Each team's game total before round ``number``."""
@@ -199,6 +202,8 @@ class GameSheet:
         """The leading teams by total, whether or not the game is over."""
         if not self.rounds:
             return []
+        if self.result.winners:  # the game's end is reached: a side that won at once may trail on points
+            return [self.teams[i] for i in self.result.winners]
         best = max(self.result.totals)
         return [t for t, total in zip(self.teams, self.result.totals) if total == best]
 
@@ -269,7 +274,7 @@ def game_sheet(*, game: Game) -> GameSheet:
     rules = game.rules
     teams = game_teams(game=game)
     rounds, entry_rows = game_rounds(game=game, teams=teams)
-    result = scoring.score_game(rules, entry_rows, team_count=len(teams))
+    result = scoring.score_game(rules, entry_rows, team_count=len(teams), partners=game.mode == Game.Mode.TEAMS)
     sheet_rounds = [
         SheetRound(
             number=rnd.number,
@@ -331,7 +336,13 @@ def round_page(*, sheet: GameSheet, number: int, entries: list[scoring.Entry] | 
     preview = None
     checks: list[plausibility.Check] = []
     if entries is not None:
-        preview = scoring.score_round(sheet.rules, entries, number=number, totals_before=totals_before)
+        preview = scoring.score_round(
+            sheet.rules,
+            entries,
+            number=number,
+            totals_before=totals_before,
+            partners=sheet.game.mode == Game.Mode.TEAMS,
+        )
         checks = plausibility.plausibility_checks(sheet.rules, entries, number=number, team_count=len(sheet.teams))
     to_confirm = {check.problem for check in checks}
     return RoundPage(

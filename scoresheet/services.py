@@ -147,7 +147,9 @@ def round_record(
         all_rounds[number - 1] = entries
     else:
         all_rounds.append(entries)
-    problems, result = scoring.check_and_score_game(rules, all_rounds, team_count=len(teams))
+    problems, result = scoring.check_and_score_game(
+        rules, all_rounds, team_count=len(teams), partners=game.mode == Game.Mode.TEAMS
+    )
     if problems:
         raise RoundInvalid(problems)
     checks = plausibility.plausibility_checks(rules, entries, number=number, team_count=len(teams))
