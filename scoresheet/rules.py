@@ -926,8 +926,13 @@ PRESET_SLUGS = (
     "hand-and-foot-brouillette-partners",
     "hand-and-foot-brouillette-partners-low",
     "hand-and-foot-gocc",
+    "hand-and-foot-3-red-4-black",
+    "canasta-modern-american",
     "samba",
+    "bolivian-canasta",
     "brazilian-canasta",
+    "cuban-canasta",
+    "british-canasta",
 )
 
 

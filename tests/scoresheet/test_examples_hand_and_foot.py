@@ -581,3 +581,88 @@ def test_brouillette_partners_need_four_of_each_in_round_4():
     went_out = [[w for w in r.warnings if w.field == "went_out" and w.team == 0] for r in result.rounds]
     assert [len(w) for w in went_out] == [0, 0, 0, 1]
     assert "1 clean stack, 1 dirty stack" in went_out[3][0].message
+
+
+# =====================================================================================
+# hand-and-foot-3-red-4-black (HF-5, 000 L452-481): red (clean) 500, black (dirty) 300, going out
+# 100 (L467); with partners going out needs 3 red + 4 black, on your own 1 red + 2 black (L456);
+# red three caught −300, black −5 (L459); meld 50/90/120/150 (L462); going out concealed +100
+# (L479); seven canastas in a hand: +5000 and the game is won (L476).
+# =====================================================================================
+SEVEN_CANASTAS = Game(
+    slug="hand-and-foot-3-red-4-black",
+    teams=("Us", "Them"),
+    rounds=[
+        Round(
+            entries=[
+                # Us: 2 red × 500 + 3 black × 300 + 780 melded − 1 black held × 5 − 60
+                #     = 1000 + 900 + 780 − 5 − 60 = 2615
+                E(books={"clean": 2, "dirty": 3}, melded_points=780, black_threes_held=1, hand_points=60),
+                # Them: 500 + 2 × 300 + 430 − 1 red held × 300 − 120 = 500 + 600 + 430 − 300 − 120 = 1110
+                E(books={"clean": 1, "dirty": 2}, melded_points=430, red_threes_held=1, hand_points=120),
+            ],
+            totals=(2615, 1110),
+            running=(2615, 1110),
+            meld=(50, 50),
+            warnings=((None, "went_out"),),  # the draw pile ran out: nobody went out
+        ),
+        Round(
+            entries=[
+                # Us: 2 × 500 + 2 × 300 + 690 − 85 − 1 red held × 300 = 1000 + 600 + 690 − 85 − 300 = 1905
+                E(books={"clean": 2, "dirty": 2}, melded_points=690, hand_points=85, red_threes_held=1),
+                # Them go out with 3 red + 4 black = 7 canastas: 3 × 500 + 4 × 300 + 1210 + 100 out
+                # + 100 concealed + 5000 for seven canastas = 1500 + 1200 + 1210 + 100 + 100 + 5000 = 9110
+                E(books={"clean": 3, "dirty": 4}, melded_points=1210, went_out=True, concealed=True),
+            ],
+            totals=(1905, 9110),
+            running=(4520, 10220),
+            meld=(90, 90),
+        ),
+    ],
+    winners=(1,),  # "will automatically receive 5000 points and thus win the game" (000 L476)
+)
+
+
+def test_seven_canastas_end_the_game_at_once():
+    game = SEVEN_CANASTAS
+    rules = preset(game.slug)
+    assert game_errors(rules, entries_of(game), team_count=2) == []
+    result = play(game)
+    assert [tuple(s.total for s in r.scores) for r in result.rounds] == [r.totals for r in game.rounds]
+    assert [r.running_totals for r in result.rounds] == [r.running for r in game.rounds]
+    assert [r.meld_requirements for r in result.rounds] == [r.meld for r in game.rounds]
+    assert [tuple((w.team, w.field) for w in r.warnings) for r in result.rounds] == [r.warnings for r in game.rounds]
+    assert (result.finished, result.winners) == (True, (1,))
+    # round 3 comes after the game ended
+    extra = [*entries_of(game), [E(melded_points=100), E(melded_points=100)]]
+    assert game_errors(rules, extra, team_count=2)
+    # four rounds without seven canastas in one end as usual, after round 4
+    plain = [[E(books={"clean": 1}, melded_points=200), E(books={"dirty": 1}, melded_points=150)]] * 4
+    assert [score_game(rules, plain[:n], team_count=2).finished for n in (3, 4)] == [False, True]
+
+
+@pytest.mark.parametrize(
+    ("partners", "missing"),
+    [
+        # with partners: 3 red + 4 black (000 L456); 1 + 2 is 2 red and 2 black short
+        P(True, "missing 2 red canastas, 2 black canastas", id="partners"),
+        # "If playing a single game (i.e. no partners), one red canasta and two black canasta are required"
+        P(False, None, id="no-partners"),
+    ],
+)
+def test_going_out_needs_depend_on_partners(partners, missing):
+    from scoresheet.scoring import round_warnings
+
+    rules = preset("hand-and-foot-3-red-4-black")
+    entries = [E(books={"clean": 1, "dirty": 2}, melded_points=300, went_out=True), E(melded_points=100)]
+    messages = [w.message for w in round_warnings(rules, entries, number=1, partners=partners) if w.team == 0]
+    if missing is None:
+        assert messages == []
+    else:
+        assert len(messages) == 1 and missing in messages[0]
+
+
+def test_3_red_4_black_card_counts_and_red_threes_caught():
+    # hand: 1 joker × 50 + 2 fours-to-sevens × 5 = 60 (000 L469); 2 red threes caught × 300 (000 L459)
+    score = one("hand-and-foot-3-red-4-black", E(hand_cards={"jokers": 1, "fours_to_sevens": 2}, red_threes_held=2))
+    assert lines_by_key(score) == {"hand_points": -60, "red_threes_held": -600}
