@@ -918,6 +918,21 @@ PRESET_SLUGS = (
     "hand-knee-and-foot",
     "hand-knee-and-foot-by-round",
     "canasta",
+    # issue 11: the rest of the sources' rule sets (PRODUCT.md "More presets")
+    "hand-and-foot-earl",
+    "hand-and-foot-basic",
+    "hand-and-foot-saskatchewan",
+    "hand-and-foot-brouillette",
+    "hand-and-foot-brouillette-partners",
+    "hand-and-foot-brouillette-partners-low",
+    "hand-and-foot-gocc",
+    "hand-and-foot-3-red-4-black",
+    "canasta-modern-american",
+    "samba",
+    "bolivian-canasta",
+    "brazilian-canasta",
+    "cuban-canasta",
+    "british-canasta",
 )
 
 

@@ -8,7 +8,9 @@ from datetime import datetime
 from django.core.paginator import Page, Paginator
 from django.core.validators import slug_re
 from django.db.models import (
+    Count,
     Prefetch,
+    Q,
     QuerySet,
     Sum,
     prefetch_related_objects,
@@ -65,6 +67,35 @@ def public_variants():
 
 def variants_list() -> list[Variant]:
     return list(public_variants())
+
+
+@dataclass(frozen=True)
+class VariantFamily:
+    """A family of presets on the variants page, its most-played variants first."""
+
+    key: str
+    name: str
+    variants: list[Variant]  # each with .games_played
+    games_played: int
+
+
+def variant_families() -> list[VariantFamily]:
+    """The presets grouped by family, most-played first (games kept on this Bookkeeper, deleted
+    ones left out); ties, and a fresh install with no games, keep the published order. One query."""
+    played = Count("games", filter=Q(games__deleted_at__isnull=True))
+    variants = sorted(
+        public_variants().annotate(games_played=played),
+        key=lambda v: (-v.games_played, v.position, v.name),
+    )
+    groups: dict[str, list[Variant]] = {}
+    for variant in variants:
+        groups.setdefault(variant.family, []).append(variant)
+    families = [
+        VariantFamily(key, rules_module.FAMILIES.get(key, key), members, sum(v.games_played for v in members))
+        for key, members in groups.items()
+    ]
+    first_seen = list(groups)  # the family of the most-played (or first published) variant leads a tie
+    return sorted(families, key=lambda f: (-f.games_played, first_seen.index(f.key)))
 
 
 def variants_for_club(club) -> list[Variant]:

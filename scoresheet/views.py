@@ -48,7 +48,7 @@ def games_deleted(request):
 
 
 def variant_list(request):
-    return render(request, "scoresheet/variant_list.html", {"variants": selectors.variants_list()})
+    return render(request, "scoresheet/variant_list.html", {"families": selectors.variant_families()})
 
 
 def variant_detail(request, slug):

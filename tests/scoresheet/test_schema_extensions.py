@@ -467,7 +467,7 @@ def test_going_out_by_players_on_the_card_the_sheet_and_score_game(db):
 def test_existing_presets_have_none_of_the_new_fields():
     from scoresheet.rules import presets
 
-    for rules in presets():
+    for rules in presets()[:8]:  # the eight presets before issue 11; its own use the new fields
         assert rules.red_threes.positive_with_books is None
         assert rules.special_hands == ()
         assert rules.melded_against_without_books is False

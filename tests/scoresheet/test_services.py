@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoresheet import selectors, services
 from scoresheet.models import Game, Round, Team, TeamRound, Variant
-from scoresheet.rules import RulesError
+from scoresheet.rules import PRESET_SLUGS, RulesError
 from scoresheet.scoring import Entry
 from scoresheet.services import RoundInvalid, TeamData
 
@@ -63,8 +63,9 @@ def sheet(game: Game) -> selectors.GameSheet:
 
 
 def test_presets_are_in_a_fresh_database():
-    # the data migration loads the eight presets of PRODUCT.md
-    assert set(Variant.objects.values_list("slug", flat=True)) == {
+    # the data migration loads every preset: the eight of PRODUCT.md "Presets" and issue 11's
+    assert set(Variant.objects.values_list("slug", flat=True)) == set(PRESET_SLUGS)
+    assert set(PRESET_SLUGS) >= {
         "hand-and-foot",
         "hand-and-foot-6-deck",
         "hand-and-foot-canasta",
@@ -313,17 +314,18 @@ def load_presets() -> str:
 
 
 def test_load_presets_is_idempotent_and_reports_counts():
-    # the migration already loaded all eight
-    assert load_presets() == "Presets: 0 created, 8 refreshed."
-    assert load_presets() == "Presets: 0 created, 8 refreshed."
-    assert Variant.objects.count() == 8
+    # the migration already loaded them all
+    n = len(PRESET_SLUGS)
+    assert load_presets() == f"Presets: 0 created, {n} refreshed."
+    assert load_presets() == f"Presets: 0 created, {n} refreshed."
+    assert Variant.objects.count() == n
 
 
 def test_load_presets_creates_a_missing_preset():
     Variant.objects.filter(slug="canasta").delete()
-    assert load_presets() == "Presets: 1 created, 7 refreshed."
+    assert load_presets() == f"Presets: 1 created, {len(PRESET_SLUGS) - 1} refreshed."
     assert Variant.objects.filter(slug="canasta", is_preset=True).exists()
-    assert Variant.objects.count() == 8
+    assert Variant.objects.count() == len(PRESET_SLUGS)
 
 
 def test_load_presets_refreshes_a_preset_from_its_file_and_leaves_house_rules_alone():

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from scoresheet import scoring
 from scoresheet.models import Game, Round, Team, TeamRound, Variant
+from scoresheet.rules import PRESET_SLUGS
 
 pytestmark = pytest.mark.django_db
 
@@ -211,11 +212,11 @@ def test_home_shows_zero_for_a_game_without_rounds(client):
 # --- variants --------------------------------------------------------------------------------
 
 
-def test_variants_page_lists_the_eight_presets(client):
+def test_variants_page_lists_every_preset(client):
     response = client.get("/variants/")
     assert response.status_code == 200
     content = raw(response)
-    assert content.count('class="variant-item"') == 8
+    assert content.count('class="variant-item"') == len(PRESET_SLUGS)
     text = page_text(response)
     for slug, name in PRESET_NAMES.items():
         assert f'href="/variants/{slug}/"' in content
