@@ -9,10 +9,13 @@ how much of a guess was right. A wrong or revoked token finds nothing: the page 
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 
 # The longest token any address carries (token_urlsafe(32) gives 43 characters).
 MAX_LENGTH = 64
+# What token_urlsafe writes: anything else (a NUL, which PostgreSQL refuses in a query) is no token.
+TOKEN_CHARACTERS = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def new_token() -> str:
@@ -27,5 +30,5 @@ def same_token(stored: str, given: str) -> bool:
 
 
 def may_be_token(given: str) -> bool:
-    """Whether ``given`` is worth looking up at all (not empty, not absurdly long)."""
-    return bool(given) and len(given) <= MAX_LENGTH
+    """Whether ``given`` is worth looking up at all: not empty, not too long, of a token's characters."""
+    return bool(given) and len(given) <= MAX_LENGTH and TOKEN_CHARACTERS.fullmatch(given) is not None
