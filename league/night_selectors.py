@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce
 
 from league import seating
 from league.models import Attendance, Bye, Night, Seat, Sitting, Table
+from scoresheet import tokens
 from scoresheet.models import Game, Team
 
 
@@ -249,13 +250,15 @@ def night_page(*, night: Night) -> NightPage:
 
 def table_by_token(token: str) -> Table | None:
     """The table a table link opens, with its game and night; None for a wrong or renewed link."""
-    if not token or len(token) > 64:
+    if not tokens.may_be_token(token):
         return None
-    return (
+    table = (
         Table.objects.select_related("sitting__night__club", "game")
         .filter(token=token, game__deleted_at__isnull=True)
         .first()
     )
+    # Found by the exact value; compared again in constant time (scoresheet.tokens, for every token).
+    return table if table is not None and tokens.same_token(table.token, token) else None
 
 
 # A table's game page

@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 
 from scoresheet import rules as rules_module
+from scoresheet import tokens
 from scoresheet.entries import ENTRY_FIELDS
 
 # How long a deleted game can be restored from "Recently deleted" before it is purged.
@@ -101,6 +102,12 @@ class Game(models.Model):
     # Imported from a results workbook as final totals (one round of "Final score (imported)"):
     # there are no rounds as played, so the game log leaves it out.
     entered_as_totals = models.BooleanField(default=False)
+    # The game's secret addresses (scoresheet.tokens): whoever holds ``token`` plays it at
+    # /g/<token>/ (enter, correct, finish, reopen, delete, print); ``share_token`` shows its
+    # score sheet read only at /s/<share_token>/. Renewing them (services.game_tokens_renew)
+    # makes the old addresses 404.
+    token = models.CharField(max_length=64, unique=True, default=tokens.new_token, editable=False)
+    share_token = models.CharField(max_length=64, unique=True, default=tokens.new_token, editable=False)
 
     class Meta:
         ordering = ["-updated_at", "-id"]

@@ -18,7 +18,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from scoresheet import database, dealing, plausibility, scoring
+from scoresheet import database, dealing, plausibility, scoring, tokens
 from scoresheet import rules as rules_module
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.models import KEEP_DELETED, Game, Round, Team, Variant, search_key
@@ -362,10 +362,43 @@ def round_page(*, sheet: GameSheet, number: int, entries: list[scoring.Entry] | 
 GAMES_PER_PAGE = 20
 
 
-def games_matching(*, query: str = "", status: str = "") -> QuerySet[Game]:
-    """The games not deleted whose name, team names or players contain ``query`` (in any case, with or
-    without accents); of one status if given."""
-    games = Game.objects.filter(deleted_at__isnull=True)
+def visible_games(*, device_ids: list[int], user, role: str = "viewer") -> QuerySet[Game]:
+    """The games a visitor may list: this device's own (scoresheet.device) and, for a signed-in
+    member, the games of the clubs where their role includes ``role``. Never every game."""
+    from league.models import Membership, Role  # league's models import this app's
+
+    scope = Q(id__in=list(device_ids))
+    if user.is_authenticated:
+        roles = [r for r in Role.values if Role.rank(r) >= Role.rank(role)]
+        scope |= Q(club_id__in=Membership.objects.filter(user=user, role__in=roles).values("club_id"))
+    return Game.objects.filter(scope)
+
+
+def game_by_token(token: str) -> Game | None:
+    """The game whose play token this is (deleted or not), with its club and night table; None
+    for a wrong or renewed token."""
+    return _by_token("token", token)
+
+
+def game_by_share_token(token: str) -> Game | None:
+    """The game whose read-only share token this is; None for a wrong or renewed one."""
+    return _by_token("share_token", token)
+
+
+def _by_token(field: str, token: str) -> Game | None:
+    if not tokens.may_be_token(token):
+        return None
+    game = Game.objects.select_related("club", "table__sitting__night__club").filter(**{field: token}).first()
+    # Found by the exact value; compared again in constant time (the one comparison, tokens.same_token).
+    if game is None or not tokens.same_token(getattr(game, field), token):
+        return None
+    return game
+
+
+def games_matching(*, games: QuerySet[Game], query: str = "", status: str = "") -> QuerySet[Game]:
+    """Of ``games`` (visible_games), those not deleted whose name, team names or players contain
+    ``query`` (in any case, with or without accents); of one status if given."""
+    games = games.filter(deleted_at__isnull=True)
     if status:
         games = games.filter(status=status)
     if query:
@@ -380,9 +413,9 @@ def with_team_totals(games: list[Game]) -> list[Game]:
     return games
 
 
-def games_page(*, query: str = "", status: str = "", number: int | str | None = 1) -> Page:
-    """One page of the game list: games in progress first, then finished ones, the most recently
-    played first; each game with its teams and their totals.
+def games_page(*, games: QuerySet[Game], query: str = "", status: str = "", number: int | str | None = 1) -> Page:
+    """One page of the game list of ``games`` (visible_games): games in progress first, then
+    finished ones, the most recently played first; each game with its teams and their totals.
 
     Three queries whatever the number of games (the count, the page's games, their teams), and
     no rules snapshot is read: the list shows the name stored beside it (``Game.variant_name``).
@@ -393,7 +426,7 @@ def games_page(*, query: str = "", status: str = "", number: int | str | None = 
     order = ("-status", "-updated_at", "-id")
     # The page is counted off in that index alone (ids), and only its 20 games are read from
     # the table, in a subquery: skipping 4,980 games to the last page reads none of them.
-    ids = games_matching(query=query, status=status).order_by(*order).values_list("id", flat=True)
+    ids = games_matching(games=games, query=query, status=status).order_by(*order).values_list("id", flat=True)
     page = Paginator(ids, GAMES_PER_PAGE).get_page(number)
     games = Game.objects.filter(id__in=page.object_list).defer("rules_document").order_by(*order)
     page.object_list = with_team_totals(list(games))
@@ -405,16 +438,17 @@ def deleted_after() -> datetime:
     return timezone.now() - KEEP_DELETED
 
 
-def deleted_games_page(*, number: int | str | None = 1) -> Page:
-    """One page of "Recently deleted": the games still restorable, the latest deleted first (three queries)."""
-    games = Game.objects.filter(deleted_at__gt=deleted_after()).defer("rules_document").order_by("-deleted_at", "-id")
+def deleted_games_page(*, games: QuerySet[Game], number: int | str | None = 1) -> Page:
+    """One page of "Recently deleted" of ``games`` (visible_games): the games still restorable,
+    the latest deleted first (three queries)."""
+    games = games.filter(deleted_at__gt=deleted_after()).defer("rules_document").order_by("-deleted_at", "-id")
     page = Paginator(games, GAMES_PER_PAGE).get_page(number)
     page.object_list = with_team_totals(list(page.object_list))
     return page
 
 
-def deleted_games_count() -> int:
-    return Game.objects.filter(deleted_at__gt=deleted_after()).count()
+def deleted_games_count(*, games: QuerySet[Game]) -> int:
+    return games.filter(deleted_at__gt=deleted_after()).count()
 
 
 # The names a blank name field gets (forms.default_name): no use offering them.
@@ -434,11 +468,12 @@ class NamesUsed:
     lineups: list[tuple[str, str]]  # (team name, its players): choosing a name can fill in its players
 
 
-def names_used(*, limit: int = 20) -> NamesUsed:
-    """The names typed in the latest games not deleted, each once whatever its case (one query,
-    reading at most NAMES_LOOKBACK teams however many games there are)."""
+def names_used(*, games: QuerySet[Game], limit: int = 20) -> NamesUsed:
+    """The names typed in the latest of ``games`` (visible_games: a stranger is offered no one
+    else's names) not deleted, each once whatever its case (one query, reading at most
+    NAMES_LOOKBACK teams however many games there are)."""
     recent = (
-        Team.objects.filter(game__deleted_at__isnull=True)
+        Team.objects.filter(game__in=games, game__deleted_at__isnull=True)
         .exclude(name__in=DEFAULT_NAMES, players="")  # a blank name's default, and no players: nothing typed
         .order_by("-id")
         .values_list("name", "players")[:NAMES_LOOKBACK]

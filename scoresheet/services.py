@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from scoresheet import dealing, plausibility, scoring, selectors
+from scoresheet import dealing, plausibility, scoring, selectors, tokens
 from scoresheet.entries import entry_to_values
 from scoresheet.models import KEEP_DELETED, Game, Round, Team, TeamRound, Variant, search_key
 from scoresheet.rules import load_rules
@@ -223,6 +223,15 @@ def game_restore(*, game: Game) -> Game:
     if game.deleted_at is not None:
         game.deleted_at = None
         game.save(update_fields=["deleted_at"])
+    return game
+
+
+def game_tokens_renew(*, game: Game) -> Game:
+    """New play and share tokens for ``game``: its old addresses (/g/…, /s/…) answer 404 from now
+    on, for a link that went further than it should. Its club members keep /games/<id>/."""
+    game.token = tokens.new_token()
+    game.share_token = tokens.new_token()
+    game.save(update_fields=["token", "share_token"])
     return game
 
 

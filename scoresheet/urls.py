@@ -19,4 +19,5 @@ urlpatterns = [
     path("games/<int:game_id>/reopen/", views.game_reopen, name="game-reopen"),
     path("games/<int:game_id>/delete/", views.game_delete, name="game-delete"),
     path("games/<int:game_id>/restore/", views.game_restore, name="game-restore"),
+    path("games/<int:game_id>/renew/", views.game_renew, name="game-renew"),
 ]

@@ -9,7 +9,9 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from league import night_selectors
-from scoresheet import forms, pdf, printing, selectors, services
+from league.access import club_member
+from league.models import Role
+from scoresheet import device, forms, pdf, printing, qrcode, selectors, services
 from scoresheet.links import GameLinks
 from scoresheet.models import KEEP_DELETED, Game, Variant
 from scoresheet.rules import RulesError
@@ -17,20 +19,38 @@ from scoresheet.rules_card import key_numbers, rules_card
 
 
 def home(request):
-    """The games, 20 a page: in progress first, a search by game, team or player name, a filter by status."""
+    """This device's games and a member's clubs' games (never everyone's), 20 a page: in progress
+    first, a search by game, team or player name, a filter by status."""
     search = forms.GamesFilterForm(request.GET)
     filters = search.filters()
-    page = selectors.games_page(**filters, number=request.GET.get("page"))
+    games = _visible_games(request)
+    page = selectors.games_page(games=games, **filters, number=request.GET.get("page"))
+    _with_addresses(request, page.object_list)
     context = {
         "search": search,
         "page": page,
         "filtered": any(filters.values()),
         "statuses": search.fields["status"].choices,
         "status": filters["status"],
-        "deleted_count": selectors.deleted_games_count(),
+        "deleted_count": selectors.deleted_games_count(games=_visible_games(request, Role.SCOREKEEPER)),
         "nothing_found": _nothing_found(**filters),
+        # The games the session knows (deleted ones too): my_games.js adds only those it does not.
+        "device_games": device.game_ids(request),
     }
     return render(request, "scoresheet/home.html", context)
+
+
+def _visible_games(request, role: str = Role.VIEWER):
+    return selectors.visible_games(device_ids=device.game_ids(request), user=request.user, role=role)
+
+
+def _with_addresses(request, games: list[Game]) -> list[Game]:
+    """Give each listed game ``links``: a game this device holds at its play address, another
+    (a member's club game) at its club address."""
+    mine = set(device.game_ids(request))
+    for game in games:
+        game.links = GameLinks.for_play(game) if game.pk in mine else GameLinks.home_of(game)
+    return games
 
 
 def _nothing_found(*, query: str, status: str) -> str:
@@ -42,8 +62,10 @@ def _nothing_found(*, query: str, status: str) -> str:
 
 
 def games_deleted(request):
-    """Recently deleted: the games that can still be restored."""
-    page = selectors.deleted_games_page(number=request.GET.get("page"))
+    """Recently deleted: this device's and a scorekeeper's clubs' games that can still be restored."""
+    games = _visible_games(request, Role.SCOREKEEPER)
+    page = selectors.deleted_games_page(games=games, number=request.GET.get("page"))
+    _with_addresses(request, page.object_list)
     return render(request, "scoresheet/games_deleted.html", {"page": page, "keep_days": KEEP_DELETED.days})
 
 
@@ -78,7 +100,9 @@ def game_new(request, club=None):
                 first_dealer=data["first_dealer"],
                 club=club,
             )
-            return redirect("scoresheet:game-detail", game.id)
+            # The device that started the game keeps its address: it is listed on its home page.
+            device.remember(request, game)
+            return redirect(GameLinks.for_play(game).game)
         status = 400
     else:
         slug = request.GET.get("variant") or "hand-and-foot"
@@ -90,7 +114,7 @@ def game_new(request, club=None):
         v.pk: {"teams": list(rules.setup.team_counts), "individuals": list(rules.setup.individual_counts)}
         for v, rules in usable
     }
-    names = selectors.names_used()
+    names = selectors.names_used(games=_visible_games(request))
     context = {
         "form": form,
         "sides": sides,
@@ -117,27 +141,48 @@ def _variant_picker(form, rules_by_pk) -> list[dict]:
     return cards
 
 
-def _get_game(game_id: int) -> Game:
-    """A game that is not deleted (a deleted game's pages are 404 until it is restored)."""
-    return get_object_or_404(
-        Game.objects.select_related("table__sitting__night__club"), pk=game_id, deleted_at__isnull=True
+def _club_game(request, game_id, role: str, *, deleted: bool | None = False):
+    """A club's game at /games/<id>/ for a member of its club with ``role``, and the membership.
+    A casual game is never reached by its id, only by its tokens: 404, as for a game that does
+    not exist. ``deleted``: only a deleted game (still restorable), only one not deleted
+    (False), or either (None)."""
+    game = get_object_or_404(
+        Game.objects.select_related("club", "table__sitting__night__club"), pk=game_id, club__isnull=False
     )
+    membership = club_member(request, game.club.slug, role)
+    is_deleted = game.deleted_at is not None
+    if deleted is not None and deleted != is_deleted:
+        raise Http404("No such game")
+    if is_deleted and game.deleted_at <= selectors.deleted_after():
+        raise Http404("No such game")  # kept no longer: as good as purged
+    return game, membership
+
+
+def _member_links(game, membership) -> GameLinks:
+    """A club's game at its id: read only for a viewer."""
+    return GameLinks.for_game(game, read_only=not membership.can(Role.SCOREKEEPER))
 
 
 def game_detail(request, game_id):
-    # With its night table, if it has one: the page starts with the table's club, night and sitting.
-    game = get_object_or_404(Game.objects.select_related("table__sitting__night__club"), pk=game_id)
+    game, membership = _club_game(request, game_id, Role.VIEWER, deleted=None)
+    links = _member_links(game, membership)
     if game.deleted_at is not None:
-        if game.deleted_at <= selectors.deleted_after():
-            raise Http404("No such game")  # kept no longer: as good as purged
-        context = {"game": game, "kept_until": game.deleted_at + KEEP_DELETED}
-        return render(request, "scoresheet/game_deleted.html", context, status=404)
-    return game_page(request, game, GameLinks.for_game(game))
+        if links.read_only:
+            raise Http404("No such game")  # restoring is a scorekeeper's
+        return deleted_game_page(request, game, links)
+    return game_page(request, game, links, can_renew=membership.can(Role.ORGANISER))
 
 
-def game_page(request, game, links: GameLinks):
-    """The game page at its own address or under a table link (league.table_link_views): the
-    links say which, and so whether it offers "delete" or "agree"."""
+def deleted_game_page(request, game, links: GameLinks):
+    """A deleted game's address: what happened, and "Restore" until it is purged."""
+    context = {"game": game, "kept_until": game.deleted_at + KEEP_DELETED, "links": links}
+    return render(request, "scoresheet/game_deleted.html", context, status=404)
+
+
+def game_page(request, game, links: GameLinks, *, can_renew: bool = False):
+    """The game page at any of its addresses (scoresheet.links): the links say which, and so
+    what it offers ("delete", "agree", nothing at all on a share link). ``can_renew``: a club
+    organiser, who may renew the game's tokens from the club's address."""
     sheet = selectors.game_sheet(game=game)
     context = {
         "game": game,
@@ -145,13 +190,31 @@ def game_page(request, game, links: GameLinks):
         "card": rules_card(sheet.rules),
         "links": links,
         "table_header": night_selectors.table_header(game=game),
+        "hand_over": _hand_over(request, game, links, can_renew),
     }
     return render(request, "scoresheet/game_detail.html", context)
 
 
+def _hand_over(request, game, links: GameLinks, can_renew: bool) -> dict | None:
+    """ "Hand this game to another phone": the play address as a QR code and the read-only share
+    link, for whoever may play the game here (not on a share link, nor for a club's viewer; a
+    table link has its own, on the table pack)."""
+    if links.read_only or links.is_table_link:
+        return None
+    play = request.build_absolute_uri(GameLinks.for_play(game).game)
+    return {
+        "play": play,
+        "qr": qrcode.svg(play, title="The address to play this game"),
+        "share": request.build_absolute_uri(GameLinks.for_share(game).game),
+        # The holder of the play address renews its tokens; at the club's address, an organiser.
+        "renew": links.renew if links.namespace == "play" or can_renew else None,
+    }
+
+
 def round_edit(request, game_id, number):
-    game = _get_game(game_id)
-    return round_entry(request, game, number, GameLinks.for_game(game))
+    game, membership = _club_game(request, game_id, Role.SCOREKEEPER)
+    links = _member_links(game, membership)
+    return round_entry(request, game, number, links)
 
 
 def round_entry(request, game, number, links: GameLinks):
@@ -271,7 +334,8 @@ def _bar(page: selectors.RoundPage) -> list[dict]:
 
 @require_POST
 def round_preview(request, game_id, number):
-    return round_preview_answer(request, _get_game(game_id), number)
+    game, _ = _club_game(request, game_id, Role.SCOREKEEPER)
+    return round_preview_answer(request, game, number)
 
 
 def round_preview_answer(request, game, number):
@@ -315,8 +379,9 @@ def round_preview_answer(request, game, number):
 
 @require_POST
 def game_finish(request, game_id):
-    game = _get_game(game_id)
-    return finish(request, game, GameLinks.for_game(game))
+    game, membership = _club_game(request, game_id, Role.SCOREKEEPER)
+    links = _member_links(game, membership)
+    return finish(request, game, links)
 
 
 def finish(request, game, links: GameLinks):
@@ -327,8 +392,9 @@ def finish(request, game, links: GameLinks):
 
 @require_POST
 def game_reopen(request, game_id):
-    game = _get_game(game_id)
-    return reopen(request, game, GameLinks.for_game(game))
+    game, membership = _club_game(request, game_id, Role.SCOREKEEPER)
+    links = _member_links(game, membership)
+    return reopen(request, game, links)
 
 
 def reopen(request, game, links: GameLinks):
@@ -338,8 +404,13 @@ def reopen(request, game, links: GameLinks):
 
 
 def game_delete(request, game_id):
+    game, membership = _club_game(request, game_id, Role.SCOREKEEPER)
+    links = _member_links(game, membership)
+    return delete(request, game, links)
+
+
+def delete(request, game, links: GameLinks):
     """Ask first (a page of its own: no script needed), then move the game to "Recently deleted"."""
-    game = _get_game(game_id)
     if request.method == "POST":
         services.game_delete(game=game)
         messages.success(
@@ -347,16 +418,35 @@ def game_delete(request, game_id):
         )
         return redirect("scoresheet:home")
     teams = selectors.with_team_totals([game])[0].teams.all()
-    context = {"game": game, "teams": teams, "keep_days": KEEP_DELETED.days}
+    context = {"game": game, "teams": teams, "keep_days": KEEP_DELETED.days, "links": links}
     return render(request, "scoresheet/game_delete.html", context)
 
 
 @require_POST
 def game_restore(request, game_id):
-    game = get_object_or_404(Game, pk=game_id, deleted_at__gt=selectors.deleted_after())
+    game, membership = _club_game(request, game_id, Role.SCOREKEEPER, deleted=True)
+    links = _member_links(game, membership)
+    return restore(request, game, links)
+
+
+def restore(request, game, links: GameLinks):
     services.game_restore(game=game)
     messages.success(request, f"“{game}” restored.")
-    return redirect("scoresheet:game-detail", game.id)
+    return redirect(links.game)
+
+
+@require_POST
+def game_renew(request, game_id):
+    """A club organiser renews the game's play and share tokens (its club address stays)."""
+    game, membership = _club_game(request, game_id, Role.ORGANISER)
+    links = _member_links(game, membership)
+    return renew(request, game, links)
+
+
+def renew(request, game, links: GameLinks):
+    game = services.game_tokens_renew(game=game)
+    messages.success(request, "New addresses made: the old play and share links no longer open this game.")
+    return redirect(links.game if links.namespace == "scoresheet" else GameLinks.for_play(game).game)
 
 
 def _pdf_response(content: bytes, filename: str) -> HttpResponse:
@@ -382,7 +472,8 @@ def print_sheets(request):
 
 
 def game_pdf(request, game_id):
-    return filled_sheet_pdf(request, _get_game(game_id))
+    game, _ = _club_game(request, game_id, Role.VIEWER)
+    return filled_sheet_pdf(request, game)
 
 
 def filled_sheet_pdf(request, game):

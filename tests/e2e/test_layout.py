@@ -7,8 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from scoresheet import services
-from scoresheet.models import Variant
+from scoresheet.models import Game, Variant
 from scoresheet.scoring import Entry
+from tests.device import hold_in_browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
@@ -55,9 +56,9 @@ def test_every_page_fits_the_screen(live_server, page, presets, width):
         "game-new": "/games/new/",
         "variants": "/variants/",
         "variant-hkf": "/variants/hand-knee-and-foot/",
-        "game": f"/games/{game.id}/",
-        "round-new": f"/games/{game.id}/rounds/2/",
-        "round-edit": f"/games/{game.id}/rounds/1/",
+        "game": f"/g/{game.token}/",
+        "round-new": f"/g/{game.token}/rounds/2/",
+        "round-edit": f"/g/{game.token}/rounds/1/",
         "print": "/print/",
     }
     for name, path in pages.items():
@@ -156,7 +157,7 @@ def test_the_game_page_shows_the_totals_first(live_server, page, presets, width)
     page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
     SHOTS.mkdir(parents=True, exist_ok=True)
     for name, game in games.items():
-        response = page.goto(f"{live_server.url}/games/{game.id}/")
+        response = page.goto(f"{live_server.url}/g/{game.token}/")
         assert response.status == 200, name
         page.wait_for_load_state("networkidle")
         page.screenshot(path=str(SHOTS / f"game-{name}-{width}.png"), full_page=True)
@@ -185,11 +186,11 @@ def test_the_game_page_shows_the_totals_first(live_server, page, presets, width)
             box = button.bounding_box()
             assert box["y"] + box["height"] <= WIDTHS[width][1], f"{name}: {next_step} is below the first screen"
 
-    page.goto(f"{live_server.url}/games/{games['under-way'].id}/")
+    page.goto(f"{live_server.url}/g/{games['under-way'].token}/")
     expect(page.get_by_text("Deals round 3: Bob (Ann & Bob)")).to_be_visible()  # Cléo, Bob: one seat a round
-    page.goto(f"{live_server.url}/games/{games['canasta'].id}/")
+    page.goto(f"{live_server.url}/g/{games['canasta'].token}/")
     expect(page.get_by_text("Needs 2,170 more")).to_be_visible()  # 5,000 − 2,830
-    page.goto(f"{live_server.url}/games/{games['at-the-end'].id}/")
+    page.goto(f"{live_server.url}/g/{games['at-the-end'].token}/")
     expect(page.get_by_role("heading", name="Us won by 14,420")).to_be_visible()  # 4 × (4,245 − 640)
 
 
@@ -210,15 +211,15 @@ def test_plausibility_checks_fit_the_screen(live_server, page, presets, width):
     page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
     SHOTS.mkdir(parents=True, exist_ok=True)
 
-    page.goto(f"{live_server.url}/games/{game.id}/rounds/1/")
+    page.goto(f"{live_server.url}/g/{game.token}/rounds/1/")
     page.get_by_role("button", name="Save anyway").wait_for()
     page.locator("#round-warnings").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"round-checks-{width}.png"))
-    page.goto(f"{live_server.url}/games/{game.id}/")
+    page.goto(f"{live_server.url}/g/{game.token}/")
     page.locator(".checked-note").wait_for()
     page.screenshot(path=str(SHOTS / f"game-checked-{width}.png"), full_page=True)
     for path in ("rounds/1/", ""):
-        page.goto(f"{live_server.url}/games/{game.id}/{path}")
+        page.goto(f"{live_server.url}/g/{game.token}/{path}")
         page.wait_for_load_state("networkidle")
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{path or 'game page'} is {overflow}px wider than a {width} screen"
@@ -243,6 +244,7 @@ def test_starting_and_finding_games_fit_the_screen(live_server, page, presets, w
             services.game_finish(game=game)
     services.game_delete(game=make_game())
     services.game_delete(game=game)
+    hold_in_browser(page.context, live_server.url, *Game.objects.all())  # this phone started them
     page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
     SHOTS.mkdir(parents=True, exist_ok=True)
     pages = {
@@ -251,8 +253,8 @@ def test_starting_and_finding_games_fit_the_screen(live_server, page, presets, w
         "home-search": "/?q=ann&status=in_progress",
         "home-nothing-found": "/?q=nobody&status=finished",
         "games-deleted": "/games/deleted/",
-        "game-delete": f"/games/{game.id - 1}/delete/",
-        "game-deleted": f"/games/{game.id}/",
+        "game-delete": f"/g/{Game.objects.get(pk=game.id - 1).token}/delete/",
+        "game-deleted": f"/g/{game.token}/",
         "game-new-picker": "/games/new/",
     }
     for name, path in pages.items():
@@ -275,7 +277,7 @@ def test_round_entry_bar_at_phone_and_desktop_widths(live_server, page, presets,
     game = make_game()
     page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.goto(f"{live_server.url}/games/{game.id}/rounds/2/")
+    page.goto(f"{live_server.url}/g/{game.token}/rounds/2/")
     page.locator(".went-out label").filter(has_text="Cléo & Søren").click()
     for team, values in enumerate(
         [

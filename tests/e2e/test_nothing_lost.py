@@ -15,7 +15,7 @@ def test_typed_values_survive_a_reload_and_a_refused_save(live_server, page, pre
         variant=variant, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
     )
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{live_server.url}/games/{game.id}/rounds/1/")
+    page.goto(f"{live_server.url}/g/{game.token}/rounds/1/")
 
     page.locator("#id_t0-book_clean").fill("2")
     page.locator("#id_t0-melded_points").fill("1045")
@@ -57,7 +57,7 @@ def test_what_was_typed_is_kept_until_the_server_has_saved_it(live_server, page,
     game = services.game_create(
         variant=variant, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
     )
-    form_url = f"{live_server.url}/games/{game.id}/rounds/1/"
+    form_url = f"{live_server.url}/g/{game.token}/rounds/1/"
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(form_url)
     typed = {"#id_t0-book_clean": "2", "#id_t0-melded_points": "1045", "#id_t1-hand_points": "185"}
@@ -74,12 +74,12 @@ def test_what_was_typed_is_kept_until_the_server_has_saved_it(live_server, page,
         else:
             route.fulfill(status=500, content_type="text/html", body="<h1>Server Error (500)</h1>")
 
-    page.route(f"**/games/{game.id}/rounds/1/", fail)
+    page.route(f"**/g/{game.token}/rounds/1/", fail)
     page.get_by_role("button", name="Save round 1").click()
     # Said beside Save, and Save can be pressed again.
     expect(page.locator(".bar-status")).to_contain_text("Round 1 was not saved")
     expect(page.get_by_role("button", name="Save round 1")).to_be_enabled()
-    page.unroute(f"**/games/{game.id}/rounds/1/")
+    page.unroute(f"**/g/{game.token}/rounds/1/")
     assert Round.objects.filter(game=game).count() == 0
 
     page.goto(form_url)  # the scorekeeper opens the round again

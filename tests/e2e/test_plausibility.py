@@ -21,7 +21,7 @@ def test_22_clean_books_and_10450_table_points_ask_for_one_confirmation_tap(live
         variant=variant, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
     )
     page.set_viewport_size(PHONE)
-    page.goto(f"{live_server.url}/games/{game.id}/rounds/1/")
+    page.goto(f"{live_server.url}/g/{game.token}/rounds/1/")
 
     # The typos of the issue: 22 clean books for 2, 10,450 table points for 1,045.
     page.locator("label").filter(has_text=re.compile(r"^Us$")).click()  # Us went out
@@ -72,7 +72,7 @@ def test_enter_in_a_field_never_confirms_the_warnings(live_server, page, presets
         variant=variant, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
     )
     page.set_viewport_size(PHONE)
-    page.goto(f"{live_server.url}/games/{game.id}/rounds/1/")
+    page.goto(f"{live_server.url}/g/{game.token}/rounds/1/")
     page.locator("label").filter(has_text=re.compile(r"^Us$")).click()
     page.locator("#id_t0-book_clean").fill("22")
     expect(page.get_by_role("button", name="Save anyway")).to_be_visible()

@@ -37,7 +37,7 @@ def new_game():
 
 def open_round(page, live_server, game, number=1):
     page.set_viewport_size(PHONE)
-    page.goto(f"{live_server.url}/games/{game.id}/rounds/{number}/")
+    page.goto(f"{live_server.url}/g/{game.token}/rounds/{number}/")
 
 
 def fill_round(page, us=US, them=THEM, went_out="Us"):
@@ -84,7 +84,7 @@ def test_enter_on_the_keypad_moves_to_the_next_field_and_never_saves(live_server
     page.keyboard.press("Enter")
     expect(page.locator("#id_t1-extra_perfect_cut")).not_to_be_focused()
 
-    expect(page).to_have_url(re.compile(rf"/games/{game.id}/rounds/1/$"))
+    expect(page).to_have_url(re.compile(rf"/g/{game.token}/rounds/1/$"))
     assert Round.objects.filter(game=game).count() == 0
     for field in page.locator("#round-form input[type=number]").all():
         expect(field).to_have_attribute("enterkeyhint", "next")  # the keypad shows "Next", not "Go"
@@ -138,7 +138,7 @@ def test_save_is_disabled_while_the_save_is_on_its_way(live_server, page, preset
         else:
             route.continue_()
 
-    page.route(f"**/games/{game.id}/rounds/1/", hold)
+    page.route(f"**/g/{game.token}/rounds/1/", hold)
     save_button(page).click()
     saving = page.locator("#round-form button[type=submit]")
     expect(saving).to_be_disabled()

@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from scoresheet import services
 from scoresheet.models import Game, Variant
+from tests.device import hold_in_browser
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -71,8 +72,9 @@ def options(page, list_id: str) -> list[str]:
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-def test_names_typed_before_on_this_server_are_offered_with_their_players(live_server, page, presets):
-    new_game(("Ann & Bob", "Ann, Bob"), ("Cléo & Søren", "Cléo, Søren"))
+def test_names_of_this_devices_games_are_offered_with_their_players(live_server, page, presets):
+    game = new_game(("Ann & Bob", "Ann, Bob"), ("Cléo & Søren", "Cléo, Søren"))
+    hold_in_browser(page.context, live_server.url, game)  # started on this phone
     page.set_viewport_size(PHONE)
     page.goto(live_server.url + "/games/new/")
     team_1 = page.get_by_label("Team 1", exact=True)
@@ -122,6 +124,7 @@ def test_finding_a_game_among_many_then_deleting_and_restoring_it(live_server, p
         new_game((f"North {i}", ""), (f"South {i}", ""))
     finished = new_game(("Ann & Bob", "Ann, Bob"), ("Cléo & Søren", ""), name="Tuesday at Ann's")
     services.game_finish(game=finished)
+    hold_in_browser(page.context, live_server.url, *Game.objects.all())  # this phone started them all
     page.set_viewport_size(PHONE)
     page.goto(live_server.url + "/")
 

@@ -109,7 +109,7 @@ def test_the_readme_round_in_few_touches(phone, presets):
         teams=[services.TeamData("Us"), services.TeamData("Them")],
     )
     page = phone
-    page.goto(f"/games/{game.id}/")
+    page.goto(f"/g/{game.token}/")
     hand = Scorekeeper(page)
 
     hand.tap(page.get_by_role("link", name="Enter round 1"))

@@ -182,13 +182,13 @@ def test_a_scorekeeper_starts_a_club_game_and_the_club_page_lists_it(client, pre
     assert "New game for Tuesday Club" in client.get("/clubs/tuesday/games/new/").content.decode()
     response = client.post("/clubs/tuesday/games/new/", start_data("Us", "Them"))
     game = Game.objects.get()
-    assert response["Location"] == f"/games/{game.id}/"
+    assert response["Location"] == f"/g/{game.token}/"  # every game starts at its play address
     assert game.club == tuesday
     casual = client.post("/games/new/", start_data("Casual", "Game"))
     assert casual.status_code == 302
     assert Game.objects.filter(club=None).count() == 1
     page = client.get("/clubs/tuesday/").content.decode()
-    assert "Us vs Them" in page
+    assert "Us vs Them" in page and f'href="/games/{game.id}/"' in page  # members read it at its id
     assert "Casual vs Game" not in page
     assert "Dora" in page and "ann" in page
 

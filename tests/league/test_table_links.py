@@ -11,9 +11,9 @@ import re
 import pytest
 
 from league import night_services
-from league.models import Table
+from league.models import Role, Table
 from scoresheet.models import Game, TeamRound
-from tests.league.factories import club, night
+from tests.league.factories import club, member, night
 
 pytestmark = pytest.mark.django_db
 
@@ -204,7 +204,10 @@ def test_the_link_offers_nothing_beyond_playing_this_game(client, table):
 
 
 def test_the_games_own_page_shows_the_table_header_too(client, table, django_assert_max_num_queries):
-    with django_assert_max_num_queries(4):  # as a casual game's: the table comes with the game
+    assert client.get(f"/games/{table.game.pk}/").status_code == 404  # a club's game: for its members
+    client.force_login(member(table.sitting.night.club, "ann", Role.SCOREKEEPER))
+    # the game with its table, the session, the user, the membership; teams, rounds, entries
+    with django_assert_max_num_queries(7):
         response = client.get(f"/games/{table.game.pk}/")
     page = text(response)
     assert "Tuesday Club · Tuesday 24 November 2026" in page and "Table 1 · Sitting 1" in page
@@ -221,9 +224,9 @@ def test_a_casual_games_page_has_no_table_header(client):
         mode="teams",
         teams=[services.TeamData("Us", ""), services.TeamData("Them", "")],
     )
-    page = text(client.get(f"/games/{game.pk}/"))
+    page = text(client.get(f"/g/{game.token}/"))
     assert "Sitting" not in page and "table-night" not in page
-    assert f'href="/games/{game.pk}/rounds/1/"' in page and "Delete the game" in page and "New game" in page
+    assert f'href="/g/{game.token}/rounds/1/"' in page and "Delete the game" in page and "New game" in page
 
 
 def test_the_filled_sheet_pdf_through_the_link(client, table):

@@ -75,15 +75,13 @@ def save_round(opener, url: str, went_out: str, us: dict, them: dict) -> str:
         return f"{type(error).__name__}: {error}"
 
 
-def scorekeeper(base_url: str, game_id: int, together: threading.Barrier, outcomes: dict) -> None:
+def scorekeeper(base_url: str, game_id: int, token: str, together: threading.Barrier, outcomes: dict) -> None:
     """One table: its own cookies, the four rounds one after the other, each started at the
     same moment as every other table's."""
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), NoRedirects)
     for number, (went_out, us, them, _) in enumerate(ROUNDS, start=1):
         together.wait(timeout=120)
-        outcomes[game_id, number] = save_round(
-            opener, f"{base_url}/games/{game_id}/rounds/{number}/", went_out, us, them
-        )
+        outcomes[game_id, number] = save_round(opener, f"{base_url}/g/{token}/rounds/{number}/", went_out, us, them)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -103,7 +101,8 @@ def test_twenty_tables_saving_at_once_lose_nothing(live_server, presets):
     together = threading.Barrier(TABLES)
     outcomes: dict[tuple[int, int], str] = {}
     tables = [
-        threading.Thread(target=scorekeeper, args=(live_server.url, game.pk, together, outcomes)) for game in games
+        threading.Thread(target=scorekeeper, args=(live_server.url, game.pk, game.token, together, outcomes))
+        for game in games
     ]
     for table in tables:
         table.start()
@@ -112,7 +111,8 @@ def test_twenty_tables_saving_at_once_lose_nothing(live_server, presets):
     assert not any(table.is_alive() for table in tables), "a table never finished saving"
 
     # A table whose save failed finds its next round's form closed (404): those count as lost too.
-    failed = {key: outcome for key, outcome in sorted(outcomes.items()) if outcome != f"302 to /games/{key[0]}/"}
+    tokens = {game.pk: game.token for game in games}
+    failed = {key: outcome for key, outcome in sorted(outcomes.items()) if outcome != f"302 to /g/{tokens[key[0]]}/"}
     assert len(outcomes) == TABLES * len(ROUNDS)
     kinds = ", ".join(f"{outcome} × {count}" for outcome, count in Counter(failed.values()).most_common())
     assert failed == {}, f"{len(failed)} of {len(outcomes)} saves failed ({kinds})"

@@ -36,7 +36,7 @@ def _presets(presets):
 
 
 def game_page(client, game: Game) -> str:
-    response = client.get(f"/games/{game.pk}/")
+    response = client.get(f"/g/{game.token}/")
     assert response.status_code == 200
     return page_text(response)
 
@@ -100,10 +100,10 @@ def test_a_negative_total_is_shown_with_a_minus_sign_in_red(client):
 def test_edit_on_a_past_round_is_a_button(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:2])
-    content = raw(client.get(f"/games/{game.pk}/"))
+    content = raw(client.get(f"/g/{game.token}/"))
     for number in (1, 2):
         assert (
-            f'<a class="button round-edit" href="/games/{game.pk}/rounds/{number}/" aria-label="Edit round {number}">'
+            f'<a class="button round-edit" href="/g/{game.token}/rounds/{number}/" aria-label="Edit round {number}">'
             "Edit</a>" in content
         )
 
@@ -120,14 +120,14 @@ def test_at_its_end_the_page_says_who_won_by_how_much_and_offers_finish_first(cl
     assert "Winner" in plain(standing(top, "Us")) and "Winner" not in plain(standing(top, "Them"))
     # "Finish the game" is the primary button, where "Enter round" was; there is no round 5
     assert re.search(r'<button type="submit" class="button button-primary button-big">Finish the game</button>', top)
-    assert f'action="/games/{game.pk}/finish/"' in top
+    assert f'action="/g/{game.token}/finish/"' in top
     assert "Enter round" not in top and "meld" not in plain(top)
 
 
 def test_a_finished_game_says_who_won_and_by_how_much(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS)
-    client.post(f"/games/{game.pk}/finish/")
+    client.post(f"/g/{game.token}/finish/")
     text = game_page(client, game)
     assert re.search(
         r'winner-label">Winner</p>\s*<p class="winner-title">Us</p>\s*<p class="winner-margin">won by 3,975</p>', text
@@ -146,7 +146,7 @@ def test_a_tie_at_the_end_names_both_teams_and_their_total(client):
     assert "Winner" not in plain(top) and "standing-lead" not in top  # level: nobody is ahead
     # the optional fourth round (001 L25) is still offered, after Finish
     assert top.index("Finish the game") < top.index("Enter round 4 (optional)")
-    client.post(f"/games/{game.pk}/finish/")
+    client.post(f"/g/{game.token}/finish/")
     assert re.search(
         r'winner-label">A tie</p>.*<p class="winner-margin">level at 900</p>', game_page(client, game), re.S
     )
@@ -170,10 +170,10 @@ def test_a_team_that_reaches_the_target_is_marked_and_the_game_is_over(client):
     # Us: natural canasta 500 + 4,600 melded + going out 100 = 5,200; Them: 50 melded. More on the
     # table than one team's cards are worth: the table confirms it once ("Save anyway").
     data = round_data({"book_clean": "1", "melded_points": "4600"}, {"melded_points": "50"}, went_out=0)
-    asked = client.post(f"/games/{game.pk}/rounds/1/", data)
+    asked = client.post(f"/g/{game.token}/rounds/1/", data)
     assert asked.status_code == 400 and "Save anyway" in asked.content.decode()
     codes = re.search(r'name="confirm_warnings" value="([^"]+)"', asked.content.decode()).group(1)
-    saved = client.post(f"/games/{game.pk}/rounds/1/", {**data, "confirm_warnings": html.unescape(codes)})
+    saved = client.post(f"/g/{game.token}/rounds/1/", {**data, "confirm_warnings": html.unescape(codes)})
     assert saved.status_code == 302
     top = scoreboard(game_page(client, game))
     assert "Reached 5,000" in plain(standing(top, "Us"))
@@ -205,7 +205,7 @@ def test_the_deal_goes_round_the_players_alternating_between_the_teams(client):
 
 def play_from(client, game, first: int, rounds) -> None:
     for number, data in enumerate(rounds, start=first):
-        assert client.post(f"/games/{game.pk}/rounds/{number}/", data).status_code == 302
+        assert client.post(f"/g/{game.token}/rounds/{number}/", data).status_code == 302
 
 
 def test_with_only_team_names_the_deal_goes_round_the_teams(client):
@@ -291,7 +291,7 @@ def test_the_game_page_with_a_dealer_and_a_target_takes_the_same_few_queries(
     game = start_game(client, "canasta", players_1="Ann & Bob", players_2="Cléo & Søren", first_dealer="1")
     play(client, game, [SMALL_CANASTA_ROUND] * played)
     with django_assert_max_num_queries(GAME_PAGE_QUERIES):
-        response = client.get(f"/games/{game.pk}/")
+        response = client.get(f"/g/{game.token}/")
     # seat 1 dealt round 1: round played + 1 is dealt by seat (1 + played) mod 4
     seat = ["Ann (Us)", "Cléo (Them)", "Bob (Us)", "Søren (Them)"][(1 + played) % 4]
     assert f"Deals round {played + 1}: {seat}" in plain(scoreboard(page_text(response)))

@@ -22,6 +22,7 @@ from django.utils import timezone
 from scoresheet import services
 from scoresheet.models import Game, Team, Variant
 from scoresheet.scoring import Entry
+from tests.device import hold
 
 pytestmark = pytest.mark.django_db
 
@@ -59,6 +60,12 @@ def text(response) -> str:
     return html.unescape(response.content.decode())
 
 
+def started_here(client) -> None:
+    """This device started every game there is (the list shows a device its own games only:
+    which games those are is tested in test_access.py; here, the list's order, pages and search)."""
+    hold(client, *Game.objects.all())
+
+
 def titles(response) -> list[str]:
     return [html.unescape(t) for t in re.findall(r'class="game-item-title">([^<]*)<', response.content.decode())]
 
@@ -69,6 +76,7 @@ def titles(response) -> list[str]:
 def test_the_list_shows_20_games_a_page_in_progress_first_the_latest_first(client):
     finished = new_game("Ann", "Bob", finished=True)
     numbered_games(24)
+    started_here(client)
     first = client.get("/")
     assert first.status_code == 200
     assert titles(first) == [f"North {i} vs South {i}" for i in range(23, 3, -1)]
@@ -81,13 +89,14 @@ def test_the_list_shows_20_games_a_page_in_progress_first_the_latest_first(clien
     heading = '<h3 class="game-group">{}</h3>'.format
     assert content.index(heading("In progress")) < content.index("North 0") < content.index(heading("Finished"))
     assert content.index(heading("Finished")) < content.index("Ann vs Bob")
-    assert f'href="/games/{finished.pk}/"' in second.content.decode()
+    assert f'href="/g/{finished.token}/"' in second.content.decode()  # at its play address
     assert "Games 21–25 of 25" in content
 
 
 @pytest.mark.parametrize("page", ["junk", "0", "-1", "9999", "1e3", "", "\x00"])
 def test_a_page_number_that_is_not_one_gives_a_page_not_an_error(client, page):
     numbered_games(21)
+    started_here(client)
     response = client.get("/", {"page": page})
     assert response.status_code == 200
     assert len(titles(response)) in (1, 20)
@@ -96,6 +105,7 @@ def test_a_page_number_that_is_not_one_gives_a_page_not_an_error(client, page):
 def test_a_game_shows_its_variant_and_each_teams_total(client):
     new_game("Ann & Bob", "Cléo & Søren", slug="canasta")
     new_game("North", "South", played=True)
+    started_here(client)
     content = text(client.get("/"))
     assert re.search(r"North <b[^>]*>4,345</b>", content) and re.search(r"South <b[^>]*>1,115</b>", content)
     assert re.search(r"Ann & Bob <b[^>]*>0</b>", content)  # no rounds: 0, not blank
@@ -113,6 +123,7 @@ def test_the_list_names_the_rules_a_game_was_played_with_even_after_its_variant_
     house.delete()
     game.refresh_from_db()
     assert game.variant is None
+    started_here(client)
     assert "Our rules · " in text(client.get("/"))
 
 
@@ -123,15 +134,18 @@ def test_the_list_reads_no_rules_snapshot_and_takes_the_same_queries_for_25_or_2
     new_game("Ann", "Bob", played=True, finished=True)
     numbered_games(4, start=20)
     services.game_delete(game=new_game("Gone", "Away"))
-    with django_assert_max_num_queries(4) as few:  # count, the page's games, their teams, the deleted
+    started_here(client)
+    # the session (this device's games), the count, the page's games, their teams, the deleted
+    with django_assert_max_num_queries(5) as few:
         assert client.get("/?page=2").status_code == 200
     numbered_games(175, start=24)
-    with django_assert_max_num_queries(4) as many:
+    started_here(client)
+    with django_assert_max_num_queries(5) as many:
         response = client.get("/?page=2")
     assert len(titles(response)) == 20
     assert len(few.captured_queries) == len(many.captured_queries)
     assert not any("rules_document" in q["sql"] for q in many.captured_queries)
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):
         assert client.get("/?q=north+1&status=in_progress&page=3").status_code == 200
 
 
@@ -141,6 +155,7 @@ def test_the_list_reads_no_rules_snapshot_and_takes_the_same_queries_for_25_or_2
 def test_search_finds_a_game_by_its_name_a_team_or_a_player_in_any_case(client):
     tuesday = new_game(("Ann & Bob", "Ann, Bob"), ("Cléo & Søren", "Cléo, Søren"), name="Tuesday at Ann's")
     other = new_game(("North", "Nils, Nora"), ("South", "Sam, Sue"))
+    started_here(client)
     assert titles(client.get("/", {"q": "tuesday"})) == [str(tuesday)]
     assert titles(client.get("/", {"q": "CLÉO &"})) == [str(tuesday)]
     assert titles(client.get("/", {"q": "cleo, soren"})) == [str(tuesday)]  # accents can be left out
@@ -156,6 +171,7 @@ def test_the_filter_shows_games_in_progress_or_finished_and_keeps_the_search(cli
     running = new_game("Ann", "Bob")
     done = new_game("Ann", "Cléo", finished=True)
     new_game("North", "South", finished=True)
+    started_here(client)
     assert titles(client.get("/", {"status": "in_progress"})) == [str(running)]
     assert titles(client.get("/", {"status": "finished", "q": "ann"})) == [str(done)]
     response = client.get("/", {"q": "ann", "status": "finished"})
@@ -180,6 +196,7 @@ def links(response) -> dict[str, dict]:
 
 def test_the_pages_keep_the_search_and_the_filter(client):
     numbered_games(45)
+    started_here(client)
     response = client.get("/", {"q": "north", "status": "in_progress", "page": "2"})
     pages = [
         parse_qs(html.unescape(href)[1:])
@@ -199,6 +216,7 @@ def test_the_pages_keep_the_search_and_the_filter(client):
 )
 def test_a_bad_search_or_filter_is_named_and_the_games_are_still_listed(client, params, message):
     game = new_game("Ann", "Bob")
+    started_here(client)
     response = client.get("/", params)
     assert response.status_code == 200
     assert message in text(response)
@@ -207,6 +225,7 @@ def test_a_bad_search_or_filter_is_named_and_the_games_are_still_listed(client, 
 
 def test_junk_in_the_query_string_is_not_a_server_error(client):
     new_game("Ann", "Bob")
+    started_here(client)
     for query in ["q=%ED%A0%80", "q=%FF%FE", "status=%00", "q=%25%5F", "page=%00&q=_", "q[]=1&status[]=2"]:
         assert client.get("/?" + query).status_code == 200, query
     # LIKE's wildcards are searched for as typed
@@ -215,7 +234,7 @@ def test_junk_in_the_query_string_is_not_a_server_error(client):
 
 def test_an_empty_list_says_how_to_start(client):
     response = client.get("/")
-    assert "No games yet: start one above" in text(response)
+    assert "No games on this device yet: start one above" in text(response)
     assert "Recently deleted" not in text(response)
     assert "No game in progress." in text(client.get("/?status=in_progress"))
 
@@ -226,17 +245,18 @@ def test_an_empty_list_says_how_to_start(client):
 def test_delete_asks_first_then_the_game_leaves_the_list_and_its_pages(client):
     game = new_game("Ann", "Bob", played=True)
     other = new_game("North", "South")
-    response = client.get(f"/games/{game.pk}/")
-    assert f'action="/games/{game.pk}/delete/"' in response.content.decode()
+    started_here(client)
+    response = client.get(f"/g/{game.token}/")
+    assert f'action="/g/{game.token}/delete/"' in response.content.decode()
 
-    confirm = client.get(f"/games/{game.pk}/delete/")
+    confirm = client.get(f"/g/{game.token}/delete/")
     assert confirm.status_code == 200
     assert "Delete this game?" in text(confirm) and "Ann vs Bob" in text(confirm)
     assert "For 30 days you can restore it" in text(confirm)
     game.refresh_from_db()
     assert game.deleted_at is None  # asking deletes nothing
 
-    response = client.post(f"/games/{game.pk}/delete/")
+    response = client.post(f"/g/{game.token}/delete/")
     assert response.status_code == 302 and response["Location"] == "/"
     game.refresh_from_db()
     assert game.deleted_at is not None and game.rounds.count() == 1  # kept, with its rounds
@@ -246,12 +266,12 @@ def test_delete_asks_first_then_the_game_leaves_the_list_and_its_pages(client):
     assert 'href="/games/deleted/">Recently deleted (1)' in home.content.decode()
     assert "Ann" not in "".join(titles(client.get("/", {"q": "ann"})))
 
-    page = client.get(f"/games/{game.pk}/")
+    page = client.get(f"/g/{game.token}/")
     assert page.status_code == 404
-    assert "This game was deleted on" in text(page) and f'action="/games/{game.pk}/restore/"' in text(page)
-    for url in [f"/games/{game.pk}/rounds/1/", f"/games/{game.pk}/rounds/2/", f"/games/{game.pk}/sheet.pdf"]:
+    assert "This game was deleted on" in text(page) and f'action="/g/{game.token}/restore/"' in text(page)
+    for url in [f"/g/{game.token}/rounds/1/", f"/g/{game.token}/rounds/2/", f"/g/{game.token}/sheet.pdf"]:
         assert client.get(url).status_code == 404, url
-    for url in [f"/games/{game.pk}/finish/", f"/games/{game.pk}/rounds/2/", f"/games/{game.pk}/delete/"]:
+    for url in [f"/g/{game.token}/finish/", f"/g/{game.token}/rounds/2/", f"/g/{game.token}/delete/"]:
         assert client.post(url).status_code == 404, url
     assert Game.objects.get(pk=game.pk).status == Game.Status.IN_PROGRESS
 
@@ -259,27 +279,28 @@ def test_delete_asks_first_then_the_game_leaves_the_list_and_its_pages(client):
 def test_recently_deleted_lists_the_deleted_games_and_restore_brings_one_back_as_it_was(client):
     game = new_game("Ann", "Bob", played=True, finished=True)
     played_at = game.updated_at
-    client.post(f"/games/{game.pk}/delete/")
+    started_here(client)
+    client.post(f"/g/{game.token}/delete/")
     listed = client.get("/games/deleted/")
     assert listed.status_code == 200
     assert titles(listed) == ["Ann vs Bob"]
     assert re.search(r"Ann <b[^>]*>4,345</b>", text(listed))
 
-    response = client.post(f"/games/{game.pk}/restore/")
-    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    response = client.post(f"/g/{game.token}/restore/")
+    assert response.status_code == 302 and response["Location"] == f"/g/{game.token}/"
     game.refresh_from_db()
     assert game.deleted_at is None and game.status == Game.Status.FINISHED
     assert game.updated_at == played_at  # deleting and restoring is not playing
-    assert "“Ann vs Bob” restored." in text(client.get(f"/games/{game.pk}/"))
+    assert "“Ann vs Bob” restored." in text(client.get(f"/g/{game.token}/"))
     assert titles(client.get("/games/deleted/")) == []
     assert "No game was deleted in the last 30 days." in text(client.get("/games/deleted/"))
-    assert client.post(f"/games/{game.pk}/restore/").status_code == 404  # not deleted
-    assert client.get(f"/games/{game.pk}/restore/").status_code == 405
+    assert client.post(f"/g/{game.token}/restore/").status_code == 404  # not deleted
+    assert client.get(f"/g/{game.token}/restore/").status_code == 405
 
 
 def test_deleting_twice_keeps_the_first_date(client):
     game = new_game("Ann", "Bob")
-    client.post(f"/games/{game.pk}/delete/")
+    client.post(f"/g/{game.token}/delete/")
     first = Game.objects.get(pk=game.pk).deleted_at
     services.game_delete(game=game)
     assert Game.objects.get(pk=game.pk).deleted_at == first
@@ -298,10 +319,11 @@ def test_purge_deleted_games_removes_those_deleted_more_than_30_days_ago(client)
         services.game_delete(game=game)
     deleted_days_ago(old, 30.01)
     deleted_days_ago(recent, 29.9)
+    started_here(client)
     # past 30 days a game is gone, even before the purge runs
-    assert client.get(f"/games/{old.pk}/").status_code == 404
-    assert "was deleted" not in text(client.get(f"/games/{old.pk}/"))
-    assert client.post(f"/games/{old.pk}/restore/").status_code == 404
+    assert client.get(f"/g/{old.token}/").status_code == 404
+    assert "was deleted" not in text(client.get(f"/g/{old.token}/"))
+    assert client.post(f"/g/{old.token}/restore/").status_code == 404
     assert titles(client.get("/games/deleted/")) == ["Recent vs Game"]
 
     out = io.StringIO()
@@ -317,14 +339,15 @@ def test_deleting_a_game_purges_the_expired_ones_where_no_cron_runs(client):
     old = new_game("Old", "Game")
     services.game_delete(game=old)
     deleted_days_ago(old, 31)
-    client.post(f"/games/{new_game('Ann', 'Bob').pk}/delete/")
+    client.post(f"/g/{new_game('Ann', 'Bob').token}/delete/")
     assert not Game.objects.filter(pk=old.pk).exists()
 
 
 def test_recently_deleted_is_paged(client, django_assert_max_num_queries):
     for game in numbered_games(23):
         services.game_delete(game=game)
-    with django_assert_max_num_queries(3):  # count, the page's games, their teams
+    started_here(client)
+    with django_assert_max_num_queries(4):  # the session, the count, the page's games, their teams
         first = client.get("/games/deleted/")
     assert len(titles(first)) == 20 and titles(first)[0] == "North 22 vs South 22"
     assert len(titles(client.get("/games/deleted/?page=2"))) == 3
@@ -391,6 +414,7 @@ def test_the_start_form_offers_the_names_used_before_the_latest_first(client):
     new_game(("ann & bob", "Ann, Bob"), "Them")  # "Them", a blank name's default, is not offered
     new_game(("<b>Zoë</b>", "Zoë, Yann"), ("Ann & Bob", "Ann, Bernard"))
     services.game_delete(game=new_game("Deleted", "Game"))
+    started_here(client)
     content = client.get("/games/new/").content.decode()
     # grouped by name and players, the latest first; "ann & bob" is "Ann & Bob" again
     assert datalist(content, "team-names") == ["Ann & Bob", "<b>Zoë</b>", "Cléo & Søren"]
@@ -402,13 +426,22 @@ def test_the_start_form_offers_the_names_used_before_the_latest_first(client):
 def test_at_most_20_names_are_offered_in_one_query(client, django_assert_max_num_queries):
     for i in range(3):
         new_game(f"Team A{i}", f"Team B{i}")
+    started_here(client)
     with CaptureQueriesContext(connection) as few:
         client.get("/games/new/")
     for i in range(3, 30):
         new_game((f"Team A{i}", f"Players A{i}"), f"Team B{i}")
+    started_here(client)
     with CaptureQueriesContext(connection) as many:
         content = client.get("/games/new/").content.decode()
     assert len(few.captured_queries) == len(many.captured_queries)
     names = datalist(content, "team-names")
     assert len(names) == 20 and names[:2] == ["Team B29", "Team A29"]
     assert len(datalist(content, "player-names")) == 20
+
+
+def test_the_start_form_offers_no_names_from_other_devices_games(client):
+    new_game(("Ann & Bob", "Ann, Bob"), ("Cléo & Søren", "Cléo, Søren"))  # started elsewhere
+    content = client.get("/games/new/").content.decode()
+    assert datalist(content, "team-names") == [] and datalist(content, "player-names") == []
+    assert "Cléo" not in content

@@ -77,7 +77,7 @@ def test_the_casual_start_form_lists_no_club_s_house_rules(client, club):
 
 def game_page(client, game):
     """The game's page without its CSRF token (a new one each time)."""
-    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", client.get(f"/games/{game.id}/").content.decode())
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", client.get(f"/g/{game.token}/").content.decode())
 
 
 def test_editing_a_house_variant_never_changes_a_game_already_played(client, club):

@@ -275,10 +275,10 @@ def test_every_error_is_shown_at_once(client, presets):
 
 def test_game_page_has_a_print_form_for_its_sheet(client, presets):
     game = make_game()
-    html = client.get(f"/games/{game.id}/").content.decode()
+    html = client.get(f"/g/{game.token}/").content.decode()
     form = re.search(r'<form method="get" action="([^"]+)"[^>]*>(.*?)</form>', html, flags=re.S)
     assert form, "no print form"
-    assert form.group(1) == f"/games/{game.id}/sheet.pdf"
+    assert form.group(1) == f"/g/{game.token}/sheet.pdf"
     assert 'name="paper"' in form.group(2) and 'value="a4"' in form.group(2)
     assert 'name="large_print" value="1"' in form.group(2)
     assert "Print the score sheet (PDF)" in form.group(2)
@@ -286,11 +286,11 @@ def test_game_page_has_a_print_form_for_its_sheet(client, presets):
 
 def test_filled_sheet_holds_the_totals_as_the_game_page_shows_them(client, presets):
     game = make_game()
-    html = client.get(f"/games/{game.id}/").content.decode()
+    html = client.get(f"/g/{game.token}/").content.decode()
     shown = page_scores(html)
     assert shown == [(["8,130", "785"], ["8,130", "785"]), (["7,200", "−500"], ["15,330", "285"])]
 
-    response = client.get(f"/games/{game.id}/sheet.pdf")
+    response = client.get(f"/g/{game.token}/sheet.pdf")
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"] == f'attachment; filename="game-{game.id}-score-sheet.pdf"'
@@ -307,7 +307,7 @@ def test_filled_sheet_holds_the_totals_as_the_game_page_shows_them(client, prese
 
 def test_filled_sheet_holds_each_entry_on_its_row(client, presets):
     game = make_game()
-    lines = pdf_lines(client.get(f"/games/{game.id}/sheet.pdf").content)
+    lines = pdf_lines(client.get(f"/g/{game.token}/sheet.pdf").content)
     # round 1: Ann & Bob one sevens book (5,000); round 2: none
     assert row(lines, "Sevens books × 5,000") == ["1", "5,000"]
     # Ann & Bob 3 clean (1,500) in round 1
@@ -321,9 +321,9 @@ def test_filled_sheet_holds_each_entry_on_its_row(client, presets):
 def test_finished_game_names_the_winner(client, presets):
     game = make_game()
     services.game_finish(game=game)
-    page = client.get(f"/games/{game.id}/").content.decode()
+    page = client.get(f"/g/{game.token}/").content.decode()
     assert '<p class="winner-title">Ann &amp; Bob</p>' in page
-    text = pdf_text(client.get(f"/games/{game.id}/sheet.pdf").content)
+    text = pdf_text(client.get(f"/g/{game.token}/sheet.pdf").content)
     assert "Winner: Ann & Bob" in text
     assert "In progress" not in text
     assert "15,330" in text and "285" in text
@@ -331,7 +331,7 @@ def test_finished_game_names_the_winner(client, presets):
 
 def test_a_game_without_rounds_prints_a_blank_sheet_for_it(client, presets):
     game = make_game(rounds=())
-    response = client.get(f"/games/{game.id}/sheet.pdf")
+    response = client.get(f"/g/{game.token}/sheet.pdf")
     assert response.status_code == 200
     text = pdf_text(response.content)
     assert "No rounds played yet." in text
@@ -341,8 +341,8 @@ def test_a_game_without_rounds_prints_a_blank_sheet_for_it(client, presets):
 
 def test_game_sheet_options(client, presets):
     game = make_game()
-    normal = client.get(f"/games/{game.id}/sheet.pdf")
-    large = client.get(f"/games/{game.id}/sheet.pdf?paper=a4&large_print=1")
+    normal = client.get(f"/g/{game.token}/sheet.pdf")
+    large = client.get(f"/g/{game.token}/sheet.pdf?paper=a4&large_print=1")
     assert large.status_code == 200
     reader = PdfReader(io.BytesIO(large.content))
     assert float(reader.pages[0].mediabox.width) == pytest.approx(841.89, abs=0.5)
@@ -353,7 +353,7 @@ def test_game_sheet_options(client, presets):
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_large_print_game_sheet_starts_its_rounds_on_the_first_page(client, presets, paper):
     game = make_game()
-    response = client.get(f"/games/{game.id}/sheet.pdf?paper={paper}&large_print=1")
+    response = client.get(f"/g/{game.token}/sheet.pdf?paper={paper}&large_print=1")
     first = " ".join(PdfReader(io.BytesIO(response.content)).pages[0].extract_text().split())
     assert "In progress after round 2" in first
     assert "Round 1" in first, f"page 1 holds only the header: {first[:300]}"
@@ -362,4 +362,4 @@ def test_large_print_game_sheet_starts_its_rounds_on_the_first_page(client, pres
 def test_game_sheet_of_a_missing_game_or_paper_is_404(client, presets):
     game = make_game()
     assert client.get("/games/99999/sheet.pdf").status_code == 404
-    assert client.get(f"/games/{game.id}/sheet.pdf?paper=b5").status_code == 404
+    assert client.get(f"/g/{game.token}/sheet.pdf?paper=b5").status_code == 404

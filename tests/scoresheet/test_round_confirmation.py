@@ -135,7 +135,7 @@ def save_anyway_button(content: str) -> str:
 
 
 def test_saving_an_implausible_round_shows_the_warnings_and_one_button_and_saves_nothing(client, game):
-    response = client.post(f"/games/{game.pk}/rounds/1/", TYPED)
+    response = client.post(f"/g/{game.token}/rounds/1/", TYPED)
     assert response.status_code == 400  # not saved (yet)
     content = text(response)
     warnings = content[content.index('<div id="round-warnings">') :]
@@ -151,47 +151,47 @@ def test_saving_an_implausible_round_shows_the_warnings_and_one_button_and_saves
 
 
 def test_save_anyway_saves_the_round_and_the_game_page_notes_the_check(client, game):
-    first = text(client.post(f"/games/{game.pk}/rounds/1/", TYPED))
+    first = text(client.post(f"/g/{game.token}/rounds/1/", TYPED))
     codes = re.search(r'value="([^"]*)"', save_anyway_button(first)).group(1)
 
-    response = client.post(f"/games/{game.pk}/rounds/1/", {**TYPED, "confirm_warnings": codes})
+    response = client.post(f"/g/{game.token}/rounds/1/", {**TYPED, "confirm_warnings": codes})
     assert response.status_code == 302
-    assert response["Location"] == f"/games/{game.pk}/"
+    assert response["Location"] == f"/g/{game.token}/"
     assert totals(game) == [21550, 725]
     rnd = Round.objects.get(game=game, number=1)
     assert {(w["team"], w["field"]) for w in rnd.confirmed_warnings} == {(0, "books"), (0, "melded_points")}
 
-    page = text(client.get(f"/games/{game.pk}/"))
+    page = text(client.get(f"/g/{game.token}/"))
     note = re.search(r'<small class="checked-note">(.*?)</small>', page).group(1)
     assert note == "✓ Round 1 checked at the table: Us: 22 clean books, 10,450 points on the table"
 
 
 def test_save_anyway_for_other_numbers_than_shown_asks_again(client, game):
-    first = text(client.post(f"/games/{game.pk}/rounds/1/", TYPED))
+    first = text(client.post(f"/g/{game.token}/rounds/1/", TYPED))
     codes = re.search(r'value="([^"]*)"', save_anyway_button(first)).group(1)
     # changed to 23 before tapping Save anyway: 23 clean books were never shown
-    response = client.post(f"/games/{game.pk}/rounds/1/", {**TYPED, "t0-book_clean": "23", "confirm_warnings": codes})
+    response = client.post(f"/g/{game.token}/rounds/1/", {**TYPED, "t0-book_clean": "23", "confirm_warnings": codes})
     assert response.status_code == 400
     assert "Us: 23 clean books hold" in text(response)
     assert Round.objects.filter(game=game).count() == 0
 
 
 def test_correcting_the_typo_clears_the_note(client, game):
-    first = text(client.post(f"/games/{game.pk}/rounds/1/", TYPED))
+    first = text(client.post(f"/g/{game.token}/rounds/1/", TYPED))
     codes = re.search(r'value="([^"]*)"', save_anyway_button(first)).group(1)
-    client.post(f"/games/{game.pk}/rounds/1/", {**TYPED, "confirm_warnings": codes})
-    version = re.search(r'name="version" value="([^"]*)"', client.get(f"/games/{game.pk}/rounds/1/").content.decode())
+    client.post(f"/g/{game.token}/rounds/1/", {**TYPED, "confirm_warnings": codes})
+    version = re.search(r'name="version" value="([^"]*)"', client.get(f"/g/{game.token}/rounds/1/").content.decode())
 
     corrected = {**TYPED, "t0-book_clean": "2", "t0-melded_points": "1045", "version": html.unescape(version.group(1))}
-    response = client.post(f"/games/{game.pk}/rounds/1/", corrected)
+    response = client.post(f"/g/{game.token}/rounds/1/", corrected)
     assert response.status_code == 302
     assert totals(game) == [2145, 725]
     assert Round.objects.get(game=game, number=1).confirmed_warnings == []
-    assert "checked-note" not in client.get(f"/games/{game.pk}/").content.decode()
+    assert "checked-note" not in client.get(f"/g/{game.token}/").content.decode()
 
 
 def test_the_live_preview_shows_them_as_warnings_with_the_button(client, game):
-    body = client.post(f"/games/{game.pk}/rounds/1/preview/", TYPED).json()
+    body = client.post(f"/g/{game.token}/rounds/1/preview/", TYPED).json()
     assert body["ok"] is True  # warnings, not errors
     warnings = html.unescape(body["warnings"])
     assert "Us: 22 clean books hold at least 154 cards" in warnings
@@ -202,7 +202,7 @@ def test_the_live_preview_shows_them_as_warnings_with_the_button(client, game):
 
 def test_the_preview_of_a_plausible_round_has_no_button(client, game):
     data = {**TYPED, "t0-book_clean": "2", "t0-melded_points": "1045"}
-    body = client.post(f"/games/{game.pk}/rounds/1/preview/", data).json()
+    body = client.post(f"/g/{game.token}/rounds/1/preview/", data).json()
     assert "Save anyway" not in body["warnings"]
 
 

@@ -78,7 +78,7 @@ def blank_sheet(client, slug: str) -> str:
 @pytest.mark.parametrize("slug", PRESET_SLUGS)
 def test_form_breakdown_sheet_and_rules_card_use_the_same_words(client, slug):
     game = start_game(client, slug)
-    form = page_text(client.get(f"/games/{game.id}/rounds/1/"))
+    form = page_text(client.get(f"/g/{game.token}/rounds/1/"))
     labels = form_labels(form)
     sheet_fields = {name: label for name, label in labels.items() if SHEET_FIELD.match(name)}
     assert any(name.startswith("book_") for name in sheet_fields)
@@ -100,7 +100,7 @@ def test_form_breakdown_sheet_and_rules_card_use_the_same_words(client, slug):
     sheet_fields = {name: label for name, label in sheet_fields.items() if name not in special}
     data.update({f"t0-{name}": "5" if name.endswith("_points") else "1" for name in sheet_fields})
     data.update({f"t1-{name}": "0" for name in sheet_fields})
-    preview = client.post(f"/games/{game.id}/rounds/1/preview/", data)
+    preview = client.post(f"/g/{game.token}/rounds/1/preview/", data)
     assert preview.status_code == 200
     body = json.loads(preview.content)
     assert body["ok"], body
@@ -127,8 +127,8 @@ def test_no_page_or_sheet_shows_working_notes(client, slug):
     pages = {
         "variants": page_text(client.get("/variants/")),
         "rules": page_text(client.get(f"/variants/{slug}/")),
-        "game": page_text(client.get(f"/games/{game.id}/")),
-        "round": page_text(client.get(f"/games/{game.id}/rounds/1/")),
+        "game": page_text(client.get(f"/g/{game.token}/")),
+        "round": page_text(client.get(f"/g/{game.token}/rounds/1/")),
         "print form": page_text(client.get("/print/")),
         "blank sheet": blank_sheet(client, slug),
         "rules on the back": pdf_text(
@@ -137,7 +137,7 @@ def test_no_page_or_sheet_shows_working_notes(client, slug):
                 {"variant": slug, "teams": 2, "paper": "a4", "copies": 1, "rules_card": "back", "large_print": "on"},
             ).content
         ),
-        "game sheet": pdf_text(client.get(f"/games/{game.id}/sheet.pdf").content),
+        "game sheet": pdf_text(client.get(f"/g/{game.token}/sheet.pdf").content),
     }
     for where, text in pages.items():
         found = WORKING_NOTES.search(text)

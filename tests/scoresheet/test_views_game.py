@@ -69,8 +69,9 @@ def start_game(client, slug="hand-and-foot", **kwargs) -> Game:
     response = client.post("/games/new/", start_data(slug, **kwargs))
     assert response.status_code == 302, page_text(response)[:3000]
     (new_pk,) = set(Game.objects.values_list("pk", flat=True)) - before
-    assert response["Location"] == f"/games/{new_pk}/"
-    return Game.objects.get(pk=new_pk)
+    game = Game.objects.get(pk=new_pk)
+    assert response["Location"] == f"/g/{game.token}/"  # a casual game's only address: its play token
+    return game
 
 
 def round_data(*teams: dict, went_out="none", version="new") -> dict:
@@ -163,9 +164,9 @@ FOUR_ROUNDS = [
 
 def play(client, game: Game, rounds) -> None:
     for number, data in enumerate(rounds, start=1):
-        response = client.post(f"/games/{game.pk}/rounds/{number}/", data)
+        response = client.post(f"/g/{game.token}/rounds/{number}/", data)
         assert response.status_code == 302, page_text(response)[:3000]
-        assert response["Location"] == f"/games/{game.pk}/"
+        assert response["Location"] == f"/g/{game.token}/"
 
 
 # --- home ------------------------------------------------------------------------------------
@@ -175,13 +176,13 @@ def test_home_lists_games_in_progress_and_finished_separately_with_team_totals(c
     empty = client.get("/")
     assert empty.status_code == 200
     assert "<title>Bookkeeper</title>" in raw(empty)
-    assert "No games yet: start one above" in page_text(empty)
+    assert "No games on this device yet: start one above" in page_text(empty)
 
     running = start_game(client, team_1="Ann & Bob", team_2="Cléo & Søren")
     play(client, running, FOUR_ROUNDS[:1])  # 4345 and 1115 (see US_R1 / THEM_R1)
     done = start_game(client, team_1="North", team_2="South")
     play(client, done, [round_data(THEM_R1, US_R1, went_out=1)])  # North 1115, South 4345
-    assert client.post(f"/games/{done.pk}/finish/").status_code == 302
+    assert client.post(f"/g/{done.token}/finish/").status_code == 302
 
     response = client.get("/")
     assert response.status_code == 200
@@ -196,8 +197,8 @@ def test_home_lists_games_in_progress_and_finished_separately_with_team_totals(c
     assert re.search(r"North <b[^>]*>1,115</b>", finished)
     assert re.search(r"South <b[^>]*>4,345</b>", finished)
     assert "Ann & Bob" not in finished
-    assert f'href="/games/{running.pk}/"' in in_progress
-    assert f'href="/games/{done.pk}/"' in finished
+    assert f'href="/g/{running.token}/"' in in_progress
+    assert f'href="/g/{done.token}/"' in finished
     done.refresh_from_db()
     running.refresh_from_db()
     assert done.status == Game.Status.FINISHED and running.status == Game.Status.IN_PROGRESS
@@ -279,7 +280,7 @@ def test_starting_a_game_creates_it_with_a_copy_of_the_rules_and_its_teams(clien
     )
     game = Game.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == f"/games/{game.pk}/"
+    assert response["Location"] == f"/g/{game.token}/"
     variant = Variant.objects.get(slug="hand-knee-and-foot")
     assert game.variant == variant
     assert game.rules_document == variant.document
@@ -290,13 +291,13 @@ def test_starting_a_game_creates_it_with_a_copy_of_the_rules_and_its_teams(clien
         (1, "Cléo", "Cléo, Dee"),
     ]
 
-    page = client.get(f"/games/{game.pk}/")
+    page = client.get(f"/g/{game.token}/")
     assert page.status_code == 200
     text = page_text(page)
     assert "<h1>Tuesday at Ann's</h1>" in text
     assert "Hand Knee and Foot" in text
     assert "No rounds yet." in text
-    assert f'href="/games/{game.pk}/rounds/1/"' in raw(page)
+    assert f'href="/g/{game.token}/rounds/1/"' in raw(page)
 
 
 def test_blank_team_names_become_us_and_them_and_name_the_game(client):
@@ -305,7 +306,7 @@ def test_blank_team_names_become_us_and_them_and_name_the_game(client):
     assert response.status_code == 302
     assert [t.name for t in game.teams.order_by("position")] == ["Us", "Them"]
     assert game.name == "Us vs Them"
-    assert "<h1>Us vs Them</h1>" in page_text(client.get(f"/games/{game.pk}/"))
+    assert "<h1>Us vs Them</h1>" in page_text(client.get(f"/g/{game.token}/"))
 
 
 def test_blank_player_names_become_player_1_and_2_for_individuals(client):
@@ -420,7 +421,7 @@ def test_a_500_character_name_is_kept_in_the_form_to_be_shortened(client):
 def test_team_names_are_shown_as_text_not_markup(client):
     game = start_game(client, team_1="<b>Bold</b>", team_2="Tom & Jerry")
     assert [t.name for t in game.teams.order_by("position")] == ["<b>Bold</b>", "Tom & Jerry"]
-    for url in ("/", f"/games/{game.pk}/", f"/games/{game.pk}/rounds/1/"):
+    for url in ("/", f"/g/{game.token}/", f"/g/{game.token}/rounds/1/"):
         content = raw(client.get(url))
         assert "<b>Bold</b>" not in content, url
         assert "&lt;b&gt;Bold&lt;/b&gt;" in content, url
@@ -501,7 +502,7 @@ VARIANT_FIELDS = {
 @pytest.mark.parametrize("slug", list(VARIANT_FIELDS))
 def test_the_round_form_has_exactly_the_variants_fields(client, slug):
     game = start_game(client, slug)
-    response = client.get(f"/games/{game.pk}/rounds/1/")
+    response = client.get(f"/g/{game.token}/rounds/1/")
     assert response.status_code == 200
     content = raw(response)
     expected = COMMON_FIELDS | VARIANT_FIELDS[slug]
@@ -519,15 +520,15 @@ def test_the_round_form_has_exactly_the_variants_fields(client, slug):
 
 def test_hand_and_foot_canasta_has_no_red_threes_laid_but_has_red_threes_held(client):
     game = start_game(client, "hand-and-foot-canasta")
-    content = raw(client.get(f"/games/{game.pk}/rounds/1/"))
+    content = raw(client.get(f"/g/{game.token}/rounds/1/"))
     assert 'name="t0-red_threes"' not in content
     assert 'name="t0-red_threes_held"' in content
-    assert "Red threes caught × −100" in page_text(client.get(f"/games/{game.pk}/rounds/1/"))
+    assert "Red threes caught × −100" in page_text(client.get(f"/g/{game.token}/rounds/1/"))
 
 
 def test_canasta_has_concealed_and_no_red_threes_held(client):
     game = start_game(client, "canasta")
-    response = client.get(f"/games/{game.pk}/rounds/1/")
+    response = client.get(f"/g/{game.token}/rounds/1/")
     content = raw(response)
     assert 'name="t0-concealed"' in content and 'name="t1-concealed"' in content
     assert 'name="t0-red_threes_held"' not in content
@@ -536,7 +537,7 @@ def test_canasta_has_concealed_and_no_red_threes_held(client):
 
 def test_hand_knee_and_foot_has_a_sevens_book_field_labelled_with_its_value(client):
     game = start_game(client, "hand-knee-and-foot")
-    response = client.get(f"/games/{game.pk}/rounds/1/")
+    response = client.get(f"/g/{game.token}/rounds/1/")
     content = raw(response)
     tag = input_tag(content, "t0-book_sevens")
     assert 'inputmode="numeric"' in tag
@@ -546,7 +547,7 @@ def test_hand_knee_and_foot_has_a_sevens_book_field_labelled_with_its_value(clie
 def test_books_threes_and_extras_have_one_tap_picks_up_to_4_or_their_limit(client):
     # HF-2: at most 2 exact cuts a round (003 L39–40); counted cards are typed, no picks.
     game = start_game(client, "hand-and-foot-6-deck")
-    content = html.unescape(raw(client.get(f"/games/{game.pk}/rounds/1/")))
+    content = html.unescape(raw(client.get(f"/g/{game.token}/rounds/1/")))
     picks = {}
     for label, n in re.findall(
         r'<button type="button" class="pick" data-pick="\d+" tabindex="-1" '
@@ -570,9 +571,9 @@ def test_books_threes_and_extras_have_one_tap_picks_up_to_4_or_their_limit(clien
 
 def test_saving_round_1_records_each_teams_total_and_shows_them_on_the_game_page(client):
     game = start_game(client)
-    response = client.post(f"/games/{game.pk}/rounds/1/", round_data(US_R1, THEM_R1, went_out=0))
+    response = client.post(f"/g/{game.token}/rounds/1/", round_data(US_R1, THEM_R1, went_out=0))
     assert response.status_code == 302
-    assert response["Location"] == f"/games/{game.pk}/"
+    assert response["Location"] == f"/g/{game.token}/"
 
     assert totals(game, 1) == [4345, 1115]  # see US_R1 / THEM_R1
     us, them = TeamRound.objects.filter(round__game=game).order_by("team__position")
@@ -584,7 +585,7 @@ def test_saving_round_1_records_each_teams_total_and_shows_them_on_the_game_page
     game.refresh_from_db()
     assert game.status == Game.Status.IN_PROGRESS
 
-    page = client.get(f"/games/{game.pk}/")
+    page = client.get(f"/g/{game.token}/")
     text = page_text(page)
     assert "Round 1 saved." in text
     assert re.search(r'<span class="round-score">4,345</span><span class="running">4,345</span>', text)
@@ -602,7 +603,7 @@ def test_the_second_round_adds_to_the_running_totals(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:2])
     assert totals(game, 1) == [4345, 1115] and totals(game, 2) == [1140, 4100]  # see US_R2 / THEM_R2
-    text = page_text(client.get(f"/games/{game.pk}/"))
+    text = page_text(client.get(f"/g/{game.token}/"))
     # running: 4345 + 1140 = 5485; 1115 + 4100 = 5215
     assert re.search(r'<span class="round-score">1,140</span><span class="running">5,485</span>', text)
     assert re.search(r'<span class="round-score">4,100</span><span class="running">5,215</span>', text)
@@ -623,7 +624,7 @@ def test_the_opening_meld_follows_the_score_in_hand_knee_and_foot(client):
     books = {"book_sevens": "1", "book_fives": "1", "book_wild": "2", "book_clean": "1", "book_dirty": "1"}
     play(client, game, [round_data({**books, "melded_points": "1000"}, {**books, "melded_points": "1195"}, went_out=0)])
     assert totals(game, 1) == [15000, 14995]
-    text = page_text(client.get(f"/games/{game.pk}/"))
+    text = page_text(client.get(f"/g/{game.token}/"))
     # "UP TO 15,000……50 / 15,000 TO 30,000……90" (004 L59–67); 15,000 is in the 90 band (C-09)
     next_round = section(text, '<section class="scoreboard panel', "</section>")
     # each team's total at the top of the page, and the opening meld its total calls for
@@ -634,7 +635,7 @@ def test_the_opening_meld_follows_the_score_in_hand_knee_and_foot(client):
     assert re.search(card.format("Blue", "15,000", "90"), next_round, re.S)
     assert re.search(card.format("Gold", "14,995", "50"), next_round, re.S)
     # the round 2 form shows the same requirement per team
-    form = page_text(client.get(f"/games/{game.pk}/rounds/2/"))
+    form = page_text(client.get(f"/g/{game.token}/rounds/2/"))
     assert form.count("Meld 90") == 1 and form.count("Meld 50") == 1
 
 
@@ -654,7 +655,7 @@ def test_count_cards_mode_computes_melded_and_hand_points_from_card_values(clien
         },
         {"melded_points": "100"},
     )
-    response = client.post(f"/games/{game.pk}/rounds/1/", data)
+    response = client.post(f"/g/{game.token}/rounds/1/", data)
     assert response.status_code == 302
     # Card values (002 L47–50): jokers 50, twos and aces 20, eight–king 10, four–seven 5.
     # Melded: 2 × 50 + 3 × 20 + 4 × 20 + 10 × 10 + 7 × 5 = 100 + 60 + 80 + 100 + 35 = 375
@@ -665,7 +666,7 @@ def test_count_cards_mode_computes_melded_and_hand_points_from_card_values(clien
     assert us.melded_points == 0 and us.hand_points == 0
     assert us.melded_cards == {"jokers": 2, "twos": 3, "aces": 4, "eights_to_kings": 10, "fours_to_sevens": 7}
     assert us.hand_cards == {"jokers": 0, "twos": 0, "aces": 1, "eights_to_kings": 0, "fours_to_sevens": 3}
-    text = page_text(client.get(f"/games/{game.pk}/"))
+    text = page_text(client.get(f"/g/{game.token}/"))
     assert re.search(r'<span class="round-score">340</span>', text)
     assert re.search(r"Cards on the table</td><td[^>]*>375<", text)
     assert re.search(r"Cards left in hand and foot</td><td[^>]*>−35<", text)
@@ -674,7 +675,7 @@ def test_count_cards_mode_computes_melded_and_hand_points_from_card_values(clien
 def test_an_adjustment_with_a_label_is_added_to_the_total(client):
     game = start_game(client)
     data = round_data({**US_R1, "adjustment_1_label": "Misdeal", "adjustment_1_points": "-100"}, THEM_R1, went_out=0)
-    assert client.post(f"/games/{game.pk}/rounds/1/", data).status_code == 302
+    assert client.post(f"/g/{game.token}/rounds/1/", data).status_code == 302
     assert totals(game, 1) == [4345 - 100, 1115]
     assert TeamRound.objects.get(round__game=game, team__position=0).adjustments == [
         {"label": "Misdeal", "points": -100}
@@ -686,10 +687,10 @@ def test_the_same_save_twice_is_one_save_and_not_a_conflict(client):
     # the version the form was opened with ("new"); the second finds round 1 saved, as sent.
     game = start_game(client)
     data = round_data(US_R1, THEM_R1, went_out=0)
-    first = client.post(f"/games/{game.pk}/rounds/1/", data)
-    second = client.post(f"/games/{game.pk}/rounds/1/", data)
+    first = client.post(f"/g/{game.token}/rounds/1/", data)
+    second = client.post(f"/g/{game.token}/rounds/1/", data)
     assert first.status_code == second.status_code == 302
-    assert second["Location"] == f"/games/{game.pk}/"
+    assert second["Location"] == f"/g/{game.token}/"
     text = page_text(client.get(second["Location"]))
     assert "Round 1 saved." in text
     assert "someone else" not in text
@@ -700,11 +701,11 @@ def test_the_same_save_twice_is_one_save_and_not_a_conflict(client):
 def test_the_same_correction_twice_is_one_save_and_leaves_the_round_as_corrected(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:1])
-    version = version_of(raw(client.get(f"/games/{game.pk}/rounds/1/")))
+    version = version_of(raw(client.get(f"/g/{game.token}/rounds/1/")))
     data = round_data({**US_R1, "melded_points": "1545"}, THEM_R1, went_out=0, version=version)  # 4,845
-    assert client.post(f"/games/{game.pk}/rounds/1/", data).status_code == 302
+    assert client.post(f"/g/{game.token}/rounds/1/", data).status_code == 302
     corrected = Round.objects.get(game=game, number=1).updated_at
-    again = client.post(f"/games/{game.pk}/rounds/1/", data)
+    again = client.post(f"/g/{game.token}/rounds/1/", data)
     assert again.status_code == 302
     assert "someone else" not in page_text(client.get(again["Location"]))
     assert Round.objects.get(game=game, number=1).updated_at == corrected  # not written twice
@@ -715,14 +716,14 @@ def test_a_save_sent_by_the_page_script_is_confirmed_so_it_can_forget_its_draft(
     # round_form.js saves with fetch and forgets what it kept of the typing only on this answer.
     game = start_game(client)
     response = client.post(
-        f"/games/{game.pk}/rounds/1/", round_data(US_R1, THEM_R1, went_out=0), headers={"X-Requested-With": "fetch"}
+        f"/g/{game.token}/rounds/1/", round_data(US_R1, THEM_R1, went_out=0), headers={"X-Requested-With": "fetch"}
     )
     assert response.status_code == 200
-    assert response.json() == {"saved": True, "url": f"/games/{game.pk}/"}
+    assert response.json() == {"saved": True, "url": f"/g/{game.token}/"}
     assert totals(game, 1) == [4345, 1115]
-    assert "Round 1 saved." in page_text(client.get(f"/games/{game.pk}/"))
+    assert "Round 1 saved." in page_text(client.get(f"/g/{game.token}/"))
     refused = client.post(
-        f"/games/{game.pk}/rounds/2/",
+        f"/g/{game.token}/rounds/2/",
         round_data({**US_R2, "melded_points": "401"}, THEM_R2, went_out=1),
         headers={"X-Requested-With": "fetch"},
     )
@@ -741,21 +742,21 @@ def went_out_radios(content: str) -> dict[str, bool]:
 
 def test_a_new_round_has_nobody_chosen_for_the_scorekeeper(client):
     game = start_game(client)
-    assert went_out_radios(raw(client.get(f"/games/{game.pk}/rounds/1/"))) == {"0": False, "1": False, "none": False}
+    assert went_out_radios(raw(client.get(f"/g/{game.token}/rounds/1/"))) == {"0": False, "1": False, "none": False}
 
 
 def test_a_correction_shows_who_went_out_as_saved(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS)  # round 4: nobody went out
-    assert went_out_radios(raw(client.get(f"/games/{game.pk}/rounds/2/"))) == {"0": False, "1": True, "none": False}
-    assert went_out_radios(raw(client.get(f"/games/{game.pk}/rounds/4/"))) == {"0": False, "1": False, "none": True}
+    assert went_out_radios(raw(client.get(f"/g/{game.token}/rounds/2/"))) == {"0": False, "1": True, "none": False}
+    assert went_out_radios(raw(client.get(f"/g/{game.token}/rounds/4/"))) == {"0": False, "1": False, "none": True}
 
 
 def test_a_round_without_who_went_out_is_refused_and_keeps_what_was_typed(client):
     game = start_game(client)
     data = round_data(US_R1, THEM_R1)
     del data["went_out"]
-    response = client.post(f"/games/{game.pk}/rounds/1/", data)
+    response = client.post(f"/g/{game.token}/rounds/1/", data)
     assert response.status_code == 400
     content = raw(response)
     went_out = section(content, '<fieldset class="panel went-out', "</fieldset>")
@@ -777,7 +778,7 @@ def test_a_round_without_who_went_out_is_refused_and_keeps_what_was_typed(client
 )
 def test_a_round_with_nothing_entered_is_refused(client, t0, t1):
     game = start_game(client)
-    response = client.post(f"/games/{game.pk}/rounds/1/", round_data(t0, t1, went_out="none"))
+    response = client.post(f"/g/{game.token}/rounds/1/", round_data(t0, t1, went_out="none"))
     assert response.status_code == 400
     assert "Nothing was entered for round 1" in page_text(response)
     assert counts() == (0, 0)
@@ -794,7 +795,7 @@ def test_a_round_with_nothing_entered_is_refused(client, t0, t1):
 )
 def test_a_round_with_one_thing_entered_is_not_blank(client, t0):
     game = start_game(client)
-    response = client.post(f"/games/{game.pk}/rounds/1/", round_data(t0, {}, went_out="none"))
+    response = client.post(f"/g/{game.token}/rounds/1/", round_data(t0, {}, went_out="none"))
     assert response.status_code == 302, page_text(response)[:3000]
     assert counts(game) == (1, 2)
 
@@ -886,7 +887,7 @@ BAD_ROUNDS = [
 )
 def test_bad_round_input_is_refused_with_its_message_and_saves_nothing(client, slug, t0, t1, went_out, message, kept):
     game = start_game(client, slug)
-    response = client.post(f"/games/{game.pk}/rounds/1/", round_data(t0, t1, went_out=went_out))
+    response = client.post(f"/g/{game.token}/rounds/1/", round_data(t0, t1, went_out=went_out))
     assert response.status_code == 400
     text = page_text(response)
     assert "Round 1 was not saved." in text
@@ -905,7 +906,7 @@ def test_an_extra_over_its_limit_is_refused_and_saves_nothing(client):
     # HF-2: up to 2 exact cuts a round, the hand's and the foot's (003 L39–40)
     game = start_game(client, "hand-and-foot-6-deck")
     response = client.post(
-        f"/games/{game.pk}/rounds/1/",
+        f"/g/{game.token}/rounds/1/",
         round_data({"melded_points": "200", "extra_perfect_cut": "3"}, {"melded_points": "100"}),
     )
     assert response.status_code == 400
@@ -922,7 +923,7 @@ def test_an_extra_over_its_limit_says_what_the_limit_is(client):
     # call 3 cuts "more than any game holds".
     game = start_game(client, "hand-and-foot-6-deck")
     response = client.post(
-        f"/games/{game.pk}/rounds/1/",
+        f"/g/{game.token}/rounds/1/",
         round_data({"melded_points": "200", "extra_perfect_cut": "3"}, {"melded_points": "100"}),
     )
     assert response.status_code == 400
@@ -933,9 +934,9 @@ def test_an_extra_over_its_limit_says_what_the_limit_is(client):
 def test_an_invalid_correction_leaves_the_saved_round_as_it_was(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:1])
-    version = version_of(raw(client.get(f"/games/{game.pk}/rounds/1/")))
+    version = version_of(raw(client.get(f"/g/{game.token}/rounds/1/")))
     response = client.post(
-        f"/games/{game.pk}/rounds/1/",
+        f"/g/{game.token}/rounds/1/",
         round_data({**US_R1, "melded_points": "1047"}, THEM_R1, went_out=0, version=version),
     )
     assert response.status_code == 400
@@ -952,7 +953,7 @@ UNREADABLE_WENT_OUT = pytest.mark.parametrize("went_out", ["²", "5" * 5000], id
 @UNREADABLE_WENT_OUT
 def test_went_out_that_int_cannot_read_is_refused_not_a_server_error(client, went_out):
     game = start_game(client)
-    response = client.post(f"/games/{game.pk}/rounds/1/", round_data(US_R1, THEM_R1, went_out=went_out))
+    response = client.post(f"/g/{game.token}/rounds/1/", round_data(US_R1, THEM_R1, went_out=went_out))
     assert response.status_code == 400
     assert "Choose who went out, or Nobody (the pile ran out)." in page_text(response)
     assert counts() == (0, 0)
@@ -961,7 +962,7 @@ def test_went_out_that_int_cannot_read_is_refused_not_a_server_error(client, wen
 @UNREADABLE_WENT_OUT
 def test_preview_with_went_out_that_int_cannot_read_is_not_a_server_error(client, went_out):
     game = start_game(client)
-    response = client.post(f"/games/{game.pk}/rounds/1/preview/", round_data(US_R1, THEM_R1, went_out=went_out))
+    response = client.post(f"/g/{game.token}/rounds/1/preview/", round_data(US_R1, THEM_R1, went_out=went_out))
     assert response.status_code == 200
     assert response.json()["ok"] is False
 
@@ -974,12 +975,12 @@ def test_after_the_last_round_the_game_offers_finish_and_no_fifth_round(client):
     play(client, game, FOUR_ROUNDS)
     assert counts(game) == (4, 8)
     assert [totals(game, n) for n in (1, 2, 3, 4)] == [[4345, 1115], [1140, 4100], [4000, 680], [810, 425]]
-    response = client.get(f"/games/{game.pk}/")
+    response = client.get(f"/g/{game.token}/")
     text = page_text(response)
     # "A complete game consists of four deals." (002 L17)
     assert "Finish the game" in text
     assert "Enter round 5" not in text
-    assert f"/games/{game.pk}/rounds/5/" not in raw(response)
+    assert f"/g/{game.token}/rounds/5/" not in raw(response)
     assert "The game has reached its end." in text
     assert "Us won by 3,975" in text  # 10,295 against 6,320: 10,295 − 6,320 = 3,975
     total_row = section(text, '<tr class="sheet-total">', "</tr>")
@@ -990,14 +991,14 @@ def test_round_5_of_a_4_round_game_cannot_be_opened_or_saved(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS)
 
-    response = client.get(f"/games/{game.pk}/rounds/5/")
-    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
-    assert "no more rounds can be entered" in page_text(client.get(f"/games/{game.pk}/"))
+    response = client.get(f"/g/{game.token}/rounds/5/")
+    assert response.status_code == 302 and response["Location"] == f"/g/{game.token}/"
+    assert "no more rounds can be entered" in page_text(client.get(f"/g/{game.token}/"))
 
-    response = client.post(f"/games/{game.pk}/rounds/5/", round_data(US_R1, THEM_R1, went_out=0))
+    response = client.post(f"/g/{game.token}/rounds/5/", round_data(US_R1, THEM_R1, went_out=0))
     assert response.status_code in (302, 404)
     if response.status_code == 302:
-        assert response["Location"] == f"/games/{game.pk}/"
+        assert response["Location"] == f"/g/{game.token}/"
     assert counts(game) == (4, 8)
     assert not Round.objects.filter(game=game, number=5).exists()
 
@@ -1006,10 +1007,10 @@ def test_round_5_of_a_4_round_game_cannot_be_opened_or_saved(client):
 def test_a_round_number_that_is_not_the_next_or_an_earlier_one_is_404(client, number):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:1])
-    assert client.get(f"/games/{game.pk}/rounds/{number}/").status_code == 404
-    response = client.post(f"/games/{game.pk}/rounds/{number}/", round_data(US_R2, THEM_R2, went_out=1))
+    assert client.get(f"/g/{game.token}/rounds/{number}/").status_code == 404
+    response = client.post(f"/g/{game.token}/rounds/{number}/", round_data(US_R2, THEM_R2, went_out=1))
     assert response.status_code == 404
-    assert client.post(f"/games/{game.pk}/rounds/{number}/preview/", round_data(US_R2, THEM_R2)).status_code == 404
+    assert client.post(f"/g/{game.token}/rounds/{number}/preview/", round_data(US_R2, THEM_R2)).status_code == 404
     assert counts(game) == (1, 2)
 
 
@@ -1028,7 +1029,7 @@ def test_an_unknown_game_is_404(client):
 
 def test_preview_returns_each_teams_breakdown_and_saves_nothing(client):
     game = start_game(client)
-    response = client.post(f"/games/{game.pk}/rounds/1/preview/", round_data(US_R1, THEM_R1, went_out=0))
+    response = client.post(f"/g/{game.token}/rounds/1/preview/", round_data(US_R1, THEM_R1, went_out=0))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json"
     body = response.json()
@@ -1044,7 +1045,7 @@ def test_preview_returns_each_teams_breakdown_and_saves_nothing(client):
 def test_preview_of_round_2_shows_the_game_total_after_it(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:1])
-    body = client.post(f"/games/{game.pk}/rounds/2/preview/", FOUR_ROUNDS[1]).json()
+    body = client.post(f"/g/{game.token}/rounds/2/preview/", FOUR_ROUNDS[1]).json()
     us, them = (html.unescape(t) for t in body["teams"])
     # 4345 + 1140 = 5485; 1115 + 4100 = 5215
     assert re.search(r"Game total after this round</td><td[^>]*>5,485<", us)
@@ -1065,7 +1066,7 @@ def test_preview_of_round_2_shows_the_game_total_after_it(client):
 )
 def test_preview_of_invalid_input_says_not_ok_and_what_is_wrong(client, data, message):
     game = start_game(client)
-    response = client.post(f"/games/{game.pk}/rounds/1/preview/", data)
+    response = client.post(f"/g/{game.token}/rounds/1/preview/", data)
     assert response.status_code == 200
     body = response.json()
     assert body["ok"] is False
@@ -1082,7 +1083,7 @@ def test_preview_before_who_went_out_is_chosen_counts_nobody_and_fills_the_bar(c
     play(client, game, FOUR_ROUNDS[:1])  # 4,345 and 1,115
     data = round_data(US_R2, {"book_clean": "1", "hand_points": "185"})  # 1,140; 500 − 185 = 315
     del data["went_out"]
-    body = client.post(f"/games/{game.pk}/rounds/2/preview/", data).json()
+    body = client.post(f"/g/{game.token}/rounds/2/preview/", data).json()
     assert body["ok"] is True
     bar = html.unescape(body["bar"])
     teams = re.findall(
@@ -1094,7 +1095,7 @@ def test_preview_before_who_went_out_is_chosen_counts_nobody_and_fills_the_bar(c
 
 def test_preview_only_answers_post(client):
     game = start_game(client)
-    assert client.get(f"/games/{game.pk}/rounds/1/preview/").status_code == 405
+    assert client.get(f"/g/{game.token}/rounds/1/preview/").status_code == 405
 
 
 # --- editing a round ---------------------------------------------------------------------------
@@ -1103,7 +1104,7 @@ def test_preview_only_answers_post(client):
 def test_editing_round_1_shows_the_saved_values(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:1])
-    response = client.get(f"/games/{game.pk}/rounds/1/")
+    response = client.get(f"/g/{game.token}/rounds/1/")
     assert response.status_code == 200
     content = raw(response)
     assert "Correct round 1" in page_text(response)
@@ -1130,9 +1131,9 @@ def test_editing_round_1_shows_the_saved_values(client):
 def test_editing_a_counted_round_shows_the_card_counts(client):
     game = start_game(client)
     data = round_data({"count_cards": "on", "melded_aces": "4", "hand_twos": "1"}, {"melded_points": "50"})
-    assert client.post(f"/games/{game.pk}/rounds/1/", data).status_code == 302
+    assert client.post(f"/g/{game.token}/rounds/1/", data).status_code == 302
     assert totals(game, 1) == [4 * 20 - 20, 50]  # aces 4 × 20 melded − one two 20 in hand (002 L48)
-    content = raw(client.get(f"/games/{game.pk}/rounds/1/"))
+    content = raw(client.get(f"/g/{game.token}/rounds/1/"))
     assert "checked" in input_tag(content, "t0-count_cards")
     assert input_value(content, "t0-melded_aces") == "4"
     assert input_value(content, "t0-hand_twos") == "1"
@@ -1141,19 +1142,19 @@ def test_editing_a_counted_round_shows_the_card_counts(client):
 def test_a_correction_recomputes_the_totals_on_the_game_page(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:2])
-    version = version_of(raw(client.get(f"/games/{game.pk}/rounds/1/")))
+    version = version_of(raw(client.get(f"/g/{game.token}/rounds/1/")))
     # Us melded 1045 → 1545: round 1 4345 + 500 = 4845; running after round 2 4845 + 1140 = 5985
     # and the going-out moves nowhere; Them unchanged (1115, then 5215)
     response = client.post(
-        f"/games/{game.pk}/rounds/1/",
+        f"/g/{game.token}/rounds/1/",
         round_data({**US_R1, "melded_points": "1545"}, THEM_R1, went_out=0, version=version),
     )
-    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert response.status_code == 302 and response["Location"] == f"/g/{game.token}/"
     assert totals(game, 1) == [4845, 1115]
     assert totals(game, 2) == [1140, 4100]
     assert counts(game) == (2, 4)
     assert TeamRound.objects.get(round__game=game, round__number=1, team__position=0).melded_points == 1545
-    text = page_text(client.get(f"/games/{game.pk}/"))
+    text = page_text(client.get(f"/g/{game.token}/"))
     assert re.search(r'<span class="round-score">4,845</span><span class="running">4,845</span>', text)
     assert re.search(r'<span class="round-score">1,140</span><span class="running">5,985</span>', text)
     total_row = section(text, '<tr class="sheet-total">', "</tr>")
@@ -1163,9 +1164,9 @@ def test_a_correction_recomputes_the_totals_on_the_game_page(client):
 def test_a_correction_can_change_who_went_out(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:1])
-    version = version_of(raw(client.get(f"/games/{game.pk}/rounds/1/")))
+    version = version_of(raw(client.get(f"/g/{game.token}/rounds/1/")))
     # Nobody out: Us loses the 100 going-out bonus (002 L134): 4345 − 100 = 4245
-    response = client.post(f"/games/{game.pk}/rounds/1/", round_data(US_R1, THEM_R1, went_out="none", version=version))
+    response = client.post(f"/g/{game.token}/rounds/1/", round_data(US_R1, THEM_R1, went_out="none", version=version))
     assert response.status_code == 302
     assert totals(game, 1) == [4245, 1115]
     assert not TeamRound.objects.filter(round__game=game, went_out=True).exists()
@@ -1174,10 +1175,10 @@ def test_a_correction_can_change_who_went_out(client):
 def test_a_stale_correction_is_refused_and_the_first_save_stands(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:1])
-    old_version = version_of(raw(client.get(f"/games/{game.pk}/rounds/1/")))
+    old_version = version_of(raw(client.get(f"/g/{game.token}/rounds/1/")))
     # Scorekeeper A corrects melded 1045 → 1545 (4845)
     first = client.post(
-        f"/games/{game.pk}/rounds/1/",
+        f"/g/{game.token}/rounds/1/",
         round_data({**US_R1, "melded_points": "1545"}, THEM_R1, went_out=0, version=old_version),
     )
     assert first.status_code == 302
@@ -1186,7 +1187,7 @@ def test_a_stale_correction_is_refused_and_the_first_save_stands(client):
     assert saved_version != old_version
     # Scorekeeper B, whose form was opened before A's save, corrects melded 1045 → 1095
     second = client.post(
-        f"/games/{game.pk}/rounds/1/",
+        f"/g/{game.token}/rounds/1/",
         round_data({**US_R1, "melded_points": "1095"}, THEM_R1, went_out=0, version=old_version),
     )
     assert second.status_code == 400
@@ -1205,7 +1206,7 @@ def test_a_round_someone_else_already_added_is_refused_as_a_conflict(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:1])  # saved with version "new"
     response = client.post(
-        f"/games/{game.pk}/rounds/1/",
+        f"/g/{game.token}/rounds/1/",
         round_data({**US_R1, "melded_points": "1095"}, THEM_R1, went_out=0, version="new"),
     )
     assert response.status_code == 400
@@ -1219,12 +1220,12 @@ def test_a_round_someone_else_already_added_is_refused_as_a_conflict(client):
 def test_finishing_a_game_shows_the_winner_and_reopening_brings_it_back(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS)
-    response = client.post(f"/games/{game.pk}/finish/")
-    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    response = client.post(f"/g/{game.token}/finish/")
+    assert response.status_code == 302 and response["Location"] == f"/g/{game.token}/"
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.finished_at is not None
 
-    text = page_text(client.get(f"/games/{game.pk}/"))
+    text = page_text(client.get(f"/g/{game.token}/"))
     assert "Game finished." in text
     assert re.search(r'winner-label">Winner</p>\s*<p class="winner-title">Us</p>', text)  # 10,295 vs 6,320
     assert '<p class="winner-margin">won by 3,975</p>' in text  # 10,295 − 6,320
@@ -1232,19 +1233,19 @@ def test_finishing_a_game_shows_the_winner_and_reopening_brings_it_back(client):
     assert re.search(r'<span class="standing-name">Them</span>\s*<span class="standing-total num">6,320</span>', text)
     assert "Reopen the game" in text and "Finish the game" not in text
 
-    response = client.post(f"/games/{game.pk}/reopen/")
-    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    response = client.post(f"/g/{game.token}/reopen/")
+    assert response.status_code == 302 and response["Location"] == f"/g/{game.token}/"
     game.refresh_from_db()
     assert game.status == Game.Status.IN_PROGRESS and game.finished_at is None
-    text = page_text(client.get(f"/games/{game.pk}/"))
+    text = page_text(client.get(f"/g/{game.token}/"))
     assert "Game reopened" in text
     assert "Finish the game" in text and "winner-title" not in text
 
 
 def test_finish_only_answers_post(client):
     game = start_game(client)
-    assert client.get(f"/games/{game.pk}/finish/").status_code == 405
-    assert client.get(f"/games/{game.pk}/reopen/").status_code == 405
+    assert client.get(f"/g/{game.token}/finish/").status_code == 405
+    assert client.get(f"/g/{game.token}/reopen/").status_code == 405
     game.refresh_from_db()
     assert game.status == Game.Status.IN_PROGRESS and game.finished_at is None
 
@@ -1252,19 +1253,19 @@ def test_finish_only_answers_post(client):
 def test_finishing_early_stops_new_rounds_but_keeps_corrections(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:1])
-    text = page_text(client.get(f"/games/{game.pk}/"))
+    text = page_text(client.get(f"/g/{game.token}/"))
     assert "Finish the game early" in text
-    assert client.post(f"/games/{game.pk}/finish/").status_code == 302
-    text = page_text(client.get(f"/games/{game.pk}/"))
+    assert client.post(f"/g/{game.token}/finish/").status_code == 302
+    text = page_text(client.get(f"/g/{game.token}/"))
     assert re.search(r'winner-title">Us</p>', text) and "Enter round 2" not in text  # 4,345 against 1,115
     # a new round is not offered, nor saved
-    assert client.get(f"/games/{game.pk}/rounds/2/").status_code == 302
-    assert client.post(f"/games/{game.pk}/rounds/2/", FOUR_ROUNDS[1]).status_code == 302
+    assert client.get(f"/g/{game.token}/rounds/2/").status_code == 302
+    assert client.post(f"/g/{game.token}/rounds/2/", FOUR_ROUNDS[1]).status_code == 302
     assert counts(game) == (1, 2)
     # correcting round 1 still works
-    version = version_of(raw(client.get(f"/games/{game.pk}/rounds/1/")))
+    version = version_of(raw(client.get(f"/g/{game.token}/rounds/1/")))
     response = client.post(
-        f"/games/{game.pk}/rounds/1/", round_data(US_R1, {**THEM_R1, "hand_points": "85"}, went_out=0, version=version)
+        f"/g/{game.token}/rounds/1/", round_data(US_R1, {**THEM_R1, "hand_points": "85"}, went_out=0, version=version)
     )
     assert response.status_code == 302
     assert totals(game, 1) == [4345, 1215]  # 100 fewer points left in hand: 1115 + 100
@@ -1274,30 +1275,33 @@ def test_finishing_early_stops_new_rounds_but_keeps_corrections(client):
 
 def test_finishing_twice_keeps_the_first_finish_time(client):
     game = start_game(client)
-    client.post(f"/games/{game.pk}/finish/")
+    client.post(f"/g/{game.token}/finish/")
     game.refresh_from_db()
     first = game.finished_at
-    client.post(f"/games/{game.pk}/finish/")
+    client.post(f"/g/{game.token}/finish/")
     game.refresh_from_db()
     assert game.finished_at == first
-    assert "Finished with no rounds" in page_text(client.get(f"/games/{game.pk}/"))
+    assert "Finished with no rounds" in page_text(client.get(f"/g/{game.token}/"))
 
 
 def test_a_tie_names_both_teams(client):
     game = start_game(client)
     play(client, game, [round_data({"melded_points": "300"}, {"melded_points": "300"})])
-    client.post(f"/games/{game.pk}/finish/")
+    client.post(f"/g/{game.token}/finish/")
     # 300 each: equal totals
-    text = page_text(client.get(f"/games/{game.pk}/"))
+    text = page_text(client.get(f"/g/{game.token}/"))
     assert re.search(r'winner-label">A tie</p>\s*<p class="winner-title">Us and Them</p>', text)
 
 
 # --- query counts -------------------------------------------------------------------------------
 
 
-GAME_PAGE_QUERIES = 4  # the game, its teams, its rounds, their team entries (selectors.game_sheet)
-# the count, a page of games, their teams with summed totals (selectors.games_page), the deleted games
-HOME_PAGE_QUERIES = 4
+# The game, its teams, its rounds, their team entries (selectors.game_sheet), and the session
+# (the play address notes the game as one of this device's: scoresheet.device).
+GAME_PAGE_QUERIES = 5
+# the session (this device's games), the count, a page of games, their teams with summed totals
+# (selectors.games_page), the deleted games
+HOME_PAGE_QUERIES = 5
 
 
 def test_the_game_page_takes_the_same_few_queries_for_1_or_4_rounds(client, django_assert_max_num_queries):
@@ -1307,7 +1311,7 @@ def test_the_game_page_takes_the_same_few_queries_for_1_or_4_rounds(client, djan
     play(client, four, FOUR_ROUNDS)
     for game in (one, four):
         with django_assert_max_num_queries(GAME_PAGE_QUERIES):
-            assert client.get(f"/games/{game.pk}/").status_code == 200
+            assert client.get(f"/g/{game.token}/").status_code == 200
 
 
 def test_the_home_page_takes_the_same_few_queries_for_2_or_15_games(client, django_assert_max_num_queries):
@@ -1320,7 +1324,7 @@ def test_the_home_page_takes_the_same_few_queries_for_2_or_15_games(client, djan
         game = start_game(client, team_1=f"A{i}", team_2=f"B{i}")
         play(client, game, FOUR_ROUNDS[:2])
         if i % 3 == 0:
-            client.post(f"/games/{game.pk}/finish/")
+            client.post(f"/g/{game.token}/finish/")
     with django_assert_max_num_queries(HOME_PAGE_QUERIES):
         second = client.get("/")
     assert raw(second).count('class="game-item"') == 15
@@ -1329,7 +1333,9 @@ def test_the_home_page_takes_the_same_few_queries_for_2_or_15_games(client, djan
 # Saving reads the game once: the view reads the game and its teams to check the form (2), then
 # round_record, in its transaction (a savepoint and its release inside the test's transaction: 2),
 # locks the game and reads its teams, rounds and their entries (4), then writes.
-ROUND_PAGE_QUERIES = 4  # the game, its teams, its rounds, their team entries (selectors.game_sheet)
+# The device that started the game has a session (its list of games): the page reads it, once, to
+# know whether someone is signed in (the menu).
+ROUND_PAGE_QUERIES = 4 + 1  # the game, its teams, its rounds, their team entries (selectors.game_sheet)
 PREVIEW_QUERIES = 4  # the same: the totals before the round come from the scored sheet
 NEW_ROUND_QUERIES = 2 + 2 + 4 + 3  # writes: the round, its two entries in one insert, the game's updated_at
 CORRECTION_QUERIES = 2 + 2 + 4 + 4  # writes: the round's updated_at, its entries deleted, inserted; the game
@@ -1348,18 +1354,18 @@ def test_the_round_pages_take_the_same_few_queries_for_1_or_10_rounds(client, dj
     play(client, game, [SMALL_CANASTA_ROUND] * played)
     new = played + 1
     with django_assert_max_num_queries(ROUND_PAGE_QUERIES):
-        assert client.get(f"/games/{game.pk}/rounds/{new}/").status_code == 200
+        assert client.get(f"/g/{game.token}/rounds/{new}/").status_code == 200
     with django_assert_max_num_queries(ROUND_PAGE_QUERIES):
-        correction_page = client.get(f"/games/{game.pk}/rounds/1/")
+        correction_page = client.get(f"/g/{game.token}/rounds/1/")
     assert "Correct round 1" in page_text(correction_page)
     with django_assert_max_num_queries(PREVIEW_QUERIES):
-        preview = client.post(f"/games/{game.pk}/rounds/{new}/preview/", SMALL_CANASTA_ROUND)
+        preview = client.post(f"/g/{game.token}/rounds/{new}/preview/", SMALL_CANASTA_ROUND)
     # the game total after the new round: (played + 1) × 100 and × 50
     assert preview.json()["ok"] is True
     assert f">{(played + 1) * 100:,}<" in html.unescape(preview.json()["teams"][0])
 
     with django_assert_max_num_queries(NEW_ROUND_QUERIES) as saving:
-        response = client.post(f"/games/{game.pk}/rounds/{new}/", SMALL_CANASTA_ROUND)
+        response = client.post(f"/g/{game.token}/rounds/{new}/", SMALL_CANASTA_ROUND)
     assert response.status_code == 302
     assert entry_reads(saving.captured_queries) == 1
     assert totals(game, new) == [100, 50]
@@ -1368,7 +1374,7 @@ def test_the_round_pages_take_the_same_few_queries_for_1_or_10_rounds(client, dj
     version = version_of(raw(correction_page))
     correction = round_data({"melded_points": "200"}, {"melded_points": "50"}, version=version)
     with django_assert_max_num_queries(CORRECTION_QUERIES) as correcting:
-        response = client.post(f"/games/{game.pk}/rounds/1/", correction)
+        response = client.post(f"/g/{game.token}/rounds/1/", correction)
     assert response.status_code == 302
     assert entry_reads(correcting.captured_queries) == 1
     assert totals(game, 1) == [200, 50]
@@ -1386,7 +1392,7 @@ def test_saving_a_round_scores_each_entry_of_the_game_once(client, monkeypatch):
         return score_entry(rules, entry)
 
     monkeypatch.setattr(scoring, "score_entry", counted)
-    response = client.post(f"/games/{game.pk}/rounds/11/", SMALL_CANASTA_ROUND)
+    response = client.post(f"/g/{game.token}/rounds/11/", SMALL_CANASTA_ROUND)
     assert response.status_code == 302
     assert len(scored) == 11 * 2  # eleven rounds of two teams, each entry scored once
     assert totals(game, 11) == [100, 50]
@@ -1450,16 +1456,16 @@ def test_junk_round_input_never_errors_and_never_half_saves(client, fields, went
     if version is not None:
         data["version"] = version
     game = start_game(client)
-    response = client.post(f"/games/{game.pk}/rounds/1/", data)
+    response = client.post(f"/g/{game.token}/rounds/1/", data)
     assert response.status_code in (302, 400)
     # all of the round or none of it
     assert counts(game) == ((1, 2) if response.status_code == 302 else (0, 0))
-    preview = client.post(f"/games/{game.pk}/rounds/1/preview/", data)
+    preview = client.post(f"/g/{game.token}/rounds/1/preview/", data)
     assert preview.status_code == 200
     assert json.loads(preview.content)["ok"] in (True, False)
     if response.status_code == 302:  # what was saved can be shown and edited
-        assert client.get(f"/games/{game.pk}/").status_code == 200
-        assert client.get(f"/games/{game.pk}/rounds/1/").status_code == 200
+        assert client.get(f"/g/{game.token}/").status_code == 200
+        assert client.get(f"/g/{game.token}/rounds/1/").status_code == 200
 
 
 def test_one_save_names_every_problem_in_every_column(client):
@@ -1467,7 +1473,7 @@ def test_one_save_names_every_problem_in_every_column(client):
     # Them: −2 red threes is refused by the form itself. Both are reported by the same Save.
     game = start_game(client)
     response = client.post(
-        f"/games/{game.pk}/rounds/1/",
+        f"/g/{game.token}/rounds/1/",
         round_data({**US_R1, "melded_points": "1047"}, {**THEM_R1, "red_threes": "-2"}, went_out=0),
     )
     assert response.status_code == 400
@@ -1482,7 +1488,7 @@ def test_one_save_names_every_problem_in_every_column(client):
 @pytest.mark.parametrize("typed", ["１２", "𝟓", "١٢٣", "+2", "2.0", "2e1"])
 def test_a_number_not_written_with_0_to_9_is_refused_next_to_its_field(client, typed):
     game = start_game(client)
-    response = client.post(f"/games/{game.pk}/rounds/1/", round_data({**US_R1, "book_clean": typed}, THEM_R1))
+    response = client.post(f"/g/{game.token}/rounds/1/", round_data({**US_R1, "book_clean": typed}, THEM_R1))
     assert response.status_code == 400
     text = page_text(response)
     assert "Clean books: Enter a whole number with the digits 0–9." in text  # in the summary, with its field
@@ -1497,7 +1503,7 @@ def test_a_number_not_written_with_0_to_9_is_refused_next_to_its_field(client, t
 def test_count_cards_sent_as_off_counts_points(client):
     game = start_game(client)
     response = client.post(
-        f"/games/{game.pk}/rounds/1/", round_data({**US_R1, "count_cards": "off"}, THEM_R1, went_out=0)
+        f"/g/{game.token}/rounds/1/", round_data({**US_R1, "count_cards": "off"}, THEM_R1, went_out=0)
     )
     assert response.status_code == 302
     # the points typed count, not the (empty) card counts: 4,345 and 1,115, as in ROUND_1 above
@@ -1506,7 +1512,7 @@ def test_count_cards_sent_as_off_counts_points(client):
 
 def test_count_cards_sent_as_nonsense_is_refused(client):
     game = start_game(client)
-    response = client.post(f"/games/{game.pk}/rounds/1/", round_data({**US_R1, "count_cards": "maybe"}, THEM_R1))
+    response = client.post(f"/g/{game.token}/rounds/1/", round_data({**US_R1, "count_cards": "maybe"}, THEM_R1))
     assert response.status_code == 400
     assert "Tick the box or leave it empty (on or off)." in page_text(response)
     assert counts(game) == (0, 0)

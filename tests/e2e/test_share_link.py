@@ -1,0 +1,152 @@
+"""A casual game handed round a table: a phone starts it, a second browser reads it through the
+share link (read only; a reload shows the rounds entered since), a third opens the play address
+from the QR code on the first phone's screen (decoded from a screenshot with zxing-cpp) and
+enters a round. Screenshots of the hand-over at phone and desktop width in var/screenshots/."""
+
+import io
+import re
+
+import pytest
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import expect
+
+from scoresheet.models import Game
+from tests.e2e.test_layout import SHOTS, WIDTHS, check_fits
+
+PHONE = {"width": 390, "height": 844}
+
+
+def fill(page, field_id, value):
+    page.locator(f"#{field_id}").fill(str(value))
+
+
+def enter_round(page, number: int, first: str) -> None:
+    """The PRODUCT.md example round (4,345 and 1,115); ``first`` (team 1) goes out."""
+    page.get_by_role("link", name=f"Enter round {number}").click()
+    fill(page, "id_t0-book_clean", 2)
+    fill(page, "id_t0-book_dirty", 2)
+    fill(page, "id_t0-book_wild", 1)
+    fill(page, "id_t0-red_threes", 1)
+    fill(page, "id_t0-melded_points", 1045)
+    page.locator("label").filter(has_text=re.compile(rf"^{re.escape(first)}$")).click()
+    fill(page, "id_t1-book_clean", 1)
+    fill(page, "id_t1-book_dirty", 1)
+    fill(page, "id_t1-red_threes_held", 1)
+    fill(page, "id_t1-black_threes_held", 2)
+    fill(page, "id_t1-melded_points", 610)
+    fill(page, "id_t1-hand_points", 185)
+    expect(page.locator("#breakdown-0 .breakdown-total")).to_contain_text("4,345")
+    page.get_by_role("button", name=f"Save round {number}").click()
+
+
+def qr_text(page) -> str:
+    """The QR code on the page, as a phone's camera would read it (a screenshot, decoded)."""
+    png = page.locator(".qr-code svg").screenshot()
+    (code,) = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
+    return code.text
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_a_game_is_handed_to_a_reader_and_to_another_phone(live_server, browser, presets):
+    phone = browser.new_context(viewport=PHONE)
+    first = phone.new_page()
+    first.goto(live_server.url + "/")
+    first.get_by_role("link", name="Start a new game").click()
+    first.get_by_label("Team 1", exact=True).fill("Ann & Bob")
+    first.get_by_label("Team 2", exact=True).fill("Cléo & Søren")
+    first.get_by_role("button", name="Start the game").click()
+    expect(first.get_by_role("heading", name="Ann & Bob vs Cléo & Søren")).to_be_visible()
+    game = Game.objects.get()
+    assert first.url == f"{live_server.url}/g/{game.token}/"  # its address: the play token, no id
+
+    expect(first.get_by_role("heading", name="Hand this game to another phone")).to_be_visible()
+    play_address = qr_text(first)
+    assert play_address == f"{live_server.url}/g/{game.token}/"
+    share_link = first.locator("#share-link").input_value()
+    assert share_link == f"{live_server.url}/s/{game.share_token}/"
+
+    # Someone who only follows the score: a fresh browser, the share link.
+    reader_context = browser.new_context(viewport=PHONE)
+    reader = reader_context.new_page()
+    reader.goto(share_link)
+    expect(reader.get_by_role("heading", name="Ann & Bob vs Cléo & Søren")).to_be_visible()
+    expect(reader.get_by_text("No rounds yet.")).to_be_visible()
+    expect(reader.locator("form, button, input")).to_have_count(0)
+    expect(reader.get_by_role("link", name=re.compile("Enter round|Edit"))).to_have_count(0)
+
+    # The first phone enters round 1; the reader sees it after a reload.
+    enter_round(first, 1, "Ann & Bob")
+    expect(first.locator(".sheet-total td").nth(0)).to_have_text("4,345")
+    reader.reload()
+    expect(reader.locator(".sheet-total td").nth(0)).to_have_text("4,345")
+    expect(reader.locator(".sheet-total td").nth(1)).to_have_text("1,115")
+    expect(reader.locator("form, button, input")).to_have_count(0)
+
+    # Another phone at the table scans the QR code and enters round 2 there.
+    other_context = browser.new_context(viewport=PHONE)
+    other = other_context.new_page()
+    other.goto(play_address)
+    expect(other.get_by_role("heading", name="Ann & Bob vs Cléo & Søren")).to_be_visible()
+    enter_round(other, 2, "Ann & Bob")  # the same round again
+    expect(other.locator(".sheet-total td").nth(0)).to_have_text("8,690")  # 4,345 + 4,345
+    expect(other.locator(".sheet-total td").nth(1)).to_have_text("2,230")  # 1,115 + 1,115
+    reader.reload()
+    expect(reader.locator(".sheet-total td").nth(0)).to_have_text("8,690")
+    first.reload()
+    expect(first.locator(".sheet-total td").nth(1)).to_have_text("2,230")
+
+    # The other phone keeps the game in its list, at its play address; the reader's list has none.
+    other.goto(live_server.url + "/")
+    expect(other.get_by_role("link", name=re.compile("Ann & Bob vs Cléo & Søren"))).to_have_attribute(
+        "href", f"/g/{game.token}/"
+    )
+    reader.goto(live_server.url + "/")
+    expect(reader.locator(".game-item")).to_have_count(0)
+    for context in (phone, reader_context, other_context):
+        context.close()
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_the_game_stays_on_the_phones_list_after_its_session_is_gone(live_server, browser, presets):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(live_server.url + "/games/new/")
+    page.get_by_label("Team 1", exact=True).fill("Zoë & Yann")
+    page.get_by_label("Team 2", exact=True).fill("The Neighbours")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("heading", name="Zoë & Yann vs The Neighbours")).to_be_visible()
+    game = Game.objects.get()
+    context.clear_cookies()  # the session cookie is gone (expired, or cleared)
+    page.goto(live_server.url + "/")
+    expect(page.locator(".games .game-item")).to_have_count(1)
+    also = page.locator("[data-my-games]")
+    expect(also).to_be_visible()
+    expect(also.get_by_role("link", name="Zoë & Yann vs The Neighbours")).to_have_attribute("href", f"/g/{game.token}/")
+    context.close()
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_hand_over_and_the_share_page_fit_the_screen(live_server, browser, presets, width):
+    context = browser.new_context(viewport=dict(zip(("width", "height"), WIDTHS[width])))
+    page = context.new_page()
+    page.goto(live_server.url + "/games/new/")
+    page.get_by_label("Team 1", exact=True).fill("Grandmother Wilhelmina's table")
+    page.get_by_label("Team 2", exact=True).fill("Maximilian-Alexander & Jo")
+    page.get_by_role("button", name="Start the game").click()
+    game = Game.objects.get()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for name, path in {"play": f"/g/{game.token}/", "share": f"/s/{game.share_token}/"}.items():
+        page.goto(live_server.url + path)
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(SHOTS / f"game-{name}-{width}.png"), full_page=True)
+        check_fits(page, path, width)
+    qr = page.context.new_page()
+    qr.goto(live_server.url + f"/g/{game.token}/")
+    box = qr.locator(".qr-code svg").bounding_box()
+    assert box["width"] >= 200 and abs(box["width"] - box["height"]) < 1  # big and square enough to scan
+    context.close()
