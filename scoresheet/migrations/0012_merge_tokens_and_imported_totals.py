@@ -4,11 +4,9 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoresheet', '0009_game_entered_as_totals'),
-        ('scoresheet', '0011_game_tokens_required'),
+        ("scoresheet", "0009_game_entered_as_totals"),
+        ("scoresheet", "0011_game_tokens_required"),
     ]
 
-    operations = [
-    ]
+    operations = []
