@@ -8,6 +8,7 @@ seasons, nights) adds its module's patterns with one ``include`` line in ``club_
 from django.urls import include, path
 
 from league import views
+from league.history_views import history_patterns
 from league.night_urls import night_patterns
 from league.season_urls import season_patterns
 
@@ -46,6 +47,7 @@ club_patterns = [
     path("players/", include(player_patterns)),
     path("seasons/", include(season_patterns)),
     path("nights/", include(night_patterns)),
+    path("", include(history_patterns)),  # deleting and restoring nights and players, "Recently deleted"
     # Other parts of a club: one include line each, e.g.
     # path("rules/", include("league.urls_house_rules")),
 ]

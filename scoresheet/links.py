@@ -20,6 +20,7 @@ _NAMES = {
         "round_preview": "round-preview",
         "finish": "game-finish",
         "reopen": "game-reopen",
+        "undo": "game-undo",
         "pdf": "game-pdf",
         "delete": "game-delete",
     },
@@ -29,6 +30,7 @@ _NAMES = {
         "round_preview": "round-preview",
         "finish": "finish",
         "reopen": "reopen",
+        "undo": "undo",
         "pdf": "pdf",
         "agree": "agree",
     },
@@ -73,6 +75,10 @@ class GameLinks:
     @property
     def reopen(self) -> str:
         return self._url("reopen")
+
+    @property
+    def undo(self) -> str:
+        return self._url("undo")
 
     @property
     def pdf(self) -> str:

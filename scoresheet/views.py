@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from league import night_selectors
-from scoresheet import forms, pdf, printing, selectors, services
+from scoresheet import forms, history, pdf, printing, selectors, services
 from scoresheet.links import GameLinks
 from scoresheet.models import KEEP_DELETED, Game, Variant
 from scoresheet.rules import RulesError
@@ -145,8 +145,48 @@ def game_page(request, game, links: GameLinks):
         "card": rules_card(sheet.rules),
         "links": links,
         "table_header": night_selectors.table_header(game=game),
+        "history": history.game_history(game=game, teams=sheet.teams),
+        "can_undo": _may_change(request, game),
     }
     return render(request, "scoresheet/game_detail.html", context)
+
+
+def _may_change(request, game) -> bool:
+    """A closed night's game is changed by the club's organisers only (its table link is closed)."""
+    table = game.table
+    if table is None or not table.sitting.night.is_closed:
+        return True
+    from league.access import club_member
+    from league.models import Role
+
+    try:
+        club_member(request, table.sitting.night.club.slug, Role.ORGANISER)
+    except Http404:
+        return False
+    return True
+
+
+def _check_may_change(request, game) -> None:
+    if not _may_change(request, game):
+        raise Http404("No such game")
+
+
+@require_POST
+def game_undo(request, game_id):
+    game = _get_game(game_id)
+    return undo(request, game, GameLinks.for_game(game))
+
+
+def undo(request, game, links: GameLinks):
+    """Take back the game's last change (services.game_undo); the history shows the undo too."""
+    _check_may_change(request, game)
+    try:
+        done = services.game_undo(game=game)
+    except services.UndoRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Undone. {done}")
+    return redirect(links.game)
 
 
 def round_edit(request, game_id, number):
@@ -156,6 +196,7 @@ def round_edit(request, game_id, number):
 
 def round_entry(request, game, number, links: GameLinks):
     """Enter the next round, or correct an earlier one."""
+    _check_may_change(request, game)
     if request.method == "POST":
         return _round_save(request, game, number, links)
     page = _round_page(game, number)
@@ -184,6 +225,8 @@ def _round_save(request, game, number, links: GameLinks):
     once, under its lock. The whole sheet is read only to show the form again when the round is refused."""
     form = forms.RoundForm(request.POST, rules=game.rules, teams=selectors.game_teams(game=game), number=number)
     entries = None
+    reason = request.POST.get("reason", "")[:REASON_LENGTH]
+    reason_error = ""
     if form.is_valid():
         try:
             services.round_record(
@@ -192,11 +235,13 @@ def _round_save(request, game, number, links: GameLinks):
                 entries=form.entries(),
                 version=request.POST.get("version", ""),
                 confirmed=request.POST.get("confirm_warnings", "").split(),  # the "Save anyway" button
+                reason=reason,
             )
         except services.RoundNeedsConfirmation:
             entries = form.entries()  # shown scored, with the warnings and "Save anyway"
         except services.RoundInvalid as exc:
-            form.add_problems(exc.problems)
+            reason_error = " ".join(p.message for p in exc.problems if p.field == "reason")
+            form.add_problems([p for p in exc.problems if p.field != "reason"])
         else:
             messages.success(request, f"Round {number} saved.")
             if request.headers.get("X-Requested-With") == "fetch":
@@ -207,7 +252,11 @@ def _round_save(request, game, number, links: GameLinks):
     page = _round_page(game, number, entries)
     if not page.is_open:
         return _game_over(request, game, links)
-    return render(request, "scoresheet/round_form.html", _round_context(page, form, links), status=400)
+    context = {**_round_context(page, form, links), "reason": reason, "reason_error": reason_error}
+    return render(request, "scoresheet/round_form.html", context, status=400)
+
+
+REASON_LENGTH = 100  # as the history keeps it
 
 
 def _round_page(game, number, entries=None) -> selectors.RoundPage:
@@ -252,7 +301,14 @@ def _round_context(page, form, links: GameLinks):
         "bar": _bar(page),
         "links": links,
         "table_header": night_selectors.table_header(game=page.sheet.game),
+        # A late correction says why (services.round_record); asked up front, not after a refusal.
+        "needs_reason": not page.is_new and _late(page.sheet.game),
     }
+
+
+def _late(game) -> bool:
+    """Finished, or on a closed night (read from the table the page loaded with the game)."""
+    return game.is_finished or (game.table is not None and game.table.sitting.night.is_closed)
 
 
 def _bar(page: selectors.RoundPage) -> list[dict]:
@@ -320,6 +376,7 @@ def game_finish(request, game_id):
 
 
 def finish(request, game, links: GameLinks):
+    _check_may_change(request, game)
     services.game_finish(game=game)
     messages.success(request, "Game finished.")
     return redirect(links.game)
@@ -332,6 +389,7 @@ def game_reopen(request, game_id):
 
 
 def reopen(request, game, links: GameLinks):
+    _check_may_change(request, game)
     services.game_reopen(game=game)
     messages.success(request, "Game reopened: you can add and correct rounds.")
     return redirect(links.game)
