@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "csp",
     "axes",
+    "simple_history",
     "scoresheet",
     "league",
 ]
@@ -77,6 +78,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The audit trail records the signed-in member as who made each change (scoresheet.history).
+    "simple_history.middleware.HistoryRequestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as its documentation asks: it answers a locked-out sign-in before the view runs.

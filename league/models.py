@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from scoresheet.models import audited
+
 
 class Role(models.TextChoices):
     """What a member may do in a club, each role including the ones below it."""
@@ -95,6 +97,9 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Deleted: off the roster and its pages, restorable from "Recently deleted" (league.history).
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    history = audited()
 
     class Meta:
         ordering = ["name", "id"]
@@ -215,6 +220,9 @@ class Night(models.Model):
     # A closed night's table links stop working; organisers can still correct its games.
     closed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Deleted: off the lists, its pages and the standings, restorable from "Recently deleted".
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    history = audited(excluded_fields=["seed"])
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -242,6 +250,7 @@ class Attendance(models.Model):
     from_sitting = models.PositiveSmallIntegerField(default=1)
     present = models.BooleanField(default=True)
     checked_in_at = models.DateTimeField(auto_now_add=True)
+    history = audited()
 
     class Meta:
         ordering = ["night", "player__name"]
@@ -262,6 +271,7 @@ class Sitting(models.Model):
     # What the draw could not avoid ("repeat partners: Ann & Bob (2nd time)"), for the organiser.
     flags = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    history = audited()
 
     class Meta:
         ordering = ["night", "number"]
@@ -289,6 +299,8 @@ class Table(models.Model):
     # the game as finished then: a reopened game is unconfirmed until agreed again.
     agreed_at = models.DateTimeField(null=True, blank=True)
     agreed_by = models.CharField(max_length=120, blank=True, help_text="The team that agreed")
+    # The token is a secret: its history would keep every old link readable in the database.
+    history = audited(excluded_fields=["token"])
 
     class Meta:
         ordering = ["sitting", "number"]
@@ -309,6 +321,7 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     replaced = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="seats_left")
+    history = audited()
 
     class Meta:
         ordering = ["team", "position"]
@@ -326,6 +339,7 @@ class Bye(models.Model):
 
     sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="byes")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+    history = audited()
 
     class Meta:
         ordering = ["sitting", "player__name"]

@@ -17,6 +17,7 @@ from django.utils import timezone
 from league import night_selectors, seating
 from league.models import Attendance, Bye, Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table
 from league.services import LeagueError, player_create
+from scoresheet import history
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, Round, Team, Variant, search_key
 
@@ -32,6 +33,7 @@ def new_token() -> str:
 # Nights
 
 
+@history.records("night_created")
 def night_create(
     *, club: Club, season: Season, date: Date, variant: Variant, mode: str, sittings_planned: int
 ) -> Night:
@@ -51,12 +53,34 @@ def night_create(
 
 
 @transaction.atomic
+@history.records("night_closed")
 def night_close(*, night: Night) -> Night:
     """Close the night: its table links stop working (organisers can still correct its games)."""
     night = Night.objects.select_for_update().get(pk=night.pk)
     if night.closed_at is None:
         night.closed_at = timezone.now()
         night.save(update_fields=["closed_at"])
+    return night
+
+
+@transaction.atomic
+@history.records("night_deleted")
+def night_delete(*, night: Night) -> Night:
+    """Move a night to "Recently deleted": off the lists, its pages and the standings, restorable."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.deleted_at is None:
+        night.deleted_at = timezone.now()
+        night.save(update_fields=["deleted_at"])
+    return night
+
+
+@transaction.atomic
+@history.records("night_restored")
+def night_restore(*, night: Night) -> Night:
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.deleted_at is not None:
+        night.deleted_at = None
+        night.save(update_fields=["deleted_at"])
     return night
 
 
@@ -72,6 +96,7 @@ def _open_night(night: Night) -> Night:
 
 
 @transaction.atomic
+@history.records("checked_in")
 def check_in(*, night: Night, player: Player) -> Attendance:
     """Tick ``player`` present. Once a sitting is drawn, a new arrival plays from the next one."""
     night = _open_night(night)
@@ -92,6 +117,7 @@ def check_in(*, night: Night, player: Player) -> Attendance:
 
 
 @transaction.atomic
+@history.records("checked_out")
 def check_out(*, night: Night, player: Player) -> None:
     """Untick ``player``: forgotten if they never sat down or sat out, else marked as gone
     (they are not drawn again; the sittings they played keep them)."""
@@ -111,6 +137,7 @@ def check_out(*, night: Night, player: Player) -> None:
 
 
 @transaction.atomic
+@history.records("checked_in")
 def add_and_check_in(*, night: Night, name: str, email: str = "", phone: str = "") -> Player:
     """A new player on the roster, checked in at once (someone who walks in for the first time)."""
     name = " ".join(name.split())
@@ -127,6 +154,7 @@ def add_and_check_in(*, night: Night, name: str, email: str = "", phone: str = "
 
 
 @transaction.atomic
+@history.records("sitting_drawn")
 def sitting_draw(*, night: Night) -> Sitting:
     """Draw the next sitting by the night's mode, and start a game at every table.
 
@@ -171,7 +199,8 @@ def _save_sitting(*, night: Night, drawn: seating.Sitting) -> Sitting:
         table = Table.objects.create(sitting=sitting, number=drawn_table.number, token=new_token())
         teams = [[by_id[p.pk] for p in team] for team in drawn_table.teams]
         _start_game(night=night, sitting=sitting, table=table, teams=teams)
-    Bye.objects.bulk_create(Bye(sitting=sitting, player=by_id[p.pk]) for p in drawn.byes)
+    for p in drawn.byes:  # one by one: bulk_create would leave no history
+        Bye.objects.create(sitting=sitting, player=by_id[p.pk])
     return sitting
 
 
@@ -189,11 +218,9 @@ def _start_game(*, night: Night, sitting: Sitting, table: Table, teams: list[lis
     game.table = table
     game.save(update_fields=["table"])
     game_teams = list(game.teams.order_by("position"))
-    Seat.objects.bulk_create(
-        Seat(team=team, position=k, player=player)
-        for team, players in zip(game_teams, teams)
-        for k, player in enumerate(players)
-    )
+    for team, players in zip(game_teams, teams):  # one by one: bulk_create would leave no history
+        for k, player in enumerate(players):
+            Seat.objects.create(team=team, position=k, player=player)
     return game
 
 
@@ -212,6 +239,7 @@ def _team_texts(teams: list[list[Player]]) -> list[tuple[str, str]]:
 
 
 @transaction.atomic
+@history.records("sitting_cancelled")
 def sitting_cancel(*, sitting: Sitting) -> None:
     """Take back the last sitting drawn, before any table has entered a round (to draw it again,
     after a late arrival or a change of mind). The next draw uses a new seed."""
@@ -238,6 +266,7 @@ def _refuse_if_started(sitting: Sitting) -> None:
 
 
 @transaction.atomic
+@history.records("seats_swapped")
 def seats_swap(*, sitting: Sitting, first: str, second: str) -> None:
     """Swap two places of a sitting before it starts: two seats (at one table or two), or a
     seat and a bye (which moves the player sitting out to the table, and the seated one out).
@@ -253,18 +282,26 @@ def seats_swap(*, sitting: Sitting, first: str, second: str) -> None:
         raise LeagueError("Both are sitting out: choose at least one seat.")
     if isinstance(a, Seat) and isinstance(b, Seat) and a.team_id == b.team_id:
         # Partners changing chairs: only the order round the table (who deals after whom) changes.
-        Seat.objects.filter(pk=a.pk).update(position=PARKED)
-        Seat.objects.filter(pk=b.pk).update(position=a.position)
-        Seat.objects.filter(pk=a.pk).update(position=b.position)
+        # Saved one by one (not update()) so that the history records each move.
+        first_position, second_position = a.position, b.position
+        _move(a, position=PARKED)
+        _move(b, position=first_position)
+        _move(a, position=second_position)
         _rename_teams({a.team_id})
         return
     player_a, player_b = a.player, b.player
     for place, player in ((a, player_b), (b, player_a)):
         if isinstance(place, Seat):
-            Seat.objects.filter(pk=place.pk).update(player=player, replaced=None)
+            _move(place, player=player, replaced=None)
         else:
-            Bye.objects.filter(pk=place.pk).update(player=player)
+            _move(place, player=player)
     _rename_teams({place.team_id for place in (a, b) if isinstance(place, Seat)})
+
+
+def _move(place: Seat | Bye, **values) -> None:
+    for name, value in values.items():
+        setattr(place, name, value)
+    place.save(update_fields=list(values))
 
 
 def _place(sitting: Sitting, place: str) -> Seat | Bye:
@@ -280,6 +317,7 @@ def _place(sitting: Sitting, place: str) -> Seat | Bye:
 
 
 @transaction.atomic
+@history.records("seat_substituted")
 def seat_substitute(*, seat: Seat, player: Player) -> Seat:
     """``player`` takes ``seat`` (someone who left mid-game): the game records who actually played.
 
@@ -323,6 +361,7 @@ def _rename_teams(team_ids) -> None:
 
 
 @transaction.atomic
+@history.records("table_link_renewed")
 def table_link_renew(*, table: Table) -> Table:
     """A new table link: the old one answers 404 from now on (a lost or shared pack)."""
     _open_night(table.sitting.night)
@@ -332,6 +371,7 @@ def table_link_renew(*, table: Table) -> Table:
 
 
 @transaction.atomic
+@history.records("result_agreed")
 def table_agree(*, table: Table, team: Team) -> Table:
     """A player of ``team`` agrees with the finished result at the table (while the night is open)."""
     _open_night(table.sitting.night)

@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
+from league import history as league_history
 from league import night_selectors, night_services
 from league.access import club_member
 from league.forms import PlayerForm
@@ -34,7 +35,9 @@ def table_link_path(token: str) -> str:
 
 
 def _night(club, night_id) -> Night:
-    night = get_object_or_404(Night.objects.select_related("season", "variant"), club=club, pk=night_id)
+    night = get_object_or_404(
+        Night.objects.select_related("season", "variant"), club=club, pk=night_id, deleted_at__isnull=True
+    )
     night.club = club  # read with the membership already
     return night
 
@@ -50,7 +53,7 @@ def night_list(request, slug):
     membership = club_member(request, slug, Role.VIEWER)
     club = membership.club
     nights = (
-        Night.objects.filter(club=club)
+        Night.objects.filter(club=club, deleted_at__isnull=True)
         .select_related("season", "variant")
         .annotate(drawn=Count("sittings"))
         .order_by("-date", "-id")
@@ -109,7 +112,8 @@ def _night_context(request, membership, night: Night) -> dict:
 def night_detail(request, slug, night_id):
     membership = club_member(request, slug, Role.VIEWER)
     night = _night(membership.club, night_id)
-    return render(request, "league/night_detail.html", _night_context(request, membership, night))
+    context = {**_night_context(request, membership, night), "history": league_history.night_history(night=night)}
+    return render(request, "league/night_detail.html", context)
 
 
 def night_live(request, slug, night_id):
@@ -192,7 +196,7 @@ def _checkin_context(request, membership, night: Night, form) -> dict:
     query = " ".join(request.GET.get("q", "").split())[:120]
     show_inactive = request.GET.get("inactive") == "1"
     attendances = {a.player_id: a for a in Attendance.objects.filter(night=night)}
-    players = Player.objects.filter(club=night.club).order_by("name", "id")
+    players = Player.objects.filter(club=night.club, deleted_at__isnull=True).order_by("name", "id")
     if not show_inactive:  # an inactive player already ticked in stays in the list
         players = players.filter(active=True) | players.filter(pk__in=list(attendances))
     if query:
@@ -277,7 +281,11 @@ def _seat_choices(row) -> list[tuple[str, str]]:
 
 def _substitutes(night: Night, row):
     seated = [seat.player_id for table in row.tables for team in table.teams for seat in team.seats.all()]
-    return Player.objects.filter(club=night.club, active=True).exclude(pk__in=seated).order_by("name", "id")
+    return (
+        Player.objects.filter(club=night.club, active=True, deleted_at__isnull=True)
+        .exclude(pk__in=seated)
+        .order_by("name", "id")
+    )
 
 
 def sitting_detail(request, slug, night_id, number):

@@ -26,7 +26,7 @@ def club_members(*, club: Club) -> QuerySet[Membership]:
 
 
 def club_players(*, club: Club, active: bool | None = None) -> QuerySet[Player]:
-    players = club.players.select_related("user")
+    players = club.players.filter(deleted_at__isnull=True).select_related("user")  # deleted: "Recently deleted"
     return players if active is None else players.filter(active=active)
 
 

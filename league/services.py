@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from league.models import Club, Invite, Membership, Player, Role, Season, default_blowout
+from scoresheet import history
 
 INVITE_LIFETIME = timedelta(days=7)
 # Addresses under clubs/ that are not clubs.
@@ -150,11 +151,13 @@ def invite_accept(*, invite: Invite, user: User) -> Membership:
 
 
 @transaction.atomic
+@history.records("player_added")
 def player_create(*, club: Club, name: str, email: str = "", phone: str = "") -> Player:
     return Player.objects.create(club=club, name=name.strip(), email=email.strip(), phone=phone.strip())
 
 
 @transaction.atomic
+@history.records("player_changed")
 def player_update(*, player: Player, name: str, email: str = "", phone: str = "") -> Player:
     player.name, player.email, player.phone = name.strip(), email.strip(), phone.strip()
     player.save(update_fields=["name", "email", "phone"])
@@ -162,9 +165,31 @@ def player_update(*, player: Player, name: str, email: str = "", phone: str = ""
 
 
 @transaction.atomic
+@history.records("player_changed")
 def player_set_active(*, player: Player, active: bool) -> Player:
     player.active = active
     player.save(update_fields=["active"])
+    return player
+
+
+@transaction.atomic
+@history.records("player_deleted")
+def player_delete(*, player: Player) -> Player:
+    """Take a player off the roster, restorable from "Recently deleted" (their games keep them)."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.deleted_at is None:
+        player.deleted_at = timezone.now()
+        player.save(update_fields=["deleted_at"])
+    return player
+
+
+@transaction.atomic
+@history.records("player_restored")
+def player_restore(*, player: Player) -> Player:
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.deleted_at is not None:
+        player.deleted_at = None
+        player.save(update_fields=["deleted_at"])
     return player
 
 
@@ -203,7 +228,7 @@ def player_merge(*, keep: Player, merge: Player) -> Player:
     if keep.user_id and merge.user_id and keep.user_id != merge.user_id:
         raise LeagueError(f"{keep.name} and {merge.name} are linked to two different members: unlink one first.")
     try:
-        with transaction.atomic():
+        with transaction.atomic(), history.change("players_merged"):
             return _player_merge(keep=keep, merge=merge)
     except IntegrityError as exc:
         # e.g. both in one seat of one game: the two cannot be the same person.
@@ -217,8 +242,13 @@ def _relations_to_player():
     return [
         f
         for f in Player._meta.get_fields(include_hidden=True)
-        if f.auto_created and not f.concrete and not f.many_to_many
+        if f.auto_created and not f.concrete and not f.many_to_many and not _is_history(f.related_model)
     ]
+
+
+def _is_history(model) -> bool:
+    """A history table (django-simple-history): it keeps who played as it was, never re-pointed."""
+    return hasattr(model, "history_change_id")
 
 
 def _player_merge(*, keep: Player, merge: Player) -> Player:

@@ -70,7 +70,13 @@ def _json_row(row: Row) -> dict:
 
 def _team_results(**where) -> list[standings.TeamResult]:
     """The finished games' teams matching ``where`` (lookups from Team), with their totals and seats."""
-    where |= {"game__status": Game.Status.FINISHED, "game__deleted_at__isnull": True, "game__table__isnull": False}
+    # A deleted game, or any game of a deleted night, counts for nothing until restored.
+    where |= {
+        "game__status": Game.Status.FINISHED,
+        "game__deleted_at__isnull": True,
+        "game__table__isnull": False,
+        "game__table__sitting__night__deleted_at__isnull": True,
+    }
     teams = (
         Team.objects.filter(**where)
         .annotate(final=Coalesce(Sum("entries__total"), 0))
@@ -111,7 +117,9 @@ def season_standings(*, season: Season, by: str | None = None, min_nights: int |
     by = by or season.ranking
     min_nights = season.min_nights if min_nights is None else min_nights
     results = _team_results(game__table__sitting__night__season=season)
-    byes = Bye.objects.filter(sitting__night__season=season).values_list("player_id", "player__name")
+    byes = Bye.objects.filter(sitting__night__season=season, sitting__night__deleted_at__isnull=True).values_list(
+        "player_id", "player__name"
+    )
     records = standings.player_records(results, byes, season.blowout_margin).values()
     rows, unranked = standings.rank(records, by=by, min_nights=min_nights, best_nights=season.best_nights)
     return Standings(season.club, season, None, by, min_nights, season.best_nights, rows, unranked)

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<str:token>/rounds/<int:number>/preview/", views.round_preview, name="round-preview"),
     path("<str:token>/finish/", views.finish, name="finish"),
     path("<str:token>/reopen/", views.reopen, name="reopen"),
+    path("<str:token>/undo/", views.undo, name="undo"),
     path("<str:token>/agree/", views.agree, name="agree"),
     path("<str:token>/sheet.pdf", views.pdf, name="pdf"),
 ]

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from league import night_selectors, night_services
 from league.services import LeagueError
+from scoresheet import history
 from scoresheet import views as scoresheet_views
 from scoresheet.links import GameLinks
 
@@ -31,7 +32,8 @@ def table_link(view):
         if table.sitting.night.is_closed:
             # The holder did nothing wrong: say why the link stopped working, and whom to ask.
             return render(request, "league/table_link_closed.html", {"table": table}, status=404)
-        return view(request, table, *args, **kwargs)
+        with history.via_table(table):  # what the players at the table change is recorded as theirs
+            return view(request, table, *args, **kwargs)
 
     return with_table
 
@@ -62,6 +64,12 @@ def finish(request, table):
 @table_link
 def reopen(request, table):
     return scoresheet_views.reopen(request, table.game, GameLinks.for_table(table))
+
+
+@require_POST
+@table_link
+def undo(request, table):
+    return scoresheet_views.undo(request, table.game, GameLinks.for_table(table))
 
 
 @table_link

@@ -8,6 +8,7 @@ seasons, nights) adds its module's patterns with one ``include`` line in ``club_
 from django.urls import include, path
 
 from league import views
+from league.history_views import history_patterns
 from league.import_urls import import_patterns
 from league.night_urls import night_patterns
 from league.season_urls import season_patterns
@@ -57,6 +58,7 @@ club_patterns = [
     path("seasons/<int:season_id>/", include(season_standings_patterns)),
     path("nights/<int:night_id>/", include(night_standings_patterns)),
     path("players/<int:player_id>/", include(player_record_patterns)),
+    path("", include(history_patterns)),  # deleting and restoring nights and players, "Recently deleted"
     # Other parts of a club: one include line each, e.g.
     # path("rules/", include("league.urls_house_rules")),
 ]

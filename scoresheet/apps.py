@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class ScoresheetConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoresheet"
+
+    def ready(self):
+        from simple_history.signals import pre_create_historical_record
+
+        from scoresheet.history import fill_history_row
+
+        # Every history row (of every app) carries the change it belongs to and who made it.
+        pre_create_historical_record.connect(fill_history_row, dispatch_uid="scoresheet.history.fill_history_row")

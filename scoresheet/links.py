@@ -26,6 +26,7 @@ _NAMES = {
         "round_preview": "round-preview",
         "finish": "game-finish",
         "reopen": "game-reopen",
+        "undo": "game-undo",
         "pdf": "game-pdf",
         "delete": "game-delete",
         "restore": "game-restore",
@@ -37,6 +38,7 @@ _NAMES = {
         "round_preview": "round-preview",
         "finish": "finish",
         "reopen": "reopen",
+        "undo": "undo",
         "pdf": "pdf",
         "delete": "delete",
         "restore": "restore",
@@ -51,6 +53,7 @@ _NAMES = {
         "round_preview": "round-preview",
         "finish": "finish",
         "reopen": "reopen",
+        "undo": "undo",
         "pdf": "pdf",
         "agree": "agree",
     },
@@ -120,6 +123,10 @@ class GameLinks:
     @property
     def reopen(self) -> str | None:
         return self._url("reopen")
+
+    @property
+    def undo(self) -> str | None:
+        return self._url("undo")
 
     @property
     def pdf(self) -> str | None:

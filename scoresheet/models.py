@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from django.db import models
 from django.db.models import Q
+from simple_history.models import HistoricalRecords
 
 from scoresheet import rules as rules_module
 from scoresheet import tokens
@@ -35,6 +36,31 @@ PLAIN_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ
 def _fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.casefold().translate(PLAIN_LETTERS))
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+class AuditFields(models.Model):
+    """What every history row (django-simple-history) records besides the values and the user.
+
+    The rows one service call writes share ``history_change_id``: that is one change on a page
+    ("Round 2 corrected": the round and each team's entries, before and after). ``history_via``
+    says who when nobody is signed in ("the table link of Table 2, sitting 1"); the reason asked
+    for a late correction is simple-history's ``history_change_reason``. Filled by
+    ``scoresheet.history`` from the change the service opened.
+    """
+
+    history_change_id = models.UUIDField(null=True, blank=True, db_index=True)
+    history_action = models.CharField(max_length=40, blank=True)
+    history_via = models.CharField(max_length=120, blank=True)
+    # An undo: the change it took back (Undo walks back through the changes, never redoes one).
+    history_undoes = models.UUIDField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+def audited(**options) -> HistoricalRecords:
+    """A model's history, with the change each row belongs to."""
+    return HistoricalRecords(bases=[AuditFields], **options)
 
 
 class Variant(models.Model):
@@ -108,6 +134,8 @@ class Game(models.Model):
     # makes the old addresses 404.
     token = models.CharField(max_length=64, unique=True, default=tokens.new_token, editable=False)
     share_token = models.CharField(max_length=64, unique=True, default=tokens.new_token, editable=False)
+    # The search text follows the names: it is not history of its own.
+    history = audited(excluded_fields=["search_text", "updated_at", "token", "share_token"])
 
     class Meta:
         ordering = ["-updated_at", "-id"]
@@ -144,6 +172,7 @@ class Team(models.Model):
     position = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=60)
     players = models.CharField(max_length=200, blank=True)
+    history = audited()
 
     class Meta:
         ordering = ["game", "position"]
@@ -164,6 +193,7 @@ class Round(models.Model):
     confirmed_warnings = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    history = audited(excluded_fields=["updated_at"])
 
     class Meta:
         ordering = ["game", "number"]
@@ -194,6 +224,7 @@ class TeamRound(models.Model):
     extras = models.JSONField(default=dict)
     adjustments = models.JSONField(default=list)
     total = models.IntegerField()
+    history = audited()
 
     class Meta:
         ordering = ["round", "team__position"]

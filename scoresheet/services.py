@@ -10,8 +10,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from scoresheet import dealing, plausibility, scoring, selectors, tokens
-from scoresheet.entries import entry_to_values
+from scoresheet import dealing, history, plausibility, scoring, selectors, tokens
+from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.models import KEEP_DELETED, Game, Round, Team, TeamRound, Variant, search_key
 from scoresheet.rules import load_rules
 from scoresheet.selectors import round_version  # the token a round form carries; checked here
@@ -65,6 +65,11 @@ def game_create(
     name = name.strip() or _short(" vs ".join(t.name.strip() for t in teams), 120)
     if first_dealer is not None and not 0 <= first_dealer < len(table_seats(mode, teams)):
         raise ValueError(f"There is no seat {first_dealer} at this table to deal first.")
+    with history.change("game_started"):
+        return _game_create(rules, variant, mode, teams, name, first_dealer, club)
+
+
+def _game_create(rules, variant, mode, teams, name, first_dealer, club) -> Game:
     game = Game.objects.create(
         variant=variant,
         club=club,
@@ -75,9 +80,8 @@ def game_create(
         variant_name=rules.name,
         search_text=search_key(name, *(t.name for t in teams), *(t.players for t in teams if t.players.strip())),
     )
-    Team.objects.bulk_create(
-        Team(game=game, position=i, name=t.name.strip(), players=t.players.strip()) for i, t in enumerate(teams)
-    )
+    for i, t in enumerate(teams):  # one by one: bulk_create would leave no history
+        Team.objects.create(game=game, position=i, name=t.name.strip(), players=t.players.strip())
     return game
 
 
@@ -101,6 +105,8 @@ def round_record(
     entries: list[scoring.Entry],
     version: str | None = None,
     confirmed: Collection[str] = (),
+    reason: str = "",
+    undoes=None,
 ) -> Round:
     """Record round ``number`` (the next one) or correct an earlier one.
 
@@ -114,6 +120,10 @@ def round_record(
     A round with plausibility warnings is saved only once each is confirmed: its code is in
     ``confirmed``, or the round being corrected was saved with it confirmed already.
     Otherwise ``RoundNeedsConfirmation``. The round keeps the warnings it was saved with.
+
+    Correcting a round once the game is finished or its night closed needs a ``reason`` (kept
+    in the history with the change); an undo (``game_undo`` putting back earlier values, ``undoes`` the
+    change it takes back) needs none.
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
     rules = game.rules
@@ -143,6 +153,8 @@ def round_record(
         raise RoundInvalid([scoring.Problem("The game is finished: reopen it to add a round.", round=number)])
 
     correcting = number <= len(rounds)
+    if correcting and undoes is None and not reason.strip() and correction_needs_reason(game):
+        raise RoundInvalid([scoring.Problem(REASON_NEEDED, round=number, field="reason")])
     if correcting:
         all_rounds[number - 1] = entries
     else:
@@ -159,21 +171,32 @@ def round_record(
     unconfirmed = [check for check in checks if check.code not in accepted]
     if unconfirmed:
         raise RoundNeedsConfirmation(unconfirmed)
+    with history.change("round_corrected" if correcting else "round_entered", reason=reason, undoes=undoes):
+        return _round_save(game, number, teams, rounds, entries, checks, result.rounds[number - 1].scores)
 
+
+REASON_NEEDED = "Say why you correct this round: the game is finished or its night closed, so the reason is recorded."
+
+
+def correction_needs_reason(game: Game) -> bool:
+    """A finished game's rounds, or a closed night's, are corrected only with a reason."""
+    return game.is_finished or Game.objects.filter(pk=game.pk, table__sitting__night__closed_at__isnull=False).exists()
+
+
+def _round_save(game, number, teams, rounds, entries, checks, scores) -> Round:
+    correcting = number <= len(rounds)
     if correcting:
         rnd = rounds[number - 1]
         rnd.confirmed_warnings = plausibility.confirmation_record(checks)
         rnd.save(update_fields=["updated_at", "confirmed_warnings"])
+        # Deleted and written again: the history keeps the entries before (deleted) and after (created).
         TeamRound.objects.filter(round=rnd).delete()
     else:
         rnd = Round.objects.create(
             game=game, number=number, confirmed_warnings=plausibility.confirmation_record(checks)
         )
-    scores = result.rounds[number - 1].scores
-    TeamRound.objects.bulk_create(
-        TeamRound(round=rnd, team=team, total=score.total, **entry_to_values(entry))
-        for team, entry, score in zip(teams, entries, scores)
-    )
+    for team, entry, score in zip(teams, entries, scores):  # one by one: bulk_create would leave no history
+        TeamRound.objects.create(round=rnd, team=team, total=score.total, **entry_to_values(entry))
     game.save(update_fields=["updated_at"])
     return rnd
 
@@ -186,9 +209,10 @@ def _same_entries(saved: list[scoring.Entry], entries: list[scoring.Entry]) -> b
 def game_finish(*, game: Game) -> Game:
     game = Game.objects.select_for_update().get(pk=game.pk)
     if not game.is_finished:
-        game.status = Game.Status.FINISHED
-        game.finished_at = timezone.now()
-        game.save(update_fields=["status", "finished_at", "updated_at"])
+        with history.change("game_finished"):
+            game.status = Game.Status.FINISHED
+            game.finished_at = timezone.now()
+            game.save(update_fields=["status", "finished_at", "updated_at"])
     return game
 
 
@@ -196,9 +220,10 @@ def game_finish(*, game: Game) -> Game:
 def game_reopen(*, game: Game) -> Game:
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.is_finished:
-        game.status = Game.Status.IN_PROGRESS
-        game.finished_at = None
-        game.save(update_fields=["status", "finished_at", "updated_at"])
+        with history.change("game_reopened"):
+            game.status = Game.Status.IN_PROGRESS
+            game.finished_at = None
+            game.save(update_fields=["status", "finished_at", "updated_at"])
     return game
 
 
@@ -212,8 +237,9 @@ def game_delete(*, game: Game) -> Game:
     games_purge()
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.deleted_at is None:  # deleting twice keeps the first date: the 30 days run from it
-        game.deleted_at = timezone.now()
-        game.save(update_fields=["deleted_at"])  # updated_at stays: the game was not played
+        with history.change("game_deleted"):
+            game.deleted_at = timezone.now()
+            game.save(update_fields=["deleted_at"])  # updated_at stays: the game was not played
     return game
 
 
@@ -221,8 +247,9 @@ def game_delete(*, game: Game) -> Game:
 def game_restore(*, game: Game) -> Game:
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.deleted_at is not None:
-        game.deleted_at = None
-        game.save(update_fields=["deleted_at"])
+        with history.change("game_restored"):
+            game.deleted_at = None
+            game.save(update_fields=["deleted_at"])
     return game
 
 
@@ -233,6 +260,52 @@ def game_tokens_renew(*, game: Game) -> Game:
     game.share_token = tokens.new_token()
     game.save(update_fields=["token", "share_token"])
     return game
+
+
+class UndoRefused(Exception):
+    """Nothing to undo, or the change cannot be taken back any more (the message says why)."""
+
+
+@transaction.atomic
+def game_undo(*, game: Game) -> str:
+    """Take back the game's last change (a round entered, corrected or removed; finishing or
+    reopening), recorded in the history as an undo; what was undone, in words. Totals are
+    computed again by ``round_record``, as for any save."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    last = history.last_change(game=game)
+    if last is None:
+        raise UndoRefused("There is nothing to undo.")
+    if last.action == "game_finished":
+        with history.change("game_reopened", undoes=last.id):
+            game_reopen(game=game)
+        return "The game is open again."
+    if last.action == "game_reopened":
+        with history.change("game_finished", undoes=last.id):
+            game_finish(game=game)
+        return "The game is finished again."
+    number = last.round_number
+    if last.action == "round_entered":
+        with history.change("round_removed", undoes=last.id):
+            _round_remove(game=game, number=number)
+        return f"Round {number} taken off."
+    teams = selectors.game_teams(game=game)
+    if set(last.before) != {team.pk for team in teams}:
+        raise UndoRefused(f"Round {number}'s earlier values are not all in the history: correct it instead.")
+    entries = [entry_from_values(last.before[team.pk]) for team in teams]
+    try:
+        round_record(game=game, number=number, entries=entries, confirmed=last.confirmed, undoes=last.id)
+    except RoundInvalid as exc:
+        raise UndoRefused(f"Round {number} cannot be put back: {exc}") from exc
+    return f"Round {number} is back as it was." if last.action == "round_corrected" else f"Round {number} is back."
+
+
+def _round_remove(*, game: Game, number: int) -> None:
+    """Take off the last round (its entries go with it, each into the history)."""
+    last_number = game.rounds.order_by("-number").values_list("number", flat=True).first()
+    if last_number != number:
+        raise UndoRefused(f"Round {number} is not the last round any more.")
+    Round.objects.get(game=game, number=number).delete()
+    game.save(update_fields=["updated_at"])
 
 
 def games_purge(*, now=None) -> int:

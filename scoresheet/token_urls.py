@@ -11,6 +11,7 @@ play_patterns = [
     path("<str:token>/rounds/<int:number>/preview/", views.round_preview, name="round-preview"),
     path("<str:token>/finish/", views.finish, name="finish"),
     path("<str:token>/reopen/", views.reopen, name="reopen"),
+    path("<str:token>/undo/", views.undo, name="undo"),
     path("<str:token>/delete/", views.delete, name="delete"),
     path("<str:token>/restore/", views.restore, name="restore"),
     path("<str:token>/renew/", views.renew, name="renew"),

@@ -69,6 +69,12 @@ def reopen(request, game, links):
     return views.reopen(request, game, links)
 
 
+@require_POST
+@play_token
+def undo(request, game, links):
+    return views.undo(request, game, links)
+
+
 @play_token
 def delete(request, game, links):
     return views.delete(request, game, links)

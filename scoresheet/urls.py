@@ -17,6 +17,7 @@ urlpatterns = [
     path("print/", views.print_sheets, name="print-sheets"),
     path("games/<int:game_id>/finish/", views.game_finish, name="game-finish"),
     path("games/<int:game_id>/reopen/", views.game_reopen, name="game-reopen"),
+    path("games/<int:game_id>/undo/", views.game_undo, name="game-undo"),
     path("games/<int:game_id>/delete/", views.game_delete, name="game-delete"),
     path("games/<int:game_id>/restore/", views.game_restore, name="game-restore"),
     path("games/<int:game_id>/renew/", views.game_renew, name="game-renew"),

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from league import night_selectors
 from league.access import club_member
 from league.models import Role
-from scoresheet import device, forms, pdf, printing, qrcode, selectors, services
+from scoresheet import device, forms, history, pdf, printing, qrcode, selectors, services
 from scoresheet.links import GameLinks
 from scoresheet.models import KEEP_DELETED, Game, Variant
 from scoresheet.rules import RulesError
@@ -191,6 +191,8 @@ def game_page(request, game, links: GameLinks, *, can_renew: bool = False):
         "links": links,
         "table_header": night_selectors.table_header(game=game),
         "hand_over": _hand_over(request, game, links, can_renew),
+        "history": history.game_history(game=game, teams=sheet.teams),
+        "can_undo": links.undo is not None and _may_change(request, game),
     }
     return render(request, "scoresheet/game_detail.html", context)
 
@@ -211,6 +213,41 @@ def _hand_over(request, game, links: GameLinks, can_renew: bool) -> dict | None:
     }
 
 
+def _may_change(request, game) -> bool:
+    """A closed night's game is changed by the club's organisers only (its table link is closed)."""
+    table = game.table
+    if table is None or not table.sitting.night.is_closed:
+        return True
+    try:
+        club_member(request, table.sitting.night.club.slug, Role.ORGANISER)
+    except Http404:
+        return False
+    return True
+
+
+def _check_may_change(request, game) -> None:
+    if not _may_change(request, game):
+        raise Http404("No such game")
+
+
+@require_POST
+def game_undo(request, game_id):
+    game, membership = _club_game(request, game_id, Role.SCOREKEEPER)
+    return undo(request, game, _member_links(game, membership))
+
+
+def undo(request, game, links: GameLinks):
+    """Take back the game's last change (services.game_undo); the history shows the undo too."""
+    _check_may_change(request, game)
+    try:
+        done = services.game_undo(game=game)
+    except services.UndoRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Undone. {done}")
+    return redirect(links.game)
+
+
 def round_edit(request, game_id, number):
     game, membership = _club_game(request, game_id, Role.SCOREKEEPER)
     links = _member_links(game, membership)
@@ -219,6 +256,7 @@ def round_edit(request, game_id, number):
 
 def round_entry(request, game, number, links: GameLinks):
     """Enter the next round, or correct an earlier one."""
+    _check_may_change(request, game)
     if request.method == "POST":
         return _round_save(request, game, number, links)
     page = _round_page(game, number)
@@ -247,6 +285,8 @@ def _round_save(request, game, number, links: GameLinks):
     once, under its lock. The whole sheet is read only to show the form again when the round is refused."""
     form = forms.RoundForm(request.POST, rules=game.rules, teams=selectors.game_teams(game=game), number=number)
     entries = None
+    reason = request.POST.get("reason", "")[:REASON_LENGTH]
+    reason_error = ""
     if form.is_valid():
         try:
             services.round_record(
@@ -255,11 +295,13 @@ def _round_save(request, game, number, links: GameLinks):
                 entries=form.entries(),
                 version=request.POST.get("version", ""),
                 confirmed=request.POST.get("confirm_warnings", "").split(),  # the "Save anyway" button
+                reason=reason,
             )
         except services.RoundNeedsConfirmation:
             entries = form.entries()  # shown scored, with the warnings and "Save anyway"
         except services.RoundInvalid as exc:
-            form.add_problems(exc.problems)
+            reason_error = " ".join(p.message for p in exc.problems if p.field == "reason")
+            form.add_problems([p for p in exc.problems if p.field != "reason"])
         else:
             messages.success(request, f"Round {number} saved.")
             if request.headers.get("X-Requested-With") == "fetch":
@@ -270,7 +312,11 @@ def _round_save(request, game, number, links: GameLinks):
     page = _round_page(game, number, entries)
     if not page.is_open:
         return _game_over(request, game, links)
-    return render(request, "scoresheet/round_form.html", _round_context(page, form, links), status=400)
+    context = {**_round_context(page, form, links), "reason": reason, "reason_error": reason_error}
+    return render(request, "scoresheet/round_form.html", context, status=400)
+
+
+REASON_LENGTH = 100  # as the history keeps it
 
 
 def _round_page(game, number, entries=None) -> selectors.RoundPage:
@@ -315,7 +361,14 @@ def _round_context(page, form, links: GameLinks):
         "bar": _bar(page),
         "links": links,
         "table_header": night_selectors.table_header(game=page.sheet.game),
+        # A late correction says why (services.round_record); asked up front, not after a refusal.
+        "needs_reason": not page.is_new and _late(page.sheet.game),
     }
+
+
+def _late(game) -> bool:
+    """Finished, or on a closed night (read from the table the page loaded with the game)."""
+    return game.is_finished or (game.table is not None and game.table.sitting.night.is_closed)
 
 
 def _bar(page: selectors.RoundPage) -> list[dict]:
@@ -385,6 +438,7 @@ def game_finish(request, game_id):
 
 
 def finish(request, game, links: GameLinks):
+    _check_may_change(request, game)
     services.game_finish(game=game)
     messages.success(request, "Game finished.")
     return redirect(links.game)
@@ -398,6 +452,7 @@ def game_reopen(request, game_id):
 
 
 def reopen(request, game, links: GameLinks):
+    _check_may_change(request, game)
     services.game_reopen(game=game)
     messages.success(request, "Game reopened: you can add and correct rounds.")
     return redirect(links.game)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from league import night_services
+from league import night_services, services
 from league.models import Attendance, Bye, Invite, Membership, Night, Player, Role, Season, Seat, Sitting, Table
 from scoresheet.models import Game, Variant
 from tests.league.factories import club, member, night, player
@@ -110,6 +110,11 @@ CASES = [
     ),
     Case("take back a sitting", "POST", "/clubs/tuesday/nights/{night}/sittings/{number}/cancel/", ORGANISER),
     Case("table pack", "GET", "/clubs/tuesday/nights/{night}/sittings/{number}/pack.pdf", SCOREKEEPER),
+    Case("recently deleted", "GET", "/clubs/tuesday/deleted/", ORGANISER),
+    Case("delete a night", "POST", "/clubs/tuesday/nights/{night}/delete/", ORGANISER),
+    Case("restore a night", "POST", "/clubs/tuesday/nights/{deleted_night}/restore/", ORGANISER),
+    Case("delete a player", "POST", "/clubs/tuesday/players/{player}/delete/", ORGANISER),
+    Case("restore a player", "POST", "/clubs/tuesday/players/{deleted_player}/restore/", ORGANISER),
     Case("seating chart", "GET", "/clubs/tuesday/nights/{night}/sittings/{number}/chart.pdf", VIEWER),
     # Spreadsheets: an upload without a file, or a confirm naming no kept file, is answered with the form (400).
     Case("import results form", "GET", "/clubs/tuesday/import/results/", ORGANISER),
@@ -175,6 +180,8 @@ def world(settings):
     table = Table.objects.get(sitting__night=the_night, sitting__number=1, number=1)
     ids["table"] = table.pk
     ids["seat"], ids["seat2"] = (team.seats.first().pk for team in table.game.teams.order_by("position")[:2])
+    ids["deleted_night"] = night_services.night_delete(night=night(tuesday, players=4, season=the_night.season)).pk
+    ids["deleted_player"] = services.player_delete(player=player(tuesday, "Gone")).pk
     return people, ids
 
 
@@ -187,12 +194,12 @@ def allowed(visitor: str, least: str) -> bool:
 def snapshot() -> tuple:
     """Everything a club action could change."""
     return (
-        list(Player.objects.order_by("id").values_list("id", "name", "active", "user_id")),
+        list(Player.objects.order_by("id").values_list("id", "name", "active", "user_id", "deleted_at")),
         list(Membership.objects.order_by("id").values_list("id", "role")),
         Invite.objects.count(),
         Game.objects.count(),
         list(Season.objects.order_by("id").values()),
-        list(Night.objects.order_by("id").values_list("id", "closed_at", "seed")),
+        list(Night.objects.order_by("id").values_list("id", "closed_at", "seed", "deleted_at")),
         list(Attendance.objects.order_by("id").values_list("night_id", "player_id", "present", "from_sitting")),
         list(Sitting.objects.order_by("id").values_list("id", "night_id", "number")),
         list(Table.objects.order_by("id").values_list("id", "token")),
@@ -242,6 +249,8 @@ def test_the_matrix_covers_every_club_url():
         .replace("{player}", "<int:player_id>")
         .replace("{season}", "<int:season_id>")
         .replace("{night}", "<int:night_id>")
+        .replace("{deleted_night}", "<int:night_id>")
+        .replace("{deleted_player}", "<int:player_id>")
         .replace("{number}", "<int:number>")
         .replace("{table}", "<int:table_id>")
         for case in CASES

@@ -206,8 +206,9 @@ def test_the_link_offers_nothing_beyond_playing_this_game(client, table):
 def test_the_games_own_page_shows_the_table_header_too(client, table, django_assert_max_num_queries):
     assert client.get(f"/games/{table.game.pk}/").status_code == 404  # a club's game: for its members
     client.force_login(member(table.sitting.night.club, "ann", Role.SCOREKEEPER))
-    # the game with its table, the session, the user, the membership; teams, rounds, entries
-    with django_assert_max_num_queries(7):
+    # the game with its table, the session, the user, the membership; teams, rounds, entries;
+    # its history (3)
+    with django_assert_max_num_queries(7 + 3):
         response = client.get(f"/games/{table.game.pk}/")
     page = text(response)
     assert "Tuesday Club · Tuesday 24 November 2026" in page and "Table 1 · Sitting 1" in page
@@ -240,13 +241,14 @@ def test_the_links_game_page_takes_the_same_queries_for_one_or_three_rounds(
     client, table, django_assert_max_num_queries
 ):
     enter_round_1(client, table)
-    # the table with its sitting, night, club and game; the game's teams, rounds and their entries
-    with django_assert_max_num_queries(4):
+    # the table with its sitting, night, club and game; the game's teams, rounds and their entries;
+    # the history of the game, its rounds and their entries
+    with django_assert_max_num_queries(4 + 3):
         assert client.get(link(table)).status_code == 200
     for number in (2, 3):
         client.post(link(table, f"rounds/{number}/"), round_data(SECOND, FIRST, went_out=1))
     client.post(link(table, "finish/"))
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(4 + 3):
         page = text(client.get(link(table)))
     assert "Agree with this result?" in page
 

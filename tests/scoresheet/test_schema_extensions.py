@@ -489,14 +489,14 @@ def post_round(client, game, number: int, *teams: dict, went_out="none"):
     data = {"went_out": str(went_out), "version": "new"}
     for i, fields in enumerate(teams):
         data.update({f"t{i}-{name}": value for name, value in fields.items()})
-    return client.post(f"/games/{game.pk}/rounds/{number}/", data)
+    return client.post(f"/g/{game.token}/rounds/{number}/", data)
 
 
 def test_acaba_is_a_tick_box_on_the_round_form_and_saves_0_and_1500(client, db):
     from scoresheet.models import TeamRound
 
     game = web_game(BRITISH)
-    form = client.get(f"/games/{game.pk}/rounds/1/").content.decode()
+    form = client.get(f"/g/{game.token}/rounds/1/").content.decode()
     assert 'name="t0-extra_acaba"' in form and 'type="checkbox"' in form.split('name="t0-extra_acaba"')[0][-300:]
     # Them calls Acaba; Us had a natural canasta (500) and 400 melded: ignored. Us 1,500, Them 0.
     response = post_round(
@@ -506,7 +506,7 @@ def test_acaba_is_a_tick_box_on_the_round_form_and_saves_0_and_1500(client, db):
     saved = TeamRound.objects.filter(round__game=game).order_by("team__position")
     assert [t.total for t in saved] == [1500, 0]
     assert saved[1].extras == {"acaba": 1}
-    page = client.get(f"/games/{game.pk}/").content.decode()
+    page = client.get(f"/g/{game.token}/").content.decode()
     assert "1,500" in page
 
 
@@ -515,8 +515,8 @@ def test_seven_books_end_the_game_on_the_page(client, db):
     # Us 4 clean 2000 + 3 dirty 900 + 1000 melded + 5000 = 8900; Them nothing. No round 2 can be added.
     response = post_round(client, game, 1, {"book_clean": 4, "book_dirty": 3, "melded_points": 1000}, {})
     assert response.status_code == 302, response.content.decode()[:2000]
-    game_page = client.get(f"/games/{game.pk}/").content.decode()
-    assert f'href="/games/{game.pk}/rounds/2/"' not in game_page  # no next round to enter
+    game_page = client.get(f"/g/{game.token}/").content.decode()
+    assert f'href="/g/{game.token}/rounds/2/"' not in game_page  # no next round to enter
     assert "8,900" in game_page
     post_round(client, game, 2, {}, {})  # refused (the page says why): the round is not saved
     assert Round.objects.filter(game=game).count() == 1

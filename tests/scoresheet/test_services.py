@@ -249,7 +249,9 @@ def test_a_finished_game_can_still_correct_an_earlier_round():
     corrected = Entry(
         books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610, hand_points=85
     )
-    services.round_record(game=game, number=1, entries=[US_R1, corrected])
+    with pytest.raises(services.RoundInvalid, match="Say why"):  # a late correction is explained
+        services.round_record(game=game, number=1, entries=[US_R1, corrected])
+    services.round_record(game=game, number=1, entries=[US_R1, corrected], reason="Hand was 85")
     assert sheet(game).result.totals == (4345, 1215)
 
 

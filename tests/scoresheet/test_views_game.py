@@ -1262,11 +1262,12 @@ def test_finishing_early_stops_new_rounds_but_keeps_corrections(client):
     assert client.get(f"/g/{game.token}/rounds/2/").status_code == 302
     assert client.post(f"/g/{game.token}/rounds/2/", FOUR_ROUNDS[1]).status_code == 302
     assert counts(game) == (1, 2)
-    # correcting round 1 still works
+    # correcting round 1 still works, with a reason (the game is finished)
     version = version_of(raw(client.get(f"/g/{game.token}/rounds/1/")))
-    response = client.post(
-        f"/g/{game.token}/rounds/1/", round_data(US_R1, {**THEM_R1, "hand_points": "85"}, went_out=0, version=version)
-    )
+    data = round_data(US_R1, {**THEM_R1, "hand_points": "85"}, went_out=0, version=version)
+    response = client.post(f"/g/{game.token}/rounds/1/", data)
+    assert response.status_code == 400 and "Say why you correct this round" in page_text(response)
+    response = client.post(f"/g/{game.token}/rounds/1/", {**data, "reason": "Them held 85, not 185"})
     assert response.status_code == 302
     assert totals(game, 1) == [4345, 1215]  # 100 fewer points left in hand: 1115 + 100
     game.refresh_from_db()
@@ -1297,8 +1298,9 @@ def test_a_tie_names_both_teams(client):
 
 
 # The game, its teams, its rounds, their team entries (selectors.game_sheet), and the session
-# (the play address notes the game as one of this device's: scoresheet.device).
-GAME_PAGE_QUERIES = 5
+# (the play address notes the game as one of this device's: scoresheet.device); its history: the
+# game's, the rounds' and the entries' history rows (scoresheet.history.game_history).
+GAME_PAGE_QUERIES = 5 + 3
 # the session (this device's games), the count, a page of games, their teams with summed totals
 # (selectors.games_page), the deleted games
 HOME_PAGE_QUERIES = 5
@@ -1337,8 +1339,11 @@ def test_the_home_page_takes_the_same_few_queries_for_2_or_15_games(client, djan
 # know whether someone is signed in (the menu).
 ROUND_PAGE_QUERIES = 4 + 1  # the game, its teams, its rounds, their team entries (selectors.game_sheet)
 PREVIEW_QUERIES = 4  # the same: the totals before the round come from the scored sheet
-NEW_ROUND_QUERIES = 2 + 2 + 4 + 3  # writes: the round, its two entries in one insert, the game's updated_at
-CORRECTION_QUERIES = 2 + 2 + 4 + 4  # writes: the round's updated_at, its entries deleted, inserted; the game
+# writes: the round, its two entries one by one, the game's updated_at, each with its history row
+NEW_ROUND_QUERIES = 2 + 2 + 4 + 2 + 4 + 2 + 1  # and the session
+# writes: the round's updated_at, its entries deleted (read, each with its history row), inserted one
+# by one (each with its history row), the game; the round and the game with their history rows
+CORRECTION_QUERIES = 2 + 2 + 4 + 2 + 1 + 2 + 4 + 2 + 2 + 1  # and the session
 # Canasta plays to 5,000 (000 L405): rounds of 100 and 50 melded can go on past ten rounds.
 SMALL_CANASTA_ROUND = round_data({"melded_points": "100"}, {"melded_points": "50"})
 
@@ -1376,7 +1381,8 @@ def test_the_round_pages_take_the_same_few_queries_for_1_or_10_rounds(client, dj
     with django_assert_max_num_queries(CORRECTION_QUERIES) as correcting:
         response = client.post(f"/g/{game.token}/rounds/1/", correction)
     assert response.status_code == 302
-    assert entry_reads(correcting.captured_queries) == 1
+    # the game's entries once; and the corrected round's own two, read to be deleted with their history
+    assert entry_reads(correcting.captured_queries) == 2
     assert totals(game, 1) == [200, 50]
     assert counts(game) == (new, 2 * new)
 

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoresheet", "0008_game_table"),
+        ("scoresheet", "0011_game_tokens_required"),
     ]
 
     operations = [

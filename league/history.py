@@ -1,0 +1,117 @@
+"""A night's history in plain words (the audit trail of scoresheet.history, read for a night):
+created, sittings drawn and taken back, seats swapped, substitutes, rounds corrected or undone
+at its tables, closing, deleting and restoring. A fixed number of queries however long the night.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from league.models import Bye, Night, Seat, Sitting
+from scoresheet.history import HistoryEntry, _at, _totals, _who
+from scoresheet.models import Round, Team, TeamRound
+
+NIGHT_ACTIONS = {
+    "night_created": "Night created",
+    "night_closed": "Night closed",
+    "night_deleted": "Night deleted",
+    "night_restored": "Night restored",
+}
+SEAT_ACTIONS = ("seats_swapped", "seat_substituted")
+
+
+def night_history(*, night: Night) -> list[HistoryEntry]:
+    entries = _night_rows(night) + _sitting_rows(night) + _seat_changes(night) + _round_changes(night)
+    return sorted(entries, key=lambda e: e.when, reverse=True)
+
+
+def _entry(row, phrase: str, details=(), when=None) -> HistoryEntry:
+    when = when or row.history_date
+    who = _who(row)
+    text = (
+        f"Undo{who} {_at(when)}: {phrase[0].lower()}{phrase[1:]}"
+        if row.history_undoes
+        else f"{phrase}{who} {_at(when)}"
+    )
+    return HistoryEntry(when=when, text=text, details=list(details), reason=row.history_change_reason or "")
+
+
+def _night_rows(night) -> list[HistoryEntry]:
+    rows = Night.history.filter(id=night.pk).select_related("history_user")
+    return [
+        _entry(
+            row, NIGHT_ACTIONS.get(row.history_action, "Night created" if row.history_type == "+" else "Night changed")
+        )
+        for row in rows
+        if row.history_type == "+" or row.history_action in NIGHT_ACTIONS
+    ]
+
+
+def _sitting_rows(night) -> list[HistoryEntry]:
+    rows = Sitting.history.filter(night_id=night.pk, history_type__in=["+", "-"]).select_related("history_user")
+    return [_entry(row, f"Sitting {row.number} {'drawn' if row.history_type == '+' else 'taken back'}") for row in rows]
+
+
+def _seat_changes(night) -> list[HistoryEntry]:
+    """Swaps and substitutes: the teams as they became, who took whose seat, who sits out now."""
+    teams = (
+        Team.history.filter(history_action__in=SEAT_ACTIONS, game__table__sitting__night=night)
+        .select_related("history_user", "game__table__sitting")
+        .order_by("history_date", "history_id")
+    )
+    seats = Seat.history.filter(
+        history_action="seat_substituted", history_type="~", team__game__table__sitting__night=night
+    ).select_related("player", "replaced")
+    byes = Bye.history.filter(history_action="seats_swapped", history_type="~", sitting__night=night).select_related(
+        "player"
+    )
+    substitutes = {
+        row.history_change_id: f"{row.player.name} took {row.replaced.name}'s seat" for row in seats if row.replaced
+    }
+    out = defaultdict(list)
+    for row in byes:
+        out[row.history_change_id].append(f"{row.player.name} sits out")
+    changes: dict = {}
+    for row in teams:
+        changes.setdefault(row.history_change_id, []).append(row)
+    entries = []
+    for change_id, rows in changes.items():
+        first = rows[0]
+        table = first.game.table
+        if first.history_action == "seat_substituted":
+            phrase = f"A substitute at Table {table.number}, sitting {table.sitting.number}"
+            details = [substitutes.get(change_id, f"Now {first.name}")]
+        else:
+            phrase = f"Seats swapped in sitting {table.sitting.number}"
+            rows = sorted(rows, key=lambda row: (row.game.table.number, row.position))
+            details = [f"Table {row.game.table.number}: {row.name}" for row in rows] + out[change_id]
+        entries.append(_entry(first, phrase, details, when=max(row.history_date for row in rows)))
+    return entries
+
+
+def _round_changes(night) -> list[HistoryEntry]:
+    """Rounds corrected, removed or put back by an undo at the night's tables (entering a round is
+    the table's ordinary play: its game page lists those)."""
+    rows = [
+        row
+        for row in Round.history.filter(game__table__sitting__night=night)
+        .select_related("history_user", "game__table__sitting")
+        .order_by("history_date", "history_id")
+        if row.history_type != "+" or row.history_undoes
+    ]
+    if not rows:
+        return []
+    team_rows = TeamRound.history.filter(history_change_id__in=[row.history_change_id for row in rows])
+    by_change = defaultdict(list)
+    for row in team_rows:
+        by_change[row.history_change_id].append(row)
+    teams = list(Team.objects.filter(game__table__sitting__night=night).order_by("game_id", "position"))
+    names = {team.pk: team.name for team in teams}
+    order = {team.pk: team.position for team in teams}
+    entries = []
+    for row in rows:
+        table = row.game.table
+        verb = {"+": "entered", "~": "corrected", "-": "removed"}[row.history_type]
+        phrase = f"Table {table.number}, sitting {table.sitting.number}: round {row.number} {verb}"
+        entries.append(_entry(row, phrase, _totals(by_change[row.history_change_id], names, order)))
+    return entries

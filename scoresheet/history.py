@@ -1,0 +1,256 @@
+"""The audit trail: who changed what, when, and the values before and after.
+
+django-simple-history keeps a history table per model (a row per create, change and delete,
+with every value and the signed-in user, ``HistoryRequestMiddleware``). This module adds the
+grouping a page needs: every service opens a ``change`` (an action such as "round_corrected",
+the reason given, whether it is an undo), and each history row written inside it carries the
+change's id, so "Round 2 corrected" is one entry with the round's totals before and after. Who
+made it is the signed-in member or, for the players at a night table, the table link
+(``via_table``). Writes that do not send Django's signals (``bulk_create``, ``update``) are
+not recorded, so the services save row by row.
+
+``game_history`` reads a game's history in plain words; ``last_change`` finds what "Undo"
+takes back (``services.game_undo``).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import defaultdict
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import wraps
+
+from django.utils import timezone
+
+from scoresheet.display import fmt as pts
+
+
+@dataclass(frozen=True)
+class _Change:
+    id: uuid.UUID
+    action: str
+    reason: str
+    undoes: uuid.UUID | None
+
+
+_current: ContextVar[_Change | None] = ContextVar("history_change", default=None)
+_via: ContextVar[str] = ContextVar("history_via", default="")
+
+
+@contextmanager
+def change(action: str, *, reason: str = "", undoes: uuid.UUID | None = None):
+    """Every history row written inside is one change: ``action`` (what the page calls it),
+    with its ``reason``. A service called by another is part of the outer change."""
+    if _current.get() is not None:
+        yield
+        return
+    token = _current.set(_Change(uuid.uuid4(), action, " ".join(reason.split()), undoes))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def records(action: str):
+    """A service whose writes are one change called ``action``."""
+
+    def decorate(service):
+        @wraps(service)
+        def recorded(*args, **kwargs):
+            with change(action):
+                return service(*args, **kwargs)
+
+        return recorded
+
+    return decorate
+
+
+def table_label(table) -> str:
+    return f"the table link of Table {table.number}, sitting {table.sitting.number}"
+
+
+@contextmanager
+def via_table(table):
+    """The changes made inside are the table link's (the players at ``table``, with no account)."""
+    token = _via.set(table_label(table))
+    try:
+        yield
+    finally:
+        _via.reset(token)
+
+
+def fill_history_row(sender, history_instance, **kwargs) -> None:
+    """pre_create_historical_record: put the open change's id, action, reason and the table link
+    on the row (a row written outside any service is a change of its own)."""
+    if not hasattr(history_instance, "history_change_id"):
+        return
+    current = _current.get()
+    history_instance.history_change_id = current.id if current else uuid.uuid4()
+    history_instance.history_via = _via.get()
+    if current is not None:
+        history_instance.history_action = current.action
+        history_instance.history_undoes = current.undoes
+        if current.reason:
+            history_instance.history_change_reason = current.reason[:100]
+
+
+# Reading a game's history
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    when: datetime
+    text: str  # "Round 2 corrected by the table link of Table 1, sitting 1 at 21:14"
+    details: list[str] = field(default_factory=list)  # "Ann & Bob 2,205 → 2,305"
+    reason: str = ""
+
+
+# What a change of the game itself (no round in it) is called on its page.
+GAME_ACTIONS = {
+    "game_started": "Game started",
+    "sitting_drawn": "Game drawn",
+    "game_finished": "Game finished",
+    "game_reopened": "Game reopened",
+    "game_deleted": "Game deleted",
+    "game_restored": "Game restored",
+    "seats_swapped": "Seats swapped",
+    "seat_substituted": "A substitute took a seat",
+    "night_closed": "Night closed",
+}
+ROUND_VERBS = {"+": "entered", "~": "corrected", "-": "removed"}
+
+
+def game_history(*, game, teams) -> list[HistoryEntry]:
+    """The game's changes in plain words, newest first: three queries however long it is."""
+    from scoresheet.models import Game, Round, TeamRound
+
+    names = {team.pk: team.name for team in teams}
+    order = {team.pk: i for i, team in enumerate(teams)}
+    changes: dict[uuid.UUID, list] = defaultdict(list)
+    for model, rows in (
+        (Game, Game.history.filter(id=game.pk)),
+        (Round, Round.history.filter(game_id=game.pk)),
+        (TeamRound, TeamRound.history.filter(team_id__in=list(names))),
+    ):
+        for row in rows.select_related("history_user") if model is not TeamRound else rows:
+            changes[row.history_change_id].append((model, row))
+    entries = [_entry(rows, names, order) for rows in changes.values()]
+    entries = [e for e in entries if e is not None]
+    return sorted(entries, key=lambda e: e.when, reverse=True)
+
+
+def _entry(rows, names, order) -> HistoryEntry | None:
+    from scoresheet.models import Game, Round, TeamRound
+
+    round_rows = [row for model, row in rows if model is Round]
+    game_rows = [row for model, row in rows if model is Game]
+    lead = (round_rows or game_rows or [None])[0]
+    if lead is None:
+        return None  # entries without their round: not a change of its own
+    when = max(row.history_date for _, row in rows)
+    details = []
+    if round_rows:
+        phrase = f"Round {lead.number} {ROUND_VERBS[lead.history_type]}"
+        entries = [row for model, row in rows if model is TeamRound]
+        details = _totals(entries, names, order)
+    else:
+        phrase = GAME_ACTIONS.get(lead.history_action) or (
+            "Game started" if lead.history_type == "+" else "Game changed"
+        )
+    who, at = _who(lead), _at(when)
+    if lead.history_undoes:
+        text = f"Undo{who} {at}: {phrase[0].lower()}{phrase[1:]}"
+    else:
+        text = f"{phrase}{who} {at}"
+    return HistoryEntry(when=when, text=text, details=details, reason=lead.history_change_reason or "")
+
+
+def _totals(rows, names, order) -> list[str]:
+    """Each team's round total before and after the change ("Ann & Bob 2,205 → 2,305"): the
+    entries deleted by the change hold the values before, those created the values after."""
+    before = {row.team_id: row.total for row in rows if row.history_type == "-"}
+    after = {row.team_id: row.total for row in rows if row.history_type != "-"}
+    texts = []
+    for team_id in sorted(set(before) | set(after), key=lambda pk: order.get(pk, 0)):
+        name = names.get(team_id, "A team")
+        if team_id in before and team_id in after:
+            if before[team_id] != after[team_id]:
+                texts.append(f"{name} {pts(before[team_id])} → {pts(after[team_id])}")
+        elif team_id in after:
+            texts.append(f"{name} {pts(after[team_id])}")
+        else:
+            texts.append(f"{name} {pts(before[team_id])} taken off")
+    if before and after and not texts:
+        texts.append("Totals unchanged")
+    return texts
+
+
+def _who(row) -> str:
+    """ " by olga", " by the table link of Table 2, sitting 1", both, or nothing (a casual game)."""
+    user = row.history_user.get_username() if row.history_user_id else ""
+    if user and row.history_via:
+        return f" by {user} through {row.history_via}"
+    if user or row.history_via:
+        return f" by {user or row.history_via}"
+    return ""
+
+
+def _at(when: datetime) -> str:
+    local = timezone.localtime(when)
+    if local.date() == timezone.localdate():
+        return f"at {local:%H:%M}"
+    return f"on {local.day} {local:%B %Y} at {local:%H:%M}"
+
+
+# What "Undo" takes back
+
+UNDOABLE = ("round_entered", "round_corrected", "round_removed", "game_finished", "game_reopened")
+
+
+@dataclass(frozen=True)
+class LastChange:
+    id: uuid.UUID
+    action: str
+    round_number: int | None
+    before: dict  # team id -> the entry's values before the change (round corrections and removals)
+    confirmed: list  # the plausibility codes the round had before
+
+
+def last_change(*, game) -> LastChange | None:
+    """The game's last change that Undo can take back (a round entered, corrected or removed,
+    the game finished or reopened) and that no undo has taken back yet; undos themselves are
+    not taken back (Undo again goes one change further back). None when there is none."""
+    from scoresheet.entries import ENTRY_FIELDS
+    from scoresheet.models import Game, Round, TeamRound
+
+    rows = (Game.history.filter(id=game.pk), Round.history.filter(game_id=game.pk))
+    undone = set()
+    for found in rows:
+        undone |= set(found.filter(history_undoes__isnull=False).values_list("history_undoes", flat=True))
+    latest = [
+        found.filter(history_action__in=UNDOABLE, history_undoes__isnull=True)
+        .exclude(history_change_id__in=undone)
+        .order_by("-history_date", "-history_id")
+        .first()
+        for found in rows
+    ]
+    latest = [row for row in latest if row is not None]
+    if not latest:
+        return None
+    last = max(latest, key=lambda row: row.history_date)
+    change_id = last.history_change_id
+    round_row = Round.history.filter(history_change_id=change_id).first()
+    if round_row is None:
+        return LastChange(change_id, last.history_action, None, {}, [])
+    removed = TeamRound.history.filter(history_change_id=change_id, history_type="-")
+    before = {row.team_id: {name: getattr(row, name) for name in ENTRY_FIELDS} for row in removed}
+    previous = (
+        Round.history.filter(id=round_row.id, history_date__lt=round_row.history_date)
+        .order_by("-history_date", "-history_id")
+        .first()
+    )
+    confirmed = [record["code"] for record in (previous.confirmed_warnings if previous else [])]
+    return LastChange(change_id, last.history_action, round_row.number, before, confirmed)

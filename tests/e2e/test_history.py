@@ -1,0 +1,60 @@
+"""In a browser: a finished game's round is corrected with a reason, the game's history says so
+(with the totals before and after, and the reason), and Undo puts the round back."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scoresheet import services
+from scoresheet.models import Game, Variant
+from scoresheet.scoring import Entry
+from scoresheet.services import TeamData
+from tests.e2e.test_layout import SHOTS, check_fits
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_a_late_correction_with_a_reason_shows_in_the_history_and_undo_takes_it_back(live_server, browser, presets):
+    game = services.game_create(
+        variant=Variant.objects.get(slug="hand-and-foot"),
+        mode=Game.Mode.TEAMS,
+        teams=[TeamData("Us"), TeamData("Them")],
+    )
+    us = Entry(books={"clean": 2, "dirty": 2, "wild": 1}, red_threes=1, melded_points=1045, went_out=True)  # 4,345
+    them = Entry(
+        books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610, hand_points=185
+    )
+    services.round_record(game=game, number=1, entries=[us, them])  # Them 1,115
+    services.game_finish(game=game)
+
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.on("dialog", lambda dialog: dialog.accept())  # "Undo the last change to this game?"
+    page.goto(f"{live_server.url}/g/{game.token}/")
+    page.get_by_role("link", name="Edit round 1").click()
+    page.locator("#id_t1-hand_points").fill("85")  # 100 fewer left in hand: 1,215
+    reason = page.get_by_label("Why is round 1 corrected?")
+    expect(reason).to_be_visible()
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.get_by_text("Say why you correct this round")).to_be_visible()  # nothing saved without it
+    page.get_by_label("Why is round 1 corrected?").fill("Them had 85 in hand")
+    page.get_by_role("button", name="Save round 1").click()
+
+    expect(page).to_have_url(re.compile(rf"/games/{game.pk}/$"))
+    newest = page.locator(".history-entry").first
+    expect(newest).to_contain_text("Round 1 corrected at")
+    expect(newest).to_contain_text("Them 1,115 → 1,215")
+    expect(newest).to_contain_text("Them had 85 in hand")
+    expect(page.locator(".sheet-total")).to_contain_text("1,215")
+
+    page.get_by_role("button", name="Undo the last change").click()
+    expect(page.get_by_text("Undone. Round 1 is back as it was.")).to_be_visible()
+    expect(page.locator(".history-entry").first).to_contain_text("Undo at")
+    expect(page.locator(".history-entry").first).to_contain_text("Them 1,215 → 1,115")
+    expect(page.locator(".sheet-total")).to_contain_text("1,115")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#history-title").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "game-history-390.png"))
+    check_fits(page, page.url, "phone", "")
