@@ -10,6 +10,11 @@ presets (by slug: they come from their files in every installation), and nothing
 
 The fields are read from each model's ``_meta``, so a field added later is backed up without a
 change here; a model added later is backed up once it is listed in ``CLUB_ROWS``.
+
+History rows name the row they are the history of (``id``) and the rows it pointed at. A row that
+no longer exists (a round's entries replaced by a correction, a round taken back by Undo) is not in
+the backup: its history keeps it under the negative of its old id, which no row will ever have, so
+the history of one object stays together and never mixes with another's.
 """
 
 from __future__ import annotations
@@ -44,6 +49,18 @@ CLUB_ROWS: list[tuple[str, str]] = [
     ("scoresheet.TeamRound", "round__game__club__slug"),
     ("league.Seat", "team__game__club__slug"),
     ("league.Bye", "sitting__night__club__slug"),
+    # The history (django-simple-history): every change with who, when, why and the values.
+    ("league.HistoricalPlayer", "club__slug"),
+    ("league.HistoricalNight", "club__slug"),
+    ("league.HistoricalAttendance", "night__club__slug"),
+    ("league.HistoricalSitting", "night__club__slug"),
+    ("league.HistoricalTable", "sitting__night__club__slug"),
+    ("scoresheet.HistoricalGame", "club__slug"),
+    ("scoresheet.HistoricalTeam", "game__club__slug"),
+    ("scoresheet.HistoricalRound", "game__club__slug"),
+    ("scoresheet.HistoricalTeamRound", "team__game__club__slug"),
+    ("league.HistoricalSeat", "team__game__club__slug"),
+    ("league.HistoricalBye", "sitting__night__club__slug"),
 ]
 
 
@@ -130,6 +147,7 @@ def import_club(document: dict, *, slug: str | None = None) -> models.Model:
         new_ids[label.lower()] = ids = {}
         for row in tables.get(label, []):
             obj = model(**_restored_fields(model, row, new_ids, old_slug, new_slug))
+            obj.skip_history_when_saving = True  # its history is restored from the backup, as it was
             obj.save(force_insert=True)
             ids[row["id"]] = obj.pk
             if label == "league.Club":
@@ -139,13 +157,23 @@ def import_club(document: dict, *, slug: str | None = None) -> models.Model:
     return club
 
 
+def _is_history(model) -> bool:
+    return hasattr(model, "instance_type")  # django-simple-history's historical models
+
+
 def _restored_fields(model, row: dict, new_ids, old_slug: str, new_slug: str) -> dict:
     values = {}
+    history = _is_history(model)
     for f in _fields(model):
         if f.attname not in row:
             continue  # a field added since the backup was made: its default
         raw = row[f.attname]
-        if f.is_relation and raw is not None:
+        if history and f.name == "id":
+            raw = new_ids.get(model.instance_type._meta.label_lower, {}).get(raw, -raw)
+        elif history and f.is_relation and isinstance(raw, int):
+            target = f.related_model._meta.label_lower
+            raw = new_ids[target].get(raw, -raw) if target in new_ids else raw
+        elif f.is_relation and raw is not None:
             raw = _reference(f, raw, new_ids)
         elif raw is not None and isinstance(f, models.DateTimeField | models.DateField | models.TimeField):
             raw = f.to_python(raw)
@@ -153,7 +181,7 @@ def _restored_fields(model, row: dict, new_ids, old_slug: str, new_slug: str) ->
             raw = new_slug
         if model._meta.label == "scoresheet.Variant" and f.name == "slug" and raw.startswith(f"{old_slug}-"):
             raw = new_slug + raw[len(old_slug) :]  # a house variant's slug starts with its club's
-        if _is_secret_token(model, f) and model._base_manager.filter(**{f.name: raw}).exists():
+        if not history and _is_secret_token(model, f) and model._base_manager.filter(**{f.name: raw}).exists():
             raw = _fresh_token(f)  # the same backup restored twice: the copy gets links of its own
         values[f.attname] = raw
     return values

@@ -42,7 +42,7 @@ def test_a_late_correction_with_a_reason_shows_in_the_history_and_undo_takes_it_
     page.get_by_label("Why is round 1 corrected?").fill("Them had 85 in hand")
     page.get_by_role("button", name="Save round 1").click()
 
-    expect(page).to_have_url(re.compile(rf"/games/{game.pk}/$"))
+    expect(page).to_have_url(re.compile(rf"/g/{game.token}/$"))
     newest = page.locator(".history-entry").first
     expect(newest).to_contain_text("Round 1 corrected at")
     expect(newest).to_contain_text("Them 1,115 → 1,215")

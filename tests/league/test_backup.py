@@ -43,6 +43,12 @@ def a_club_with_history() -> Club:
             scoresheet_services.game_finish(game=game)
         first = sitting.tables.order_by("number").first()
         night_services.table_agree(table=first, team=first.game.teams.first())
+    # a late correction, with its reason: the history holds the entries it replaced
+    game = first.game
+    teams = game.teams.count()
+    corrected = [Entry(books={"clean": 2, "dirty": 1}, melded_points=400, went_out=True)]
+    corrected += [Entry(books={"clean": 1}, melded_points=100 * i, hand_points=20) for i in range(1, teams)]
+    scoresheet_services.round_record(game=game, number=1, entries=corrected, reason="Miscounted the melds")
     assert house.club == tuesday
     return tuesday
 
@@ -55,6 +61,18 @@ def sheets(the_club: Club) -> dict[str, str]:
         content = pdf.score_sheet(sheet.rules, printing.game_sheet_data(sheet))
         texts[game.name] = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
     return texts
+
+
+def histories(the_club: Club) -> dict[str, list]:
+    """Every game's history as its page tells it, by game name."""
+    from scoresheet import history
+
+    return {
+        game.name: [
+            (e.when, e.text, e.details, e.reason) for e in history.game_history(game=game, teams=list(game.teams.all()))
+        ]
+        for game in Game.objects.filter(club=the_club).order_by("name")
+    }
 
 
 def standings_of(the_club: Club) -> dict:
@@ -77,6 +95,8 @@ def test_a_club_restored_under_another_slug_has_the_same_standings_and_sheets(tm
     copy = Club.objects.get(slug="tuesday-copy")
     assert standings_of(copy) == standings_of(tuesday)
     assert sheets(copy) == sheets(tuesday)
+    assert histories(copy) == histories(tuesday)
+    assert any("Miscounted the melds" in entry[3] for entries in histories(copy).values() for entry in entries)
     assert Membership.objects.get(club=copy).user.username == "olga"
     assert copy.house_variants.get().slug == "tuesday-copy-our-rules"
     assert Seat.objects.filter(team__game__club=copy).count() == Seat.objects.filter(team__game__club=tuesday).count()
@@ -87,7 +107,7 @@ def test_a_club_restored_under_another_slug_has_the_same_standings_and_sheets(tm
 
 def test_a_club_restored_into_an_empty_place_is_the_club_it_was(tmp_path):
     tuesday = a_club_with_history()
-    before_standings, before_sheets = standings_of(tuesday), sheets(tuesday)
+    before_standings, before_sheets, before_histories = standings_of(tuesday), sheets(tuesday), histories(tuesday)
     path = export("tuesday", tmp_path)
     document = json.loads(open(path).read())
     # An empty database: the club and everything of it gone (accounts stay, as in another database).
@@ -99,6 +119,7 @@ def test_a_club_restored_into_an_empty_place_is_the_club_it_was(tmp_path):
     restored = Club.objects.get(slug="tuesday")
     assert standings_of(restored) == before_standings
     assert sheets(restored) == before_sheets
+    assert histories(restored) == before_histories
     assert restored.players.count() == len(document["tables"]["league.Player"])
     night_row = document["tables"]["league.Night"][0]
     restored_night = Night.objects.get(club=restored)
