@@ -285,6 +285,7 @@ def _round_save(request, game, number, links: GameLinks):
     once, under its lock. The whole sheet is read only to show the form again when the round is refused."""
     form = forms.RoundForm(request.POST, rules=game.rules, teams=selectors.game_teams(game=game), number=number)
     entries = None
+    conflict = False
     reason = request.POST.get("reason", "")[:REASON_LENGTH]
     reason_error = ""
     if form.is_valid():
@@ -299,6 +300,10 @@ def _round_save(request, game, number, links: GameLinks):
             )
         except services.RoundNeedsConfirmation:
             entries = form.entries()  # shown scored, with the warnings and "Save anyway"
+        except services.RoundConflict:
+            # Someone saved this round meanwhile: both versions side by side, and a choice. The form
+            # comes back with what was typed and the round's new version, so "Save mine" replaces theirs.
+            entries, conflict = form.entries(), True
         except services.RoundInvalid as exc:
             reason_error = " ".join(p.message for p in exc.problems if p.field == "reason")
             form.add_problems([p for p in exc.problems if p.field != "reason"])
@@ -313,7 +318,27 @@ def _round_save(request, game, number, links: GameLinks):
     if not page.is_open:
         return _game_over(request, game, links)
     context = {**_round_context(page, form, links), "reason": reason, "reason_error": reason_error}
-    return render(request, "scoresheet/round_form.html", context, status=400)
+    if conflict:
+        context["conflict"] = _conflict(page, links)
+    return render(request, "scoresheet/round_form.html", context, status=409 if conflict else 400)
+
+
+def _conflict(page: selectors.RoundPage, links: GameLinks) -> dict:
+    """Round ``page.number`` as someone else saved it and as this form has it, team by team."""
+    theirs = page.sheet.rounds[page.number - 1].result
+    mine = page.preview
+    return {
+        "rows": [
+            {
+                "team": team.name,
+                "theirs": theirs.scores[i].total,
+                "mine": mine.scores[i].total if mine else None,
+                "differs": mine is None or mine.scores[i].total != theirs.scores[i].total,
+            }
+            for i, team in enumerate(page.sheet.teams)
+        ],
+        "keep_theirs": links.game,
+    }
 
 
 REASON_LENGTH = 100  # as the history keeps it

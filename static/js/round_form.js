@@ -159,7 +159,7 @@
       if (pending) pending.abort();
       form.replaceWith(fresh);
       init(fresh, draftKey);
-      var errors = fresh.querySelector(".form-errors");
+      var errors = fresh.querySelector(".conflict, .form-errors");
       if (errors) errors.scrollIntoView({ block: "center" });
     }
 
@@ -179,7 +179,8 @@
             window.location.assign(form.dataset.gameUrl);
             return;
           }
-          if (response.status === 400) return response.text().then(refused);
+          // 400: refused, with the reasons; 409: someone else saved the round, both shown side by side
+          if (response.status === 400 || response.status === 409) return response.text().then(refused);
           if (!response.ok) return notSaved("the server failed (error " + response.status + ").");
           return response.json().then(function (answer) {
             if (!answer.saved) return notSaved("the server did not confirm it.");
@@ -197,6 +198,10 @@
 
     form.addEventListener("input", changed);
     form.addEventListener("change", changed);
+    var keepTheirs = form.querySelector("[data-keep-theirs]");
+    if (keepTheirs) keepTheirs.addEventListener("click", function () {
+      forgetDraft(draftKey);  // their round stands: what was typed here is not kept
+    });
     var discard = form.querySelector("[data-discard-draft]");
     if (discard) discard.addEventListener("click", function () {
       forgetDraft(draftKey);

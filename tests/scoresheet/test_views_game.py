@@ -1190,15 +1190,28 @@ def test_a_stale_correction_is_refused_and_the_first_save_stands(client):
         f"/g/{game.token}/rounds/1/",
         round_data({**US_R1, "melded_points": "1095"}, THEM_R1, went_out=0, version=old_version),
     )
-    assert second.status_code == 400
+    assert second.status_code == 409
     text = page_text(second)
-    assert "saved by someone else" in text
+    assert "Someone else saved round 1 while you were typing" in text
+    # Side by side: A's saved round (Us 4,845) and B's (Us 4,395 = 4,345 + 50); Them the same
+    words = " ".join(re.sub(r"<[^>]+>", " ", text).split())
+    assert "Us 4,845 4,395" in words and "Them 1,115 1,115" in words
+    assert "Keep theirs" in text and "Save mine instead" in text
     content = raw(second)
+    assert f'href="/g/{game.token}/" data-keep-theirs' in content
     assert input_value(content, "t0-melded_points") == "1095"  # B's values are kept to compare
     assert version_of(content) == saved_version  # saving again now replaces A's values on purpose
     round_1.refresh_from_db()
     assert round_1.updated_at.isoformat() == saved_version
     assert totals(game, 1) == [4845, 1115]
+    assert counts(game) == (1, 2)
+    # "Save mine instead": the same form sent again, with the version it came back with
+    third = client.post(
+        f"/g/{game.token}/rounds/1/",
+        round_data({**US_R1, "melded_points": "1095"}, THEM_R1, went_out=0, version=saved_version),
+    )
+    assert third.status_code == 302
+    assert totals(game, 1) == [4395, 1115]
     assert counts(game) == (1, 2)
 
 
@@ -1209,8 +1222,8 @@ def test_a_round_someone_else_already_added_is_refused_as_a_conflict(client):
         f"/g/{game.token}/rounds/1/",
         round_data({**US_R1, "melded_points": "1095"}, THEM_R1, went_out=0, version="new"),
     )
-    assert response.status_code == 400
-    assert "saved by someone else" in page_text(response)
+    assert response.status_code == 409
+    assert "Someone else saved round 1 while you were typing" in page_text(response)
     assert totals(game, 1) == [4345, 1115]
 
 
