@@ -24,6 +24,7 @@ from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sittin
 from league.night_services import new_token
 from league.services import RESERVED_SLUGS
 from league.xlsx import RESULTS, Refused, ResultRow, RosterRow, name_key, problem
+from scoresheet import history
 from scoresheet.models import Game, Round, Team, TeamRound, Variant, search_key
 from scoresheet.rules import load_rules
 
@@ -208,7 +209,7 @@ def results_import(
         Game.objects.filter(table__sitting__night__in=plan.replaced).delete()
         Night.objects.filter(pk__in=[night.pk for night in plan.replaced]).delete()
     players = dict(plan.players)
-    created = Player.objects.bulk_create(Player(club=club, name=name) for name in plan.new_players)
+    created = history.bulk_create(Player, (Player(club=club, name=name) for name in plan.new_players))
     players.update((name_key(player.name), player) for player in created)
     _write_nights(club, season, plan.nights, players)
     plan.club, plan.season = club, season
@@ -228,58 +229,79 @@ def _season_create(club: Club, plan: ResultsPlan) -> Season:
     )
 
 
+@history.records("results_imported")
 def _write_nights(club: Club, season: Season, planned: list[PlannedNight], players: dict[str, Player]) -> None:
-    """Bulk-create the nights and everything below them: a few queries a level, not one a row."""
+    """Bulk-create the nights and everything below them: a few queries a level, not one a row,
+    each row with its history (one change: "results imported")."""
     now = timezone.now()
-    nights = Night.objects.bulk_create(
-        Night(
-            club=club,
-            season=season,
-            date=p.date,
-            variant=p.variant,
-            mode=SeatingMode.MANUAL,
-            sittings_planned=p.sittings,
-            seed=secrets.token_hex(8),
-            closed_at=now,  # history: no table links to hand out
-        )
-        for p in planned
+    nights = history.bulk_create(
+        Night,
+        [
+            Night(
+                club=club,
+                season=season,
+                date=p.date,
+                variant=p.variant,
+                mode=SeatingMode.MANUAL,
+                sittings_planned=p.sittings,
+                seed=secrets.token_hex(8),
+                closed_at=now,  # history: no table links to hand out
+            )
+            for p in planned
+        ],
     )
-    sittings = Sitting.objects.bulk_create(
-        Sitting(night=night, number=number)
-        for night, p in zip(nights, planned)
-        for number in sorted({rows[0].game for rows in p.games})
+    sittings = history.bulk_create(
+        Sitting,
+        [
+            Sitting(night=night, number=number)
+            for night, p in zip(nights, planned)
+            for number in sorted({rows[0].game for rows in p.games})
+        ],
     )
     sitting_of = {(s.night_id, s.number): s for s in sittings}
     games_rows = [(night, rows) for night, p in zip(nights, planned) for rows in p.games]
-    tables = Table.objects.bulk_create(
-        Table(sitting=sitting_of[(night.pk, rows[0].game)], number=rows[0].table, token=new_token())
-        for night, rows in games_rows
+    tables = history.bulk_create(
+        Table,
+        [
+            Table(sitting=sitting_of[(night.pk, rows[0].game)], number=rows[0].table, token=new_token())
+            for night, rows in games_rows
+        ],
     )
     snapshots = {}
-    games = Game.objects.bulk_create(
-        _game(club, night, table, rows, players, snapshots, now) for (night, rows), table in zip(games_rows, tables)
+    games = history.bulk_create(
+        Game,
+        [_game(club, night, table, rows, players, snapshots, now) for (night, rows), table in zip(games_rows, tables)],
     )
-    teams = Team.objects.bulk_create(
-        Team(game=game, position=i, name=row.team, players=_players_text(row, players))
-        for game, (_, rows) in zip(games, games_rows)
-        for i, row in enumerate(rows)
+    teams = history.bulk_create(
+        Team,
+        [
+            Team(game=game, position=i, name=row.team, players=_players_text(row, players))
+            for game, (_, rows) in zip(games, games_rows)
+            for i, row in enumerate(rows)
+        ],
     )
     rows_in_order = [row for _, rows in games_rows for row in rows]
-    Seat.objects.bulk_create(
-        Seat(team=team, position=k, player=players[name_key(name)])
-        for team, row in zip(teams, rows_in_order)
-        for k, name in enumerate(row.players)
+    history.bulk_create(
+        Seat,
+        [
+            Seat(team=team, position=k, player=players[name_key(name)])
+            for team, row in zip(teams, rows_in_order)
+            for k, name in enumerate(row.players)
+        ],
     )
-    rounds = Round.objects.bulk_create(Round(game=game, number=1) for game in games)
+    rounds = history.bulk_create(Round, (Round(game=game, number=1) for game in games))
     round_of = {r.game_id: r for r in rounds}
-    TeamRound.objects.bulk_create(
-        TeamRound(
-            round=round_of[team.game_id],
-            team=team,
-            adjustments=[{"label": IMPORTED, "points": row.score}],
-            total=row.score,
-        )
-        for team, row in zip(teams, rows_in_order)
+    history.bulk_create(
+        TeamRound,
+        [
+            TeamRound(
+                round=round_of[team.game_id],
+                team=team,
+                adjustments=[{"label": IMPORTED, "points": row.score}],
+                total=row.score,
+            )
+            for team, row in zip(teams, rows_in_order)
+        ],
     )
 
 
@@ -375,15 +397,18 @@ def _changes(player: Player, row: RosterRow) -> list[str]:
 @transaction.atomic
 def roster_import(*, club: Club, data: bytes) -> RosterPlan:
     plan = roster_plan(club=club, data=data)
-    Player.objects.bulk_create(
-        Player(
-            club=club,
-            name=row.name,
-            email=row.email or "",
-            phone=row.phone or "",
-            active=True if row.active is None else row.active,
-        )
-        for row in plan.new
+    history.bulk_create(
+        Player,
+        [
+            Player(
+                club=club,
+                name=row.name,
+                email=row.email or "",
+                phone=row.phone or "",
+                active=True if row.active is None else row.active,
+            )
+            for row in plan.new
+        ],
     )
     changed = []
     for player, row, _ in plan.changed:

@@ -414,9 +414,13 @@ def test_the_import_takes_a_few_queries_however_many_rows(tmp_path, django_asser
     data = workbook(rows)
     from league import import_services
 
-    with django_assert_max_num_queries(30):
+    # a query or two a level (nights, sittings, tables, games, teams, seats, rounds, entries,
+    # players) and one more for each level's history rows, however many rows
+    with django_assert_max_num_queries(40):
         import_services.results_import(data=data, club_slug="big", season_name="S")
     assert Game.objects.count() == 50 and Seat.objects.count() == 200
+    assert Game.history.filter(history_action="results_imported").count() == 50  # each recorded
+    assert Seat.history.filter(history_action="results_imported").count() == 200
 
 
 def test_the_sample_workbooks_import_cleanly(tmp_path):
