@@ -140,6 +140,10 @@ def test_no_page_or_sheet_shows_working_notes(client, slug):
         "game sheet": pdf_text(client.get(f"/g/{game.token}/sheet.pdf").content),
     }
     for where, text in pages.items():
+        # the game's own addresses are random letters ("…-L4/" is no line reference), and so is its QR code
+        text = re.sub(
+            r"<svg.*?</svg>", "", text.replace(game.token, "TOKEN").replace(game.share_token, "TOKEN"), flags=re.S
+        )
         found = WORKING_NOTES.search(text)
         assert found is None, f"{slug}, {where}: {found and text[max(found.start() - 60, 0) : found.end() + 60]!r}"
 
