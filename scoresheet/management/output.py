@@ -30,11 +30,15 @@ def printable(text: object, limit: int | None = None) -> str:
 def out_path(value: str) -> Path:
     """The ``--out`` file, checked before any work is done: its folder exists and it is not a folder."""
     out = Path(value)
-    if out.is_dir():
+    try:
+        is_folder, parent_exists = out.is_dir(), out.parent.is_dir()
+    except OSError as exc:  # a name longer than the file system allows, …
+        raise CommandError(f"--out: {printable(out, 80)}: {exc.strerror or exc}.", returncode=2) from None
+    if is_folder:
         raise CommandError(
             f"--out: {printable(out)} is a folder; give the name of the PDF file to write.", returncode=2
         )
-    if not out.parent.is_dir():
+    if not parent_exists:
         raise CommandError(f"--out: the folder {printable(out.parent)} does not exist.", returncode=2)
     return out
 
