@@ -300,10 +300,11 @@ def _round_save(request, game, number, links: GameLinks):
             )
         except services.RoundNeedsConfirmation:
             entries = form.entries()  # shown scored, with the warnings and "Save anyway"
-        except services.RoundConflict:
+        except services.RoundConflict as exc:
             # Someone saved this round meanwhile: both versions side by side, and a choice. The form
             # comes back with what was typed and the round's new version, so "Save mine" replaces theirs.
             entries, conflict = form.entries(), True
+            form.add_problems(exc.problems)  # said in words too, where there is no saved round to show
         except services.RoundInvalid as exc:
             reason_error = " ".join(p.message for p in exc.problems if p.field == "reason")
             form.add_problems([p for p in exc.problems if p.field != "reason"])
@@ -318,13 +319,15 @@ def _round_save(request, game, number, links: GameLinks):
     if not page.is_open:
         return _game_over(request, game, links)
     context = {**_round_context(page, form, links), "reason": reason, "reason_error": reason_error}
-    if conflict:
-        context["conflict"] = _conflict(page, links)
-    return render(request, "scoresheet/round_form.html", context, status=409 if conflict else 400)
+    context["conflict"] = _conflict(page, links) if conflict else None
+    return render(request, "scoresheet/round_form.html", context, status=409 if context["conflict"] else 400)
 
 
-def _conflict(page: selectors.RoundPage, links: GameLinks) -> dict:
-    """Round ``page.number`` as someone else saved it and as this form has it, team by team."""
+def _conflict(page: selectors.RoundPage, links: GameLinks) -> dict | None:
+    """Round ``page.number`` as someone else saved it and as this form has it, team by team; None
+    when the round is not saved (a form whose version was lost or forged: refused in words only)."""
+    if page.number > len(page.sheet.rounds):
+        return None
     theirs = page.sheet.rounds[page.number - 1].result
     mine = page.preview
     return {

@@ -1535,3 +1535,16 @@ def test_count_cards_sent_as_nonsense_is_refused(client):
     assert response.status_code == 400
     assert "Tick the box or leave it empty (on or off)." in page_text(response)
     assert counts(game) == (0, 0)
+
+
+def test_a_new_round_sent_with_a_lost_version_is_refused_in_words(client):
+    """No version (a form that lost it, or a forged one) on a round nobody saved: refused, and said,
+    without a side-by-side of a round that does not exist."""
+    game = start_game(client)
+    data = round_data(US_R1, THEM_R1, went_out=0)
+    data.pop("version", None)
+    response = client.post(f"/g/{game.token}/rounds/1/", data)
+    assert response.status_code == 400
+    assert "saved by someone else" in page_text(response)
+    assert "while you were typing" not in page_text(response)
+    assert counts(game) == (0, 0)
