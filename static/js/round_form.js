@@ -219,5 +219,6 @@
     syncCounting();
     syncPicks();
     preview();
+    form.dataset.ready = "1";  // the taps are wired (a test waits for this before it taps)
   }
 })();

@@ -13,6 +13,11 @@ from playwright.sync_api import expect
 PHONE = {"width": 390, "height": 844}
 
 
+def round_form_ready(page):
+    """The round form's script has wired its one-tap picks (under load a tap can come first)."""
+    expect(page.locator("#round-form")).to_have_attribute("data-ready", "1")
+
+
 def fill_count(page, field_id, value):
     page.locator(f"#{field_id}").fill(str(value))
 
@@ -35,6 +40,7 @@ def test_a_scorekeeper_runs_and_corrects_a_game_on_a_phone(live_server, page, pr
     # + 2 red threes 2 × 100 + going out 200 (004 L87-99) = 8,130.
     # Cléo & Søren: 2 dirty 2 × 300 = 600 + 415 melded − 230 in hand = 785.
     page.get_by_role("link", name="Enter round 1").click()
+    round_form_ready(page)
     page.get_by_role("button", name="Sevens books × 5,000: 1").first.click()  # a one-tap pick
     fill_count(page, "id_t0-book_clean", 3)
     fill_count(page, "id_t0-red_threes", 2)
@@ -52,6 +58,7 @@ def test_a_scorekeeper_runs_and_corrects_a_game_on_a_phone(live_server, page, pr
     # Round 2. Ann & Bob: 1 fives book 3,000 + 1 wild book 2,500 + 1,500 melded
     # + 200 going out = 7,200, running 8,130 + 7,200 = 15,330 → 90 next (15,000 band).
     page.get_by_role("link", name="Enter round 2").click()
+    round_form_ready(page)
     fill_count(page, "id_t0-book_fives", 1)
     fill_count(page, "id_t0-book_wild", 1)
     page.locator("#id_t0-melded_points").fill("1500")
@@ -69,6 +76,7 @@ def test_a_scorekeeper_runs_and_corrects_a_game_on_a_phone(live_server, page, pr
     # Correct round 1: the sevens book was a fives book (−2,000): 6,130; running 13,330,
     # below 15,000 → the next requirement falls back to 50.
     page.get_by_role("link", name="Edit round 1").click()
+    round_form_ready(page)
     expect(page.get_by_role("heading", name="Correct round 1")).to_be_visible()
     expect(page.locator("#id_t0-book_clean")).to_have_value("3")
     fill_count(page, "id_t0-book_sevens", 0)
