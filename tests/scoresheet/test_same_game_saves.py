@@ -89,10 +89,10 @@ def test_the_same_form_sent_twice_at_once_records_once(presets):
 
 @pytest.mark.django_db(transaction=True)
 def test_twenty_devices_on_twenty_games_and_on_one_game_at_once(presets):
-    """Twenty tables on their own games and twenty devices on one shared game, all at once:
+    """Twenty tables on their own games and twenty devices on one common game, all at once:
     every round is in the database exactly once and every total is right."""
     games = [new_game() for _ in range(DEVICES)]
-    shared = new_game()
+    common = new_game()
     together = threading.Barrier(2 * DEVICES)
     outcomes: dict[tuple[str, int], str] = {}
 
@@ -109,14 +109,14 @@ def test_twenty_devices_on_twenty_games_and_on_one_game_at_once(presets):
             connection.close()
 
     threads = [threading.Thread(target=device, args=("own", n, games[n - 1])) for n in range(1, DEVICES + 1)]
-    threads += [threading.Thread(target=device, args=("shared", n, shared)) for n in range(1, DEVICES + 1)]
+    threads += [threading.Thread(target=device, args=("common", n, common)) for n in range(1, DEVICES + 1)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=180)
     assert [outcomes["own", n] for n in range(1, DEVICES + 1)] == ["saved"] * DEVICES
-    shared_outcomes = [outcomes["shared", n] for n in range(1, DEVICES + 1)]
-    assert shared_outcomes.count("saved") == 1 and shared_outcomes.count("conflict") == DEVICES - 1
+    common_outcomes = [outcomes["common", n] for n in range(1, DEVICES + 1)]
+    assert common_outcomes.count("saved") == 1 and common_outcomes.count("conflict") == DEVICES - 1
     for n, game in enumerate(games, start=1):
         assert list(
             TeamRound.objects.filter(round__game=game).order_by("team__position").values_list("total", flat=True)
