@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
-from reportlab.lib.pagesizes import A4, landscape, letter
+from reportlab.lib.pagesizes import A4, landscape, letter, portrait
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -38,9 +38,9 @@ from reportlab.platypus import (
 )
 
 from scoresheet.display import fmt
-from scoresheet.fields import sheet_fields
 from scoresheet.rules import Rules
-from scoresheet.rules_card import NOT_WRITTEN, Section, books_to_win_text, meld_rows, rules_card
+from scoresheet.rules_card import NOT_WRITTEN, Section, meld_rows, rules_card
+from scoresheet.sheet_rows import Row, sheet_rows
 
 FONTS_DIR = Path(__file__).resolve().parent.parent / "static" / "fonts"
 PAPERS = {"letter": letter, "a4": A4}
@@ -98,22 +98,6 @@ class SheetData:
     rounds: list[FilledRound] = field(default_factory=list)  # empty: a blank sheet
     status: str = ""  # "Winner: Us, 12,345" …
     next_requirements: list[int | str] = field(default_factory=list)  # a game in progress: the next round's
-
-
-@dataclass(frozen=True)
-class Row:
-    key: str
-    label: str
-    kind: str  # count | points | flag | total | running
-
-
-def sheet_rows(rules: Rules) -> list[Row]:
-    """The rows of one round: the variant's entry fields, then the totals."""
-    rows = [Row(field.key, field.titled_note, field.kind) for field in sheet_fields(rules)]
-    target = rules.game_end.books_to_win
-    if target is not None:  # HF-5: its breakdown line ("books_to_win") lands on this row
-        rows.append(Row("books_to_win", books_to_win_text(rules), "points"))
-    return [*rows, Row("total", "Round total", "total"), Row("running", "Running total", "running")]
 
 
 # --- layout ------------------------------------------------------------------------------
@@ -176,6 +160,32 @@ def _height(flowables: list, width: float, height: float) -> float:
     return sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
 
 
+def _first_page(
+    rules: Rules,
+    data: SheetData,
+    width: float,
+    height: float,
+    m: Metrics,
+    options: Options,
+    head: Head | None,
+    before_rules: Head | None,
+) -> tuple[float, float]:
+    """What a blank first page holds: the height of its header (with the rules card and what goes
+    before it, when they print on the same page), and the height of one block of rounds."""
+    per_block = _rounds_per_block(width, len(data.teams), m)
+    used = _height(
+        header(rules, data, width, m, bands=options.rules_card != "same", top=not options.large_print, head=head),
+        width,
+        height,
+    )
+    if options.rules_card == "same":
+        used += _height(rules_card_flow(rules, width, m), width, height)
+    if before_rules is not None:
+        used += _height(before_rules(width, m, not options.large_print), width, height)
+    block = _height([round_block(rules, data, list(range(1, per_block + 1)), width, m), Spacer(1, 6)], width, height)
+    return used, block
+
+
 def round_numbers(
     rules: Rules,
     data: SheetData,
@@ -193,19 +203,25 @@ def round_numbers(
         return sorted(set(played) | set(range(1, end.max_rounds + 1)))
     if played:
         return played
-    per_block = _rounds_per_block(width, len(data.teams), m)
-    used = _height(
-        header(rules, data, width, m, bands=options.rules_card != "same", top=not options.large_print, head=head),
-        width,
-        height,
-    )
-    if options.rules_card == "same":
-        used += _height(rules_card_flow(rules, width, m), width, height)
-    if before_rules is not None:
-        used += _height(before_rules(width, m, not options.large_print), width, height)
-    block = _height([round_block(rules, data, list(range(1, per_block + 1)), width, m), Spacer(1, 6)], width, height)
+    used, block = _first_page(rules, data, width, height, m, options, head, before_rules)
     blocks = max(1, int((height - used) // block))
-    return list(range(1, per_block * blocks + 1))
+    return list(range(1, _rounds_per_block(width, len(data.teams), m) * blocks + 1))
+
+
+def sheet_page(
+    rules: Rules, data: SheetData, options: Options, m: Metrics, head: Head | None, before_rules: Head | None
+) -> Page:
+    """Landscape, for the most rounds side by side; upright for a variant whose rows and rules
+    card do not fit a landscape page but do fit an upright one (Modern American Canasta's).
+    Large print runs over pages whichever way up: it stays landscape."""
+    if options.large_print:
+        return Page.for_options(options)
+    pages = [Page.for_options(options), Page.for_options(options, upright=True)]
+    for page in pages:
+        used, block = _first_page(rules, data, page.width, page.height, m, options, head, before_rules)
+        if used + block <= page.height:
+            return page
+    return pages[0]
 
 
 def _round_heading(rules: Rules, number: int, filled: FilledRound | None) -> str:
@@ -436,14 +452,49 @@ def header(
 def balanced_columns(tables: list[Table], columns: int, width: float) -> tuple[list[list[Table]], float]:
     """The sections shared out among ``columns`` columns of about equal height, and the tallest
     column's height (the card is as tall as that). Tallest section first into the shortest
-    column; each column keeps the card's order."""
+    column, then evened out (``_even_out``); each column keeps the card's order."""
     heights = [t.wrap(width, 10_000)[1] for t in tables]
     chosen: list[list[int]] = [[] for _ in range(columns)]
     for i in sorted(range(len(tables)), key=lambda i: -heights[i]):
         min(chosen, key=lambda column: sum(heights[j] for j in column)).append(i)
+    _even_out(chosen, heights)
     runs = [[tables[i] for i in sorted(column)] for column in chosen if column]
     runs.sort(key=lambda run: tables.index(run[0]))
     return runs + [[]] * (columns - len(runs)), max(sum(heights[i] for i in column) for column in chosen)
+
+
+def _even_out(chosen: list[list[int]], heights: list[float]) -> None:
+    """Move a section out of the tallest column, or swap it for a shorter one, while that leaves
+    both columns shorter than the tallest was (by a hundredth of a point at least: sums of
+    floats in another order must not count as shorter). Each step lowers the tallest column or
+    the number of columns that tall, so it ends."""
+
+    def load(column: list[int]) -> float:
+        return sum(heights[i] for i in column)
+
+    while True:
+        top = max(chosen, key=load)
+        tallest = load(top)
+        step = next(
+            (
+                (i, other, j)
+                for i in top
+                for other in chosen
+                if other is not top
+                for j in [None, *other]
+                if (j is None or heights[j] < heights[i])
+                and load(other) + heights[i] - (0 if j is None else heights[j]) < tallest - 0.01
+            ),
+            None,
+        )
+        if step is None:
+            return
+        i, other, j = step
+        top.remove(i)
+        other.append(i)
+        if j is not None:
+            other.remove(j)
+            top.append(j)
 
 
 def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
@@ -475,8 +526,8 @@ def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
                     *spans,
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LINEBELOW", (0, 0), (-1, 0), 0.6, FELT),
-                    ("TOPPADDING", (0, 0), (-1, -1), 0.5),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0.25),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0.25),
                     ("LEFTPADDING", (0, 0), (-1, -1), 1),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 1),
                 ]
@@ -553,14 +604,15 @@ def check_options(options: Options) -> None:
 
 @dataclass(frozen=True)
 class Page:
-    """The paper (landscape) and where a sheet's frame sits on it."""
+    """The paper (landscape, or upright: ``sheet_page``) and where a sheet's frame sits on it."""
 
     size: tuple[float, float]
     margin: float = 22  # about 8 mm: inside what home printers print
 
     @classmethod
-    def for_options(cls, options: Options) -> Page:
-        return cls(size=landscape(PAPERS[options.paper]))
+    def for_options(cls, options: Options, *, upright: bool = False) -> Page:
+        paper = PAPERS[options.paper]
+        return cls(size=portrait(paper) if upright else landscape(paper))
 
     @property
     def bottom(self) -> float:
@@ -610,7 +662,7 @@ def sheet_pages(
     check_options(options)
     register_fonts()
     m = Metrics.for_print(options.large_print)
-    page = Page.for_options(options)
+    page = sheet_page(rules, data, options, m, head, before_rules)
     running = m.running * 2.8  # the running header of later pages: two lines
     width, height = page.width, page.height
 
@@ -695,8 +747,8 @@ def sheet_pages(
         canvas.restoreState()
 
     templates = {
-        first: PageTemplate(first, [page.frame(height)], onPage=footer),
-        later: PageTemplate(later, [page.frame(height - running)], onPage=running_header),
+        first: PageTemplate(first, [page.frame(height)], onPage=footer, pagesize=page.size),
+        later: PageTemplate(later, [page.frame(height - running)], onPage=running_header, pagesize=page.size),
     }
     ordered = [templates[opening], *(t for name, t in templates.items() if name != opening)]
     return SheetPages(templates=ordered, first=opening, story=story)

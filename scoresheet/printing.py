@@ -7,18 +7,26 @@ from django.utils import timezone
 from scoresheet import pdf, scoring
 from scoresheet.display import fmt
 from scoresheet.entries import entry_from_values
+from scoresheet.rules import Rules
 from scoresheet.selectors import GameSheet
+from scoresheet.sheet_rows import row_of_field
 
-# A breakdown line's key → the printed row it adds to (most are the same).
-LINE_ROWS = {"red_threes_bonus": "red_threes"}
+# A breakdown line's key → the entry field it belongs to (most are the same).
+LINE_FIELDS = {"red_threes_bonus": "red_threes"}
 
 
-def cells_for(values: dict, lines) -> dict[str, pdf.Cell]:
-    """One team's printed cells for one round: counts as entered, points from the breakdown."""
+def cells_for(rules: Rules, values: dict, lines) -> dict[str, pdf.Cell]:
+    """One team's printed cells for one round: counts as entered, points from the breakdown,
+    each on the row of its field (a group's row adds up its fields: ``sheet_rows``)."""
+    row_of = row_of_field(rules)
+
+    def row(key: str) -> str:
+        key = LINE_FIELDS.get(key, key)
+        return row_of.get(key, key)
+
     points: dict[str, int] = {}
     for line in lines:
-        key = LINE_ROWS.get(line.key, line.key)
-        points[key] = points.get(key, 0) + line.points
+        points[row(line.key)] = points.get(row(line.key), 0) + line.points
     entry = entry_from_values(values)
     counts: dict[str, int | bool] = {
         **{f"books.{k}": n for k, n in entry.books.items()},
@@ -29,7 +37,10 @@ def cells_for(values: dict, lines) -> dict[str, pdf.Cell]:
         "went_out": entry.went_out,
         "concealed": entry.concealed,
     }
-    return {key: pdf.Cell(count=counts.get(key), points=points.get(key)) for key in set(points) | set(counts)}
+    by_row: dict[str, int | bool] = {}
+    for key, count in counts.items():
+        by_row[row(key)] = by_row.get(row(key), 0) + count  # a flag adds up as a count: ticked if any
+    return {key: pdf.Cell(count=by_row.get(key), points=points.get(key)) for key in set(points) | set(by_row)}
 
 
 def game_sheet_data(sheet: GameSheet) -> pdf.SheetData:
@@ -37,7 +48,7 @@ def game_sheet_data(sheet: GameSheet) -> pdf.SheetData:
         pdf.FilledRound(
             number=r.number,
             requirements=[c.requirement for c in r.cells],
-            cells=[cells_for(c.values, c.score.lines) for c in r.cells],
+            cells=[cells_for(sheet.rules, c.values, c.score.lines) for c in r.cells],
             totals=[c.score.total for c in r.cells],
             running=[c.running for c in r.cells],
         )

@@ -144,10 +144,12 @@ def _kind_name(label: str, word: str) -> str:
 
 def rules_card(rules: Rules) -> list[Section]:
     by_key = fields.fields_by_key(rules)
-    return [
+    sections = [
         Section(plural(book_word(rules), 2).capitalize(), _book_rows(rules, by_key)),
         Section("Threes", _three_rows(rules, by_key)),
         Section("Going out and bonuses", _going_out_rows(rules, by_key)),
+        Section("Penalties", tuple(_extra_rows(rules, by_key, lambda extra: extra.amount < 0))),
+        Section("Special hands", _special_hand_rows(rules, by_key)),
         Section(
             "Opening meld by round"
             if rules.meld_schedule.basis == "round"
@@ -156,8 +158,9 @@ def rules_card(rules: Rules) -> list[Section]:
         ),
         Section("Card values", _card_rows(rules)),
         Section("Game", _game_rows(rules)),
-        *([Section("Good to know", tuple(Row("", note) for note in rules.player_notes))] if rules.player_notes else []),
+        Section("Good to know", tuple(Row("", note) for note in rules.player_notes)),
     ]
+    return [section for section in sections if section.rows]
 
 
 def _book_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple[Row, ...]:
@@ -229,16 +232,31 @@ def _going_out_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple
         rows.append(
             Row(by_key["concealed"].label, f"{signed(rules.concealed_bonus)} more", _note(rules, "concealed_bonus"))
         )
-    for extra in rules.extras:
-        hand = extra.replaces_round_score
-        if hand is not None:
-            value = f"the round scores {fmt(hand.caller)} for the side that calls it, {fmt(hand.others)} for the others"
-            note = "; ".join(filter(None, ["Nothing else counts that round", extra.note]))
-            rows.append(Row(by_key[f"extras.{extra.key}"].label, value, note))
-            continue
-        limit = f" (at most {extra.max_per_round} a round)" if extra.max_per_round else ""
-        rows.append(Row(by_key[f"extras.{extra.key}"].label, signed(extra.amount) + limit, extra.note))
+    rows += _extra_rows(rules, by_key, lambda extra: extra.amount >= 0)
     return tuple(rows)
+
+
+def _extra_rows(rules: Rules, by_key: dict[str, fields.EntryField], which) -> list[Row]:
+    """The rows of the extras counted per round (bonuses, penalties) that ``which`` picks."""
+    rows = []
+    for extra in rules.extras:
+        if extra.replaces_round_score is None and which(extra):
+            limit = f" (at most {extra.max_per_round} a round)" if extra.max_per_round else ""
+            rows.append(Row(by_key[f"extras.{extra.key}"].label, signed(extra.amount) + limit, extra.note))
+    return rows
+
+
+def _special_hand_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple[Row, ...]:
+    """Acaba, the American special hands: each replaces the round's score for every side."""
+    rows = []
+    for extra in rules.special_hands:
+        hand = extra.replaces_round_score
+        value = f"{fmt(hand.caller)}; the others {fmt(hand.others)}"
+        rows.append(Row(by_key[f"extras.{extra.key}"].label, value, extra.note))
+    if not rows:
+        return ()
+    remark = "It replaces the round: the side that calls it scores the first value, every other side the second."
+    return (Row("", remark), *rows)
 
 
 def _card_rows(rules: Rules) -> tuple[Row, ...]:

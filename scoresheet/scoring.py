@@ -401,9 +401,12 @@ def round_warnings(
 
 
 def minimum_book_points(rules: Rules, entry: Entry) -> int:
-    """The fewest card points the entered books can hold: size × cheapest card that fits."""
+    """The fewest card points the entered books can hold: size × cheapest card that fits. Black
+    threes count where they can be melded (Brouillette's black-three stacks, −5 each), and no
+    card counts below 0: a book of cards that take points off sets no least."""
     values = rules.card_values
-    cheapest_natural = values["fours_to_sevens"] or 0
+    naturals = [v for v in (values["fours_to_sevens"], values["black_threes"]) if v is not None]
+    cheapest_natural = max(min(naturals, default=0), 0)
     cheapest_wild = min(v for v in (values["twos"], values["jokers"]) if v is not None)
     total = 0
     for kind in rules.book_kinds:

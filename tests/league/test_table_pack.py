@@ -217,3 +217,18 @@ def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(sc
     # the tables are shared out about evenly: no page holds a lonely table
     counts = [len(re.findall(r"Table \d+", text)) for text in texts]
     assert sum(counts) == 15 and max(counts) - min(counts) <= 1
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_modern_american_pack_keeps_a_table_a_page_upright(scorekeeper, tuesday, tmp_path, paper):
+    # Its sheet and rules card fit one page only upright (tests/scoresheet/test_sheet_rows.py);
+    # with the table's heading and QR code too.
+    the_night, sitting = drawn(tuesday, 8, variant="canasta-modern-american")
+    content = pdf_of(scorekeeper, pack_url(the_night, query=f"?paper={paper}"))
+    texts = page_texts(content)
+    assert [table_of_page(text) for text in texts] == [1, 2]
+    assert all("Rules: Modern American Canasta" in text for text in texts)
+    for page in PdfReader(io.BytesIO(content)).pages:
+        assert float(page.mediabox.height) > float(page.mediabox.width)
+    codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
+    assert codes == [link(table) for table in tables_of(sitting)]

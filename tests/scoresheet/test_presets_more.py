@@ -83,8 +83,6 @@ WORKED = [
     P(test_examples_hand_and_foot.SEVEN_CANASTAS, id="hand-and-foot-3-red-4-black"),
     *test_examples_canasta.GAMES,
 ]
-# Its 26 entry rows (seven canasta kinds, five penalties, four special hands) fill a page alone.
-TWO_PAGES = {"canasta-modern-american"}
 
 
 # --- the public contract -------------------------------------------------------------------------
@@ -456,15 +454,7 @@ def test_score_game_scores_every_new_slug_as_the_worked_game(game, tmp_path):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(
-    "slug",
-    [
-        P(slug, marks=pytest.mark.xfail(strict=True, reason="26 entry rows and the card need two pages"))
-        if slug in TWO_PAGES
-        else slug
-        for slug in SLUGS
-    ],
-)
+@pytest.mark.parametrize("slug", SLUGS)
 def test_blank_sheet_and_rules_card_print_on_one_page_in_normal_print(slug, tmp_path):
     out = tmp_path / f"{slug}.pdf"
     call_command("blank_sheet", variant=slug, out=str(out), stdout=io.StringIO())

@@ -249,7 +249,7 @@ def test_going_out_rows_of_hkf():
     # the five basic books (004 L69–81)
     assert out["Going out needs"] == ("1 sevens book, 1 fives book, 1 wild book, 1 clean book and 1 dirty book")
     assert out["Going out"] == "+200"  # 004 L99
-    assert out["Knee penalty"] == f"{MINUS}1,000"  # 004 L27
+    assert rows("hand-knee-and-foot", "Penalties")["Knee penalty"] == f"{MINUS}1,000"  # 004 L27
 
 
 def test_going_out_rows_of_hand_and_foot():

@@ -231,7 +231,9 @@ def test_special_hands_are_validated_by_name():
 
 def test_acaba_on_the_card_the_sheet_and_score_game(db):
     rules = load_rules(BRITISH)
-    assert "Acaba called: the round scores 0 for the side that calls it, 1,500 for the others" in card_text(rules)
+    card = card_text(rules)
+    assert "Acaba called: 0; the others 1,500" in card  # the caller 0, the other side 1,500 (000 L441)
+    assert ": It replaces the round: the side that calls it scores the first value, every other side" in card
     assert "Acaba called (replaces the round: 0 for this side, 1,500 for the other sides)" in sheet_text(rules)
     # Round 1: Us 500 + 400 melded + 100 out = 1000; Them 300 + 200 = 500. Round 2: Them calls Acaba → Us +1500.
     result, status = score_game(

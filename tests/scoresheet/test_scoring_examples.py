@@ -1316,6 +1316,21 @@ def test_it_does_not_warn_when_melded_points_reach_what_the_books_hold():
     assert round_warnings(preset("hand-and-foot"), [OUT, entry], number=1) == []
 
 
+def test_a_brouillette_black_three_stack_sets_no_least_for_the_melded_points():
+    # Brouillette: a black-three stack is 7 black threes at −5 each, −35 (000 L800), so a side
+    # with it and a clean stack of fours (7 × 5 = 35) may well have 0 on the table.
+    entry = E(books={"clean": 1, "black_threes": 1}, melded_points=0)
+    warnings = round_warnings(preset("hand-and-foot-brouillette"), [OUT, entry, PLAIN], number=1)
+    assert [w for w in warnings if w.field == "melded_points"] == []
+
+
+def test_a_canasta_black_three_counts_5_and_keeps_the_least():
+    # Canasta melds black threes only in going out, at 5 (000 L402): a canasta still holds 7 × 5 = 35.
+    entry = E(books={"dirty": 1}, melded_points=30)
+    warnings = round_warnings(preset("canasta"), [OUT, entry], number=1)
+    assert [(w.team, w.field) for w in warnings] == [(1, "melded_points")]
+
+
 def test_it_warns_when_nobody_went_out():
     # the draw pile ran out: nobody gets the going-out bonus (002 L134)
     warnings = round_warnings(preset("hand-and-foot"), [PLAIN, PLAIN], number=3)

@@ -1,0 +1,159 @@
+"""Rare fields share a row on paper (issue 11): Modern American Canasta's three wild canastas,
+five penalties and four special hands each print as one row, their values on the rules card
+beside the sheet, so that its blank sheet and rules card fit one (upright) page.
+
+The worked game (Modern American Canasta; values from VARIANTS.md CN-2, seed 000 L425–428):
+round 1  Us: 1 four-jokers canasta 2,500 + 1 other wild canasta 2,000 + 300 laid − 60 left
+         in hand = 4,740.
+         Them: 1 mixed 300 + 200 laid + going out 100, a sevens meld not finished −2,500 and
+         one player holding three aces −1,500 = −3,400.
+round 2  Them call a straight: the round scores 3,000 for them and 0 for us (L428).
+running  Us 4,740 → 4,740; Them −3,400 → −400.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from scoresheet import services
+from scoresheet.models import Game, Variant
+from scoresheet.rules import PRESET_SLUGS, preset
+from scoresheet.scoring import Entry
+from scoresheet.sheet_rows import sheet_rows
+
+AMERICAN = "canasta-modern-american"
+
+
+def labels(slug: str) -> list[str]:
+    return [row.label for row in sheet_rows(preset(slug))]
+
+
+def test_modern_american_prints_its_rare_fields_one_row_each_sort():
+    assert labels(AMERICAN) == [
+        "Natural canastas × 500",
+        "Mixed canastas × 300",
+        "Sevens canastas × 2,500",
+        "Aces canastas × 2,500",
+        "Wild canastas: see the rules card",  # all-twos 3,000, four jokers 2,500, other 2,000 (L427)
+        "Red threes laid × 100 (+400 for 4 or more)",
+        "Red threes caught × −100",
+        "Black threes caught × −5",
+        "Cards on the table (+) (count against a side with no canasta)",
+        "Cards left in hand (−)",
+        "Going out +100",
+        "Going out concealed +100",
+        "Penalties (−): see the rules card",  # five of them (L425–427)
+        "Special hand: see the rules card",  # four of them (L428)
+        "Other adjustments (±)",
+        "Round total",
+        "Running total",
+    ]
+    rows = {row.key: row.fields for row in sheet_rows(preset(AMERICAN))}
+    assert rows["wild_books"] == ("books.wild_twos", "books.wild_jokers", "books.wild")
+    assert len(rows["penalties"]) == 5 and len(rows["special_hands"]) == 4
+
+
+@pytest.mark.parametrize(
+    ("slug", "label"),
+    [
+        ("hand-knee-and-foot", "Knee penalty × −1,000"),  # one penalty: its own row (004 L27)
+        ("british-canasta", "Acaba called (replaces the round: 0 for this side, 1,500 for the other sides)"),
+        ("hand-and-foot", "Wild books × 1,500"),  # one wild book kind
+    ],
+)
+def test_a_field_alone_of_its_sort_keeps_its_own_row(slug, label):
+    assert label in labels(slug)
+    assert not any("see the rules card" in text for text in labels(slug))
+
+
+@pytest.mark.parametrize("slug", [s for s in PRESET_SLUGS if s != AMERICAN])
+def test_no_other_preset_shares_rows(slug):
+    assert all(len(row.fields) <= 1 for row in sheet_rows(preset(slug)))
+
+
+# --- on paper -----------------------------------------------------------------------------------
+
+
+def card_column(page, title: str, width: float) -> str:
+    """The labels of the rules card's section ``title``, read down its column."""
+    words = page.extract_words()
+    card_top = next(w["top"] for w in words if w["text"] == "Rules:")
+    heading = next(w for w in words if w["text"] == title.split()[0] and w["top"] > card_top)
+    box = (heading["x0"] - 1, heading["top"], heading["x0"] + width, page.height - 30)
+    return " ".join(page.within_bbox(box).extract_text().split())
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.django_db
+def test_the_blank_sheet_and_its_card_name_every_shared_field_on_one_upright_page(client, presets, paper):
+    response = client.get(
+        "/print/", {"variant": AMERICAN, "teams": 2, "paper": paper, "copies": 1, "rules_card": "same"}
+    )
+    assert response.status_code == 200
+    reader = PdfReader(io.BytesIO(response.content))
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert float(box.height) > float(box.width)  # upright: landscape has no room for it (test_pdf.py)
+    with pdfplumber.open(io.BytesIO(response.content)) as doc:
+        page = doc.pages[0]
+        text = " ".join(page.extract_text().split())
+        assert "Wild canastas: see the rules card" in text
+        # Each shared field is on the card by its form name: read the label half of its column.
+        label_width = page.width / 4 * 0.4
+        penalties = card_column(page, "Penalties", label_width)
+        for name in (
+            "Sevens meld not finished",
+            "Aces meld not finished",
+            "Wild meld not finished",
+            "Three or more sevens held",
+            "Three or more aces held",
+        ):
+            assert name in penalties, penalties
+        specials = card_column(page, "Special hands", label_width)
+        for name in ("Straight (special hand)", "Seven pairs, no wild cards (special hand)", "Garbage (special hand)"):
+            assert name in specials, specials
+        canastas = card_column(page, "Canastas", label_width)
+        for name in ("All-twos canastas", "Four-jokers canastas", "Other wild canastas"):
+            assert name in canastas, canastas
+
+
+def american_game() -> Game:
+    game = services.game_create(
+        variant=Variant.objects.get(slug=AMERICAN),
+        mode=Game.Mode.TEAMS,
+        teams=[services.TeamData("Us"), services.TeamData("Them")],
+    )
+    us = Entry(books={"wild_jokers": 1, "wild": 1}, melded_points=300, hand_points=60)
+    them = Entry(books={"dirty": 1}, melded_points=200, went_out=True, extras={"sevens_unfinished": 1, "aces_held": 1})
+    services.round_record(game=game, number=1, entries=[us, them])
+    services.round_record(game=game, number=2, entries=[Entry(), Entry(extras={"special_straight": 1})])
+    return game
+
+
+def pdf_lines(content: bytes) -> list[str]:
+    with pdfplumber.open(io.BytesIO(content)) as doc:
+        return [" ".join(line["text"].split()) for page in doc.pages for line in page.extract_text_lines()]
+
+
+def row(lines: list[str], label: str) -> list[str]:
+    found = [line for line in lines if line.startswith(label)]
+    assert len(found) == 1, (label, found)
+    return found[0][len(label) :].split()
+
+
+@pytest.mark.django_db
+def test_a_shared_row_of_a_filled_sheet_adds_up_its_fields(client, presets):
+    game = american_game()
+    lines = pdf_lines(client.get(f"/g/{game.token}/sheet.pdf").content)
+    # Round 1, Us: 2 wild canastas, 2,500 + 2,000; round 2: a special hand, nothing else counts.
+    assert row(lines, "Wild canastas: see the rules card") == ["2", "4,500"]
+    # Round 1, Them: −2,500 − 1,500.
+    assert row(lines, "Penalties (−): see the rules card") == ["−4,000"]
+    # Round 2: Them ticked, 3,000; Us 0 (a filled sheet prints the rounds played).
+    assert row(lines, "Special hand: see the rules card") == ["☐", "☐", "☐", "0", "☑", "3,000"]
+    assert row(lines, "Round total") == ["4,740", "−3,400", "0", "3,000"]
+    assert row(lines, "Running total") == ["4,740", "−3,400", "4,740", "−400"]
