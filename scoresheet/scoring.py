@@ -136,10 +136,6 @@ def meld_requirement(rules: Rules, number: int, score_before: int) -> int | str:
     return rules.meld_schedule.requirement(number, score_before)
 
 
-def required_books(rules: Rules, number: int) -> dict[str, int]:
-    return {k.key: k.required_in_round(number) for k in rules.book_kinds if k.required_in_round(number)}
-
-
 # --- one team, one round ------------------------------------------------------------------
 
 
