@@ -43,7 +43,7 @@ class NumberListField(forms.CharField):
         if not text:
             return []
         parts = [p.strip() for p in text.split(",")]
-        if not all(re.fullmatch(r"[0-9]+", p) for p in parts):
+        if not all(re.fullmatch(r"[0-9]{1,9}", p) for p in parts):  # int() refuses 4,300 digits and more
             raise ValidationError("Write whole numbers separated by commas, such as 2, 3.")
         return [int(p) for p in parts]
 
@@ -55,7 +55,7 @@ class NumberMapField(forms.CharField):
         text = super().to_python(value).strip()
         mapping = {}
         for part in filter(None, (p.strip() for p in text.split(","))):
-            match = re.fullmatch(r"([0-9]+)\s*:\s*([0-9]+)", part)
+            match = re.fullmatch(r"([0-9]{1,9})\s*:\s*([0-9]{1,9})", part)
             if not match:
                 raise ValidationError("Write pairs such as 2: 3, 4: 6 (before the colon, then its number).")
             mapping[match[1]] = int(match[2])

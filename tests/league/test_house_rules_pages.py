@@ -569,3 +569,17 @@ def test_3_red_4_black_tables_come_off_when_removed(organiser, club):
 def test_a_bad_going_out_row_is_refused_next_to_its_box(organiser, club, house, row, box, message):
     page = refused(organiser, club, house, {"tables-TOTAL_FORMS": "1", **row})
     assert message in message_next_to(page, box)
+
+
+@pytest.mark.parametrize(
+    "box, text",
+    [
+        ("team_counts", "2, " + "9" * 5000),  # more digits than Python reads as a number
+        ("decks_by_players", "4: " + "9" * 5000),
+        ("tables-0-players", "9" * 5000),
+    ],
+)
+def test_a_number_far_too_long_in_a_list_box_is_refused_not_a_server_error(organiser, club, house, box, text):
+    changes = {box: text, "decks_by": "by_players", "tables-TOTAL_FORMS": "1", "tables-0-partners": "yes"}
+    page = refused(organiser, club, house, changes)
+    assert "Write " in message_next_to(page, f"id_{box}")
