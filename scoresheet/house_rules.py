@@ -4,10 +4,14 @@ The form builds a rules document from what was typed and hands it to ``rules.loa
 same check as a preset's; each ``Problem`` goes back next to the box it is about (its path,
 "meld_schedule.bands[1].from", names the box), the ones no box shows at the top. Nothing is
 saved while anything is wrong. Lists (book kinds, extras, red-three set bonuses, the meld
-schedule, the piles) are formsets: a row can be removed, and "Add a row" adds one without JS.
+schedule, the piles, going out at some tables) are formsets: a row can be removed, and "Add a
+row" adds one without JS.
 
 An empty number box means the rule's "none": red threes that cannot be laid, never held, no
-concealed bonus, a card that cannot be melded, no limit, no lower or upper bound.
+concealed bonus, a card that cannot be melded, no limit, no lower or upper bound; and for the
+rules of issue 11 the field left out of the document (red threes that count whatever the books,
+no number of books that wins at once, an extra that is no special hand), so that a document
+without them is saved back without them.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ class NumberListField(forms.CharField):
         if not text:
             return []
         parts = [p.strip() for p in text.split(",")]
-        if not all(re.fullmatch(r"[0-9]+", p) for p in parts):
+        if not all(re.fullmatch(r"[0-9]{1,9}", p) for p in parts):  # int() refuses 4,300 digits and more
             raise ValidationError("Write whole numbers separated by commas, such as 2, 3.")
         return [int(p) for p in parts]
 
@@ -51,11 +55,26 @@ class NumberMapField(forms.CharField):
         text = super().to_python(value).strip()
         mapping = {}
         for part in filter(None, (p.strip() for p in text.split(","))):
-            match = re.fullmatch(r"([0-9]+)\s*:\s*([0-9]+)", part)
+            match = re.fullmatch(r"([0-9]{1,9})\s*:\s*([0-9]{1,9})", part)
             if not match:
                 raise ValidationError("Write pairs such as 2: 3, 4: 6 (before the colon, then its number).")
             mapping[match[1]] = int(match[2])
         return mapping
+
+
+class NamedCountsField(forms.CharField):
+    """ "Red canasta: 3, Black canasta: 4" → [("Red canasta", 3), ("Black canasta", 4)]: a book kind
+    (its name as the page shows it, or its key) → a number; the editor finds each kind."""
+
+    def to_python(self, value):
+        text = super().to_python(value).strip()
+        pairs = []
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            match = re.fullmatch(r"([^:]+?)\s*:\s*([0-9]{1,9})", part)  # a book count, not a 5,000-digit number
+            if not match:
+                raise ValidationError("Write each book kind and its number, such as Clean book: 1, Dirty book: 2.")
+            pairs.append((match[1], int(match[2])))
+        return pairs
 
 
 def map_text(mapping: dict) -> str:
@@ -84,7 +103,19 @@ class RulesForm(forms.Form):
     red_laid_value = number("Red three laid, each", "Empty: red threes cannot be laid.")
     red_held_penalty = number("Red three caught in hand, each against", "Empty: red threes are never held.")
     red_negative_when_not_melded = OnOffField(label="Red threes count against a team that has not melded")
+    red_positive_with_books = number(
+        "Red threes count only for a side with at least this many books",
+        "Books of any kind made in the round. Empty: red threes count whatever the books.",
+    )
+    red_below = forms.ChoiceField(
+        label="Red threes of a side with fewer books",
+        choices=[("nothing", "Count nothing"), ("against", "Count against the side")],
+        widget=forms.RadioSelect,
+        required=False,
+        help_text="Only when the box above has a number.",
+    )
     black_held_penalty = number("Black three caught in hand, each against")
+    melded_against_without_books = OnOffField(label="Melded cards count against a side that made no book in the round")
     going_out_bonus = number("Going out")
     concealed_bonus = number("Going out concealed, more", "Empty: no concealed going out.")
     meld_basis = forms.ChoiceField(
@@ -102,6 +133,8 @@ class RulesForm(forms.Form):
     rounds = number("Rounds")
     optional_extra_rounds = number("Optional extra rounds")
     target_score = number("Target score")
+    books_to_win = number("Books in one round that win the game at once", "Books of any kind. Empty: no such win.")
+    books_to_win_bonus = number("Bonus for them", "Scored on top of the round. Empty: none.")
     team_counts = NumberListField(label="Numbers of teams", required=False, help_text="Such as 2, 3. Empty: none.")
     individual_counts = NumberListField(
         label="Numbers of players on their own", required=False, help_text="Such as 2, 3. Empty: none."
@@ -147,9 +180,15 @@ class KindForm(forms.Form):
 class ExtraForm(forms.Form):
     key = forms.CharField(required=False, widget=forms.HiddenInput)
     label = forms.CharField(max_length=60, required=False)
-    amount = number("Points (minus for a penalty)")
+    amount = number("Points (minus for a penalty)", "Empty for a special hand.")
     max_per_round = number("At most a round", "Empty: no limit.")
     note = forms.CharField(max_length=200, required=False)
+    # A special hand (Acaba, the American special hands): the round scores these and nothing else.
+    replaces_caller = number(
+        "Replaces the round: the caller scores",
+        "For a special hand, called once a round. Leave both of these empty for an ordinary extra.",
+    )
+    replaces_others = number("Replaces the round: every other side scores", "Empty: 0.")
 
 
 class SetBonusForm(forms.Form):
@@ -172,6 +211,25 @@ class PileForm(forms.Form):
     cards = number("Cards")
 
 
+class TableForm(forms.Form):
+    """Going out at some tables only (3 red and 4 black canastas with partners, 1 and 2 without)."""
+
+    players = NumberListField(
+        label="Players at the table", required=False, help_text="Such as 4, 6. Empty: any number."
+    )
+    partners = forms.ChoiceField(
+        label="Partners",
+        choices=[("", "With or without"), ("yes", "With partners"), ("no", "Everyone on their own")],
+        required=False,
+    )
+    books = NamedCountsField(
+        label="Books needed of each kind",
+        required=False,
+        help_text="Such as Clean book: 1, Dirty book: 2 (the book kinds' names above).",
+    )
+    any_books = number("Books of any kind needed", "Empty: none.")
+
+
 # prefix → (form class, title, what a row is called)
 LISTS = {
     "kinds": (KindForm, "Book kinds"),
@@ -180,15 +238,25 @@ LISTS = {
     "meldround": (MeldRoundForm, "Opening meld by round"),
     "meldband": (MeldBandForm, "Opening meld by score"),
     "piles": (PileForm, "Piles dealt"),
+    "tables": (TableForm, "Going out at some tables"),
 }
 # Problem paths' list names → formset prefix, and the document key of a row → its box.
 PATH_LISTS = {
     "book_kinds": ("kinds", {"key": "label"}),
-    "extras": ("extras", {"key": "label"}),
+    "extras": (
+        "extras",
+        {
+            "key": "label",
+            "replaces_round_score": "replaces_caller",
+            "replaces_round_score.caller": "replaces_caller",
+            "replaces_round_score.others": "replaces_others",
+        },
+    ),
     "red_threes.set_bonuses": ("setbonus", {}),
     "meld_schedule.by_round": ("meldround", {}),
     "meld_schedule.bands": ("meldband", {"from": "low", "to": "high"}),
     "setup.piles": ("piles", {}),
+    "going_out_by_players": ("tables", {}),
 }
 # Problem paths of the single values → their box (the longest matching prefix wins).
 PATH_FIELDS = {
@@ -201,6 +269,9 @@ PATH_FIELDS = {
     "red_threes.laid_value": "red_laid_value",
     "red_threes.held_penalty": "red_held_penalty",
     "red_threes.negative_when_not_melded": "red_negative_when_not_melded",
+    "red_threes.positive_with_books": "red_positive_with_books",
+    "red_threes.positive_with_books.otherwise": "red_below",
+    "melded_against_without_books": "melded_against_without_books",
     "black_threes.held_penalty": "black_held_penalty",
     "going_out_bonus": "going_out_bonus",
     "concealed_bonus": "concealed_bonus",
@@ -208,6 +279,8 @@ PATH_FIELDS = {
     "game_end.rounds": "rounds",
     "game_end.optional_extra_rounds": "optional_extra_rounds",
     "game_end.target_score": "target_score",
+    "game_end.books_to_win": "books_to_win",
+    "game_end.books_to_win.bonus": "books_to_win_bonus",
     "game_end": "end_by",
     "setup.team_counts": "team_counts",
     "setup.individual_counts": "individual_counts",
@@ -224,6 +297,9 @@ def initial_values(document: dict) -> tuple[dict, dict[str, list[dict]]]:
     red, setup, end = document.get("red_threes", {}), document.get("setup", {}), document.get("game_end", {})
     decks, schedule = setup.get("decks", {}), document.get("meld_schedule", {})
     cards = document.get("card_values", {})
+    kinds = kind_names(document.get("book_kinds"))
+    needs_books = red.get("positive_with_books") or {}
+    to_win = end.get("books_to_win") or {}
     values = {
         "name": document.get("name", ""),
         "summary": document.get("summary", ""),
@@ -234,6 +310,9 @@ def initial_values(document: dict) -> tuple[dict, dict[str, list[dict]]]:
         "red_laid_value": red.get("laid_value"),
         "red_held_penalty": red.get("held_penalty"),
         "red_negative_when_not_melded": bool(red.get("negative_when_not_melded")),
+        "red_positive_with_books": needs_books.get("books"),
+        "red_below": needs_books.get("otherwise", "nothing"),
+        "melded_against_without_books": bool(document.get("melded_against_without_books")),
         "black_held_penalty": document.get("black_threes", {}).get("held_penalty"),
         "going_out_bonus": document.get("going_out_bonus"),
         "concealed_bonus": document.get("concealed_bonus"),
@@ -242,6 +321,8 @@ def initial_values(document: dict) -> tuple[dict, dict[str, list[dict]]]:
         "rounds": end.get("rounds"),
         "optional_extra_rounds": end.get("optional_extra_rounds", 0),
         "target_score": end.get("target_score"),
+        "books_to_win": to_win.get("books"),
+        "books_to_win_bonus": to_win.get("bonus"),
         "team_counts": ", ".join(map(str, setup.get("team_counts") or [])),
         "individual_counts": ", ".join(map(str, setup.get("individual_counts") or [])),
         "players_per_team": ", ".join(map(str, setup.get("players_per_team", [2]))),
@@ -255,7 +336,7 @@ def initial_values(document: dict) -> tuple[dict, dict[str, list[dict]]]:
             {**kind, "required_by_round": map_text(kind.get("required_by_round"))}
             for kind in document.get("book_kinds", [])
         ],
-        "extras": [dict(extra) for extra in document.get("extras", [])],
+        "extras": [_extra_values(extra) for extra in document.get("extras", [])],
         "setbonus": [dict(bonus) for bonus in red.get("set_bonuses", [])],
         "meldround": [{"requirement": r} for r in schedule.get("by_round", [])],
         "meldband": [
@@ -263,8 +344,44 @@ def initial_values(document: dict) -> tuple[dict, dict[str, list[dict]]]:
             for b in schedule.get("bands", [])
         ],
         "piles": [dict(pile) for pile in setup.get("piles", [])],
+        "tables": [_table_values(item, kinds) for item in document.get("going_out_by_players", [])],
     }
     return values, lists
+
+
+def _extra_values(extra: dict) -> dict:
+    special = extra.get("replaces_round_score") or {}
+    return {
+        **{k: v for k, v in extra.items() if k != "replaces_round_score"},
+        "replaces_caller": special.get("caller"),
+        "replaces_others": special.get("others"),
+    }
+
+
+PARTNERS = {True: "yes", False: "no", None: ""}
+
+
+def _table_values(item: dict, kinds: dict[str, str]) -> dict:
+    """A going-out-at-some-tables row: its book kinds by the names the page shows."""
+    books = item.get("books") or {}
+    return {
+        "players": ", ".join(map(str, item.get("players") or [])),
+        "partners": PARTNERS.get(item.get("partners"), ""),
+        "books": ", ".join(f"{kinds.get(key, key)}: {count}" for key, count in books.items()),
+        "any_books": item.get("any_books"),
+    }
+
+
+def kind_names(book_kinds: list) -> dict[str, str]:
+    """Book kind key → the name a club player types for it: its label, or its key where the label
+    would not read back (a comma or colon in it, or two kinds with the same label)."""
+    kinds = [k for k in book_kinds or [] if isinstance(k, dict) and isinstance(k.get("key"), str)]
+    labels = [str(k.get("label") or "").strip().lower() for k in kinds]
+    names = {}
+    for kind, label in zip(kinds, labels, strict=True):
+        usable = label and not set(label) & set(",:") and labels.count(label) == 1
+        names[kind["key"]] = str(kind["label"]).strip() if usable else kind["key"]
+    return names
 
 
 class HouseRulesEditor:
@@ -300,6 +417,7 @@ class HouseRulesEditor:
     def is_valid(self) -> bool:
         forms_ok = self.form.is_valid() & all([fs.is_valid() for fs in self.lists.values()])  # every box checked
         document, self.rows = self._document()
+        self.names = kind_names(document.get("book_kinds"))  # for a message naming the book kinds
         try:
             load_rules(document)
         except RulesError as exc:
@@ -359,7 +477,11 @@ class HouseRulesEditor:
         kept = self._rows("setbonus")
         rows["setbonus"] = [i for i, _ in kept]
         red["set_bonuses"] = [{"min_count": d.get("min_count"), "bonus": d.get("bonus")} for _, d in kept]
-        _keep(self.base.get("red_threes"), red, "positive_with_books")  # no box yet: kept as it was
+        if v.get("red_positive_with_books") is not None:  # empty: red threes count whatever the books
+            red["positive_with_books"] = {
+                "books": v["red_positive_with_books"],
+                "otherwise": v.get("red_below") or "nothing",
+            }
         document["red_threes"] = red
         document["black_threes"] = {}
         put(document["black_threes"], "held_penalty", "black_held_penalty", keep_none=False)
@@ -367,7 +489,10 @@ class HouseRulesEditor:
         document["book_kinds"], rows["kinds"] = self._keyed("kinds", set(), self._kind)
         taken = {kind["key"] for kind in document["book_kinds"]}
         document["extras"], rows["extras"] = self._keyed("extras", taken, self._extra)
-        _keep_special_hands(self.base.get("extras"), document["extras"])
+        if v.get("melded_against_without_books"):
+            document["melded_against_without_books"] = True
+        else:
+            document.pop("melded_against_without_books", None)
 
         basis = v.get("meld_basis") or self.base.get("meld_schedule", {}).get("basis")
         if basis == "score":
@@ -393,7 +518,10 @@ class HouseRulesEditor:
             put(end, "rounds", "rounds", keep_none=False)
             if v.get("optional_extra_rounds"):
                 end["optional_extra_rounds"] = v["optional_extra_rounds"]
-        _keep(self.base.get("game_end"), end, "books_to_win")  # no box yet: kept as it was
+        if v.get("books_to_win") is not None:  # empty: no number of books wins at once (the bonus goes too)
+            end["books_to_win"] = {"books": v["books_to_win"]}
+            if v.get("books_to_win_bonus") is not None:
+                end["books_to_win"]["bonus"] = v["books_to_win_bonus"]
         document["game_end"] = end
 
         setup = {}
@@ -412,6 +540,15 @@ class HouseRulesEditor:
         setup["piles"] = [{"name": d.get("name"), "cards": d.get("cards")} for _, d in kept]
         rows["piles"] = [i for i, _ in kept]
         document["setup"] = setup
+
+        kept = self._rows("tables")
+        names = {**_by_name(self.base.get("book_kinds")), **_by_name(document["book_kinds"])}
+        tables = [_table(d, names) for _, d in kept]
+        rows["tables"] = [i for i, _ in kept]
+        if tables:
+            document["going_out_by_players"] = tables
+        else:
+            document.pop("going_out_by_players", None)
         return document, rows
 
     def _keyed(self, prefix: str, taken: set[str], build) -> tuple[list[dict], list[int]]:
@@ -436,22 +573,34 @@ class HouseRulesEditor:
 
     @staticmethod
     def _extra(d: dict) -> dict:
-        return {
-            "label": d.get("label"),
-            "amount": d.get("amount"),
-            "max_per_round": d.get("max_per_round"),
-            "note": d.get("note") or "",
-        }
+        caller, others = d.get("replaces_caller"), d.get("replaces_others")
+        if caller is None and others is None:
+            return {
+                "label": d.get("label"),
+                "amount": d.get("amount"),
+                "max_per_round": d.get("max_per_round"),
+                "note": d.get("note") or "",
+            }
+        # A special hand: no amount (a typed one is left in, for load_rules to refuse), at most once a round.
+        extra = {"label": d.get("label"), "replaces_round_score": {"caller": caller or 0, "others": others or 0}}
+        for key in ("amount", "max_per_round"):
+            if d.get(key) is not None:
+                extra[key] = d[key]
+        extra["note"] = d.get("note") or ""
+        return extra
 
     # --- problems back to their boxes -------------------------------------------------------
 
     def _place(self, path: str, message: str) -> None:
         """Put a problem of ``load_rules`` next to its box; one no box shows goes to the top."""
+        message = _plain(path, message, self.names)
         for list_path, (prefix, renames) in PATH_LISTS.items():
-            match = re.fullmatch(re.escape(list_path) + r"\[(\d+)\](?:\.(\w+))?.*", path)
+            match = re.fullmatch(re.escape(list_path) + r"\[(\d+)\](?:\.([\w.]+))?.*", path)
             if match and int(match[1]) < len(self.rows.get(prefix, [])):
                 form = self.lists[prefix].forms[self.rows[prefix][int(match[1])]]
-                box = renames.get(match[2], match[2]) or _first_box(form)
+                inner = match[2] or ""  # "replaces_round_score.caller", "books.clean", "players"
+                first = inner.split(".")[0]
+                box = renames.get(inner) or renames.get(first) or first or _first_box(form)
                 if box not in form.fields:
                     box = _first_box(form)
                 if not form.has_error(box):
@@ -469,23 +618,62 @@ class HouseRulesEditor:
         self.top_errors.append(f"{path}: {message}" if path else message)
 
 
-def _keep(base_section, section: dict, key: str) -> None:
-    """Carry a rules field the boxes do not show yet (schema extensions of issue 11) over from the base."""
-    if isinstance(base_section, dict) and key in base_section:
-        section[key] = copy.deepcopy(base_section[key])
+def _by_name(book_kinds) -> dict[str, str]:
+    """What a club player may type for a book kind (its label or its key, in any case) → its key."""
+    names = {}
+    for kind in book_kinds or []:
+        if isinstance(kind, dict) and isinstance(kind.get("key"), str):
+            names[str(kind.get("label") or "").strip().lower()] = kind["key"]
+            names[kind["key"].lower()] = kind["key"]
+    names.pop("", None)
+    return names
 
 
-def _keep_special_hands(base_extras, extras: list[dict]) -> None:
-    """An extra that is a special hand (replaces_round_score) keeps it; it has no amount."""
-    special = {
-        item.get("key"): item["replaces_round_score"]
-        for item in base_extras or []
-        if isinstance(item, dict) and "replaces_round_score" in item
-    }
-    for extra in extras:
-        if extra.get("key") in special:
-            extra.pop("amount", None)
-            extra["replaces_round_score"] = copy.deepcopy(special[extra["key"]])
+def _table(d: dict, names: dict[str, str]) -> dict:
+    """A going_out_by_players item from its row. A book kind the row names that no kind has goes in
+    as typed, for load_rules to refuse next to the box."""
+    item = {}
+    if d.get("players"):
+        item["players"] = d["players"]
+    if d.get("partners") in ("yes", "no"):
+        item["partners"] = d["partners"] == "yes"
+    books = {names.get(name.strip().lower(), name.strip()): count for name, count in d.get("books") or []}
+    if books:
+        item["books"] = books
+    if d.get("any_books") is not None:
+        item["any_books"] = d["any_books"]
+    return item
+
+
+# load_rules's messages that name the document's keys, in the words of the boxes.
+PLAIN = [
+    (
+        r"red_threes\.negative_when_not_melded",
+        r"leave it out with positive_with_books.*",
+        "Leave it unticked when red threes count only with enough books: "
+        "the choice for a side with fewer books says how they count.",
+    ),
+    (
+        r"extras\[\d+\]\.amount",
+        r"leave it out for a special hand.*",
+        "Leave it empty for a special hand: it scores what the “Replaces the round” boxes say.",
+    ),
+    (
+        r"going_out_by_players\[\d+\]",
+        r"needs 'players'.*",
+        "Say which tables: the numbers of players, or with or without partners.",
+    ),
+]
+
+
+def _plain(path: str, message: str, names: dict[str, str]) -> str:
+    for path_pattern, message_pattern, plain in PLAIN:
+        if re.fullmatch(path_pattern, path) and re.fullmatch(message_pattern, message):
+            return plain
+    match = re.fullmatch(r"going_out_by_players\[\d+\]\.books\.(.+)", path)
+    if match and message.startswith("is not a book kind"):
+        return f"“{match[1]}” is not one of the book kinds: write one of {', '.join(names.values())}."
+    return message
 
 
 def _first_box(form) -> str:

@@ -8,8 +8,9 @@ import pytest
 from league.models import Club
 from scoresheet import selectors, services
 from scoresheet.forms import GameStartForm
+from scoresheet.house_rules import HouseRulesEditor, initial_values
 from scoresheet.models import Variant
-from scoresheet.rules import load_rules
+from scoresheet.rules import PRESET_SLUGS, load_rules, preset_document
 
 pytestmark = pytest.mark.django_db
 
@@ -109,3 +110,51 @@ def test_presets_are_read_only(club):
     preset = Variant.objects.get(slug="hand-and-foot")
     with pytest.raises(ValueError):
         services.house_rules_save(variant=preset, document=preset.document)
+
+
+def sent_back(document, **changes) -> dict:
+    """The editor's form data for ``document`` as the page fills it in, with ``changes``."""
+    values, lists = initial_values(document)
+    data = {k: ("" if v is None else ("on" if v is True else v)) for k, v in values.items() if v is not False}
+    for prefix, rows in lists.items():
+        data[f"{prefix}-TOTAL_FORMS"] = len(rows)
+        data[f"{prefix}-INITIAL_FORMS"] = len(rows)
+        for i, row in enumerate(rows):
+            data.update({f"{prefix}-{i}-{key}": "" if value is None else value for key, value in row.items()})
+    return {**data, **changes}
+
+
+@pytest.mark.parametrize("slug", PRESET_SLUGS)
+def test_every_preset_through_the_editor_untouched_gives_the_same_rules_and_new_fields(slug):
+    document = preset_document(slug)
+    editor = HouseRulesEditor(document, sent_back(document))
+    assert editor.is_valid(), (editor.top_errors, editor.form.errors)
+    assert load_rules(editor.document) == load_rules(document)
+    # the issue-11 fields: written back as they were, and left out where the preset leaves them out
+    for part in ("red_threes", "game_end"):
+        for key in ("positive_with_books", "books_to_win"):
+            assert editor.document[part].get(key) == document[part].get(key), (part, key)
+    for key in ("melded_against_without_books", "going_out_by_players"):
+        assert editor.document.get(key) == document.get(key), key
+    specials = [(e["key"], e.get("replaces_round_score"), "amount" in e) for e in editor.document["extras"]]
+    assert specials == [(e["key"], e.get("replaces_round_score"), "amount" in e) for e in document["extras"]]
+
+
+def test_a_book_kind_renamed_in_the_same_form_is_still_found_by_its_old_name():
+    document = preset_document("hand-and-foot-3-red-4-black")
+    # "Red canasta" becomes "Ruby canasta"; the tables' rows still say "Red canasta: 3" and "Red canasta: 1"
+    editor = HouseRulesEditor(document, sent_back(document, **{"kinds-0-label": "Ruby canasta"}))
+    assert editor.is_valid(), (editor.top_errors, editor.form.errors)
+    assert editor.document["going_out_by_players"] == document["going_out_by_players"]
+    assert initial_values(editor.document)[1]["tables"][0]["books"] == "Ruby canasta: 3, Black canasta: 4"
+
+
+def test_a_book_kind_whose_label_would_not_read_back_is_written_by_its_key():
+    document = preset_document("hand-and-foot-3-red-4-black")
+    document["book_kinds"][0]["label"] = "Red canasta, natural"  # a comma: the box would read two kinds
+    document["book_kinds"][1]["label"] = "red CANASTA"  # and the second is no longer the same as it
+    _, lists = initial_values(document)
+    assert lists["tables"][0]["books"] == "clean: 3, red CANASTA: 4"
+    editor = HouseRulesEditor(document, sent_back(document))
+    assert editor.is_valid(), (editor.top_errors, editor.form.errors)
+    assert editor.document["going_out_by_players"] == document["going_out_by_players"]
