@@ -11,6 +11,7 @@ from scoresheet import services
 from scoresheet.house_rules import initial_values
 from scoresheet.models import Variant
 from scoresheet.rules import PRESET_SLUGS, load_rules
+from tests.scoresheet.house_rules_data import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -35,19 +36,6 @@ def organiser(client, club):
 @pytest.fixture
 def house(club):
     return services.house_rules_copy(club=club, source=Variant.objects.get(slug="hand-and-foot"), name="Our H&F")
-
-
-def form_data(document) -> dict:
-    """What the edit page sends back unchanged: every box as the page fills it in."""
-    values, lists = initial_values(document)
-    data = {k: ("" if v is None else ("on" if v is True else v)) for k, v in values.items() if v is not False}
-    for prefix, rows in lists.items():
-        data[f"{prefix}-TOTAL_FORMS"] = len(rows)
-        data[f"{prefix}-INITIAL_FORMS"] = len(rows)
-        for i, row in enumerate(rows):
-            for key, value in row.items():
-                data[f"{prefix}-{i}-{key}"] = "" if value is None else value
-    return data
 
 
 def as_the_browser_sends(page: str) -> dict:

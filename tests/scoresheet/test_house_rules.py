@@ -11,6 +11,7 @@ from scoresheet.forms import GameStartForm
 from scoresheet.house_rules import HouseRulesEditor, initial_values
 from scoresheet.models import Variant
 from scoresheet.rules import PRESET_SLUGS, load_rules, preset_document
+from tests.scoresheet.house_rules_data import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -112,22 +113,10 @@ def test_presets_are_read_only(club):
         services.house_rules_save(variant=preset, document=preset.document)
 
 
-def sent_back(document, **changes) -> dict:
-    """The editor's form data for ``document`` as the page fills it in, with ``changes``."""
-    values, lists = initial_values(document)
-    data = {k: ("" if v is None else ("on" if v is True else v)) for k, v in values.items() if v is not False}
-    for prefix, rows in lists.items():
-        data[f"{prefix}-TOTAL_FORMS"] = len(rows)
-        data[f"{prefix}-INITIAL_FORMS"] = len(rows)
-        for i, row in enumerate(rows):
-            data.update({f"{prefix}-{i}-{key}": "" if value is None else value for key, value in row.items()})
-    return {**data, **changes}
-
-
 @pytest.mark.parametrize("slug", PRESET_SLUGS)
 def test_every_preset_through_the_editor_untouched_gives_the_same_rules_and_new_fields(slug):
     document = preset_document(slug)
-    editor = HouseRulesEditor(document, sent_back(document))
+    editor = HouseRulesEditor(document, form_data(document))
     assert editor.is_valid(), (editor.top_errors, editor.form.errors)
     assert load_rules(editor.document) == load_rules(document)
     # the issue-11 fields: written back as they were, and left out where the preset leaves them out
@@ -143,7 +132,7 @@ def test_every_preset_through_the_editor_untouched_gives_the_same_rules_and_new_
 def test_a_book_kind_renamed_in_the_same_form_is_still_found_by_its_old_name():
     document = preset_document("hand-and-foot-3-red-4-black")
     # "Red canasta" becomes "Ruby canasta"; the tables' rows still say "Red canasta: 3" and "Red canasta: 1"
-    editor = HouseRulesEditor(document, sent_back(document, **{"kinds-0-label": "Ruby canasta"}))
+    editor = HouseRulesEditor(document, form_data(document, **{"kinds-0-label": "Ruby canasta"}))
     assert editor.is_valid(), (editor.top_errors, editor.form.errors)
     assert editor.document["going_out_by_players"] == document["going_out_by_players"]
     assert initial_values(editor.document)[1]["tables"][0]["books"] == "Ruby canasta: 3, Black canasta: 4"
@@ -155,6 +144,6 @@ def test_a_book_kind_whose_label_would_not_read_back_is_written_by_its_key():
     document["book_kinds"][1]["label"] = "red CANASTA"  # and the second is no longer the same as it
     _, lists = initial_values(document)
     assert lists["tables"][0]["books"] == "clean: 3, red CANASTA: 4"
-    editor = HouseRulesEditor(document, sent_back(document))
+    editor = HouseRulesEditor(document, form_data(document))
     assert editor.is_valid(), (editor.top_errors, editor.form.errors)
     assert editor.document["going_out_by_players"] == document["going_out_by_players"]
