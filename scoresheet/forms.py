@@ -470,6 +470,8 @@ class RoundForm:
             self._went_out = teams[raw]
         elif raw == self.NOBODY or (raw == "" and not complete):
             self._went_out = None
+        elif raw == "" and columns_ok and self._special_hand_called():
+            self._went_out = None  # a special hand ends the round at once: nobody goes out
         else:
             self.went_out_error = self.CHOOSE_WHO_WENT_OUT
             ok = False
@@ -493,6 +495,11 @@ class RoundForm:
 
     def entries(self) -> list[Entry]:
         return [f.entry(went_out=(i == self._went_out)) for i, f in enumerate(self.team_forms)]
+
+    def _special_hand_called(self) -> bool:
+        """A side ticked a special hand (Acaba, the American special hands)."""
+        entries = [f.entry(went_out=False) for f in self.team_forms]
+        return scoring.special_hand(self.rules, entries) is not None
 
     def add_problems(self, problems: list[scoring.Problem]) -> None:
         """Put each problem next to its field; round-level ones at the top."""

@@ -10,6 +10,7 @@ Hand and Foot (HF-1) with one field added, as the presets written as changes to 
 from __future__ import annotations
 
 import copy
+import html
 import io
 import json
 import tempfile
@@ -510,6 +511,25 @@ def test_acaba_is_a_tick_box_on_the_round_form_and_saves_0_and_1500(client, db):
     assert saved[1].extras == {"acaba": 1}
     page = client.get(f"/g/{game.token}/").content.decode()
     assert "1,500" in page
+
+
+def test_a_special_hand_needs_nobody_chosen_as_going_out(client, db):
+    from scoresheet.models import TeamRound
+
+    game = web_game(BRITISH)
+    form = html.unescape(client.get(f"/g/{game.token}/rounds/1/").content.decode())
+    assert "A special hand ends the round: no need to choose." in form
+    # Us calls Acaba and nobody is chosen under "Who went out?": the hand ended at once, so the
+    # round saves with Us 0 and Them 1,500 (000 L441).
+    response = post_round(client, game, 1, {"extra_acaba": "on"}, {"melded_points": 200}, went_out="")
+    assert response.status_code == 302, response.content.decode()[:2000]
+    saved = TeamRound.objects.filter(round__game=game).order_by("team__position")
+    assert [t.total for t in saved] == [0, 1500]
+    assert not any(t.went_out for t in saved)
+    # Without a special hand the choice is still needed.
+    response = post_round(client, game, 2, {"melded_points": 200}, {"melded_points": 100}, went_out="")
+    assert response.status_code == 400
+    assert "Choose who went out, or Nobody" in response.content.decode()
 
 
 def test_seven_books_end_the_game_on_the_page(client, db):
