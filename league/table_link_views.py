@@ -2,7 +2,8 @@
 account, play it on the score sheet's own pages (scoresheet.views, with the link's addresses),
 and agree with the finished result.
 
-The link works until the night is closed; a wrong or renewed link answers 404.
+The link works until the night is closed; a wrong or renewed link answers 404. A save through
+the link and the closing of the night are taken one after the other (both hold the night's row).
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ from __future__ import annotations
 from functools import wraps
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from league import night_selectors, night_services
+from league.models import Night
 from league.services import LeagueError
 from scoresheet import history
 from scoresheet import views as scoresheet_views
@@ -29,13 +32,25 @@ def table_link(view):
         table = night_selectors.table_by_token(token)
         if table is None:
             raise Http404("No such table")
-        if table.sitting.night.is_closed:
-            # The holder did nothing wrong: say why the link stopped working, and whom to ask.
-            return render(request, "league/table_link_closed.html", {"table": table}, status=404)
-        with history.via_table(table):  # what the players at the table change is recorded as theirs
-            return view(request, table, *args, **kwargs)
+        if request.method != "POST":
+            return _open(view, request, table, table.sitting.night.is_closed, *args, **kwargs)
+        # A write holds the night's row while it saves, as closing the night does: a round sent in
+        # the instant the organiser closes the night lands before the close or is refused after it.
+        with transaction.atomic():
+            closed_at = (
+                Night.objects.select_for_update().values_list("closed_at", flat=True).get(pk=table.sitting.night_id)
+            )
+            return _open(view, request, table, closed_at is not None, *args, **kwargs)
 
     return with_table
+
+
+def _open(view, request, table, closed: bool, *args, **kwargs):
+    if closed:
+        # The holder did nothing wrong: say why the link stopped working, and whom to ask.
+        return render(request, "league/table_link_closed.html", {"table": table}, status=404)
+    with history.via_table(table):  # what the players at the table change is recorded as theirs
+        return view(request, table, *args, **kwargs)
 
 
 @table_link

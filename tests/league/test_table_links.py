@@ -188,6 +188,20 @@ def test_a_closed_nights_link_is_404_and_says_why(client, table):
     assert not game.is_finished and game.rounds.count() == 1
 
 
+def test_a_round_sent_as_the_night_closes_is_refused_not_landed(client, table, monkeypatch):
+    # The link was read while the night was open; the organiser closes it before the save: the
+    # save waits for the night's row and then finds it closed, so the round does not land.
+    from league import night_selectors
+
+    as_read = night_selectors.table_by_token(table.token)
+    assert not as_read.sitting.night.is_closed
+    monkeypatch.setattr(night_selectors, "table_by_token", lambda token: as_read)
+    night_services.night_close(night=table.sitting.night)
+    response = enter_round_1(client, table)
+    assert response.status_code == 404 and CLOSED in text(response)
+    assert Game.objects.get(pk=table.game.pk).rounds.count() == 0
+
+
 def test_the_link_offers_nothing_beyond_playing_this_game(client, table):
     enter_round_1(client, table)
     pages = [client.get(link(table)), client.get(link(table, "rounds/2/")), client.get(link(table, "rounds/1/"))]

@@ -1,4 +1,6 @@
-"""A club night: 20 tables save rounds at the same time, each in its own game.
+"""A club night: 20 tables save rounds at the same time, each in its own game: casual games at
+their own addresses, and a club night's tables through their table links (each save holding the
+night's row, so that closing the night is taken before or after it, never in its middle).
 
 Real HTTP to a live server, whose threads each open their own connection to the database
 file, as under `make run` or `make serve`. On SQLite with Django's defaults most of these
@@ -19,8 +21,10 @@ from collections import Counter
 
 import pytest
 
+from league import night_services
 from scoresheet import services
-from scoresheet.models import Round, TeamRound, Variant
+from scoresheet.models import Game, Round, TeamRound, Variant
+from tests.league.factories import club, night
 from tests.scoresheet.test_views_game import THEM_R1, THEM_R2, THEM_R3, THEM_R4, US_R1, US_R2, US_R3, US_R4
 
 TABLES = 20
@@ -75,19 +79,17 @@ def save_round(opener, url: str, went_out: str, us: dict, them: dict) -> str:
         return f"{type(error).__name__}: {error}"
 
 
-def scorekeeper(base_url: str, game_id: int, token: str, together: threading.Barrier, outcomes: dict) -> None:
+def scorekeeper(base_url: str, game_id: int, address: str, together: threading.Barrier, outcomes: dict) -> None:
     """One table: its own cookies, the four rounds one after the other, each started at the
     same moment as every other table's."""
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), NoRedirects)
     for number, (went_out, us, them, _) in enumerate(ROUNDS, start=1):
         together.wait(timeout=120)
-        outcomes[game_id, number] = save_round(opener, f"{base_url}/g/{token}/rounds/{number}/", went_out, us, them)
+        outcomes[game_id, number] = save_round(opener, f"{base_url}{address}rounds/{number}/", went_out, us, them)
 
 
-@pytest.mark.django_db(transaction=True)
-def test_twenty_tables_saving_at_once_lose_nothing(live_server, presets):
-    # The live server must answer the 20 requests at once, not one after the other.
-    assert issubclass(live_server.thread.server_class, socketserver.ThreadingMixIn)
+def casual_games() -> dict[Game, str]:
+    """20 casual games, each at its own play address."""
     variant = Variant.objects.get(slug="hand-and-foot")
     games = [
         services.game_create(
@@ -97,11 +99,29 @@ def test_twenty_tables_saving_at_once_lose_nothing(live_server, presets):
         )
         for table in range(1, TABLES + 1)
     ]
+    return {game: f"/g/{game.token}/" for game in games}
+
+
+def club_night_tables() -> dict[Game, str]:
+    """A club night of 80 players at Hand and Foot: sitting 1's 20 tables, each at its table link."""
+    sitting = night_services.sitting_draw(night=night(club("tuesday", "Tuesday Club"), players=4 * TABLES))
+    tables = list(sitting.tables.select_related("game"))
+    assert len(tables) == TABLES and all(table.game.teams.count() == 2 for table in tables)
+    return {table.game: f"/t/{table.token}/" for table in tables}
+
+
+@pytest.mark.parametrize("where", [casual_games, club_night_tables], ids=["casual games", "table links"])
+@pytest.mark.django_db(transaction=True)
+def test_twenty_tables_saving_at_once_lose_nothing(live_server, presets, where):
+    # The live server must answer the 20 requests at once, not one after the other.
+    assert issubclass(live_server.thread.server_class, socketserver.ThreadingMixIn)
+    addresses = where()
+    games = list(addresses)
 
     together = threading.Barrier(TABLES)
     outcomes: dict[tuple[int, int], str] = {}
     tables = [
-        threading.Thread(target=scorekeeper, args=(live_server.url, game.pk, game.token, together, outcomes))
+        threading.Thread(target=scorekeeper, args=(live_server.url, game.pk, addresses[game], together, outcomes))
         for game in games
     ]
     for table in tables:
@@ -111,8 +131,8 @@ def test_twenty_tables_saving_at_once_lose_nothing(live_server, presets):
     assert not any(table.is_alive() for table in tables), "a table never finished saving"
 
     # A table whose save failed finds its next round's form closed (404): those count as lost too.
-    tokens = {game.pk: game.token for game in games}
-    failed = {key: outcome for key, outcome in sorted(outcomes.items()) if outcome != f"302 to /g/{tokens[key[0]]}/"}
+    pages = {game.pk: addresses[game] for game in games}
+    failed = {key: outcome for key, outcome in sorted(outcomes.items()) if outcome != f"302 to {pages[key[0]]}"}
     assert len(outcomes) == TABLES * len(ROUNDS)
     kinds = ", ".join(f"{outcome} × {count}" for outcome, count in Counter(failed.values()).most_common())
     assert failed == {}, f"{len(failed)} of {len(outcomes)} saves failed ({kinds})"
