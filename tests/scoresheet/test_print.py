@@ -14,13 +14,13 @@ import io
 import re
 from html.parser import HTMLParser
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
 
 from scoresheet import services
 from scoresheet.models import Game, Variant
 from scoresheet.scoring import Entry
+from tests.scoresheet.sheet_lines import pdf_lines, row
 
 pytestmark = pytest.mark.django_db
 
@@ -90,19 +90,6 @@ class FieldErrors(HTMLParser):
 
 def pdf_text(content: bytes) -> str:
     return " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(content)).pages).split())
-
-
-def pdf_lines(content: bytes) -> list[str]:
-    """Every printed line, left to right (a table row is one line)."""
-    with pdfplumber.open(io.BytesIO(content)) as doc:
-        return [" ".join(line["text"].split()) for page in doc.pages for line in page.extract_text_lines()]
-
-
-def row(lines: list[str], label: str) -> list[str]:
-    """The values printed on a sheet row after its label ("Round total" → ["8,130", "785", …])."""
-    found = [line for line in lines if line.startswith(label)]
-    assert len(found) == 1, (label, found)
-    return found[0][len(label) :].split()
 
 
 def make_game(rounds=(ROUND_1, ROUND_2), names=("Ann & Bob", "Cléo & Søren")) -> Game:

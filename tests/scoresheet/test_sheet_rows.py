@@ -24,6 +24,7 @@ from scoresheet.models import Game, Variant
 from scoresheet.rules import PRESET_SLUGS, preset
 from scoresheet.scoring import Entry
 from scoresheet.sheet_rows import sheet_rows
+from tests.scoresheet.sheet_lines import pdf_lines, row
 
 AMERICAN = "canasta-modern-american"
 
@@ -132,17 +133,6 @@ def american_game() -> Game:
     services.round_record(game=game, number=1, entries=[us, them])
     services.round_record(game=game, number=2, entries=[Entry(), Entry(extras={"special_straight": 1})])
     return game
-
-
-def pdf_lines(content: bytes) -> list[str]:
-    with pdfplumber.open(io.BytesIO(content)) as doc:
-        return [" ".join(line["text"].split()) for page in doc.pages for line in page.extract_text_lines()]
-
-
-def row(lines: list[str], label: str) -> list[str]:
-    found = [line for line in lines if line.startswith(label)]
-    assert len(found) == 1, (label, found)
-    return found[0][len(label) :].split()
 
 
 @pytest.mark.django_db
