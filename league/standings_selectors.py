@@ -91,14 +91,7 @@ def _team_results(**where) -> list[standings.TeamResult]:
             "game__finished_at",
         )
     )
-    seats: dict[int, list[tuple[int, str]]] = {}
-    seat_rows = (
-        Seat.objects.filter(**{f"team__{lookup}": value for lookup, value in where.items()})
-        .order_by("team_id", "position")
-        .values_list("team_id", "player_id", "player__name")
-    )
-    for team, pk, name in seat_rows:
-        seats.setdefault(team, []).append((pk, name))
+    seats = _players_by_team(Seat.objects.filter(**{f"team__{lookup}": value for lookup, value in where.items()}))
     return [
         standings.TeamResult(
             game=game,
@@ -274,14 +267,7 @@ def player_season(*, season: Season, player_id: int, standings_result: Standings
             "game__finished_at",
         )
     )
-    seats: dict[int, list[tuple[int, str]]] = {}
-    seat_rows = (
-        Seat.objects.filter(team_id__in=[team[0] for team in teams])
-        .order_by("team_id", "position")
-        .values_list("team_id", "player_id", "player__name")
-    )
-    for team, pk, name in seat_rows:
-        seats.setdefault(team, []).append((pk, name))
+    seats = _players_by_team(Seat.objects.filter(team_id__in=[team[0] for team in teams]))
     by_game: dict[int, list[tuple]] = {}
     for team in teams:
         by_game.setdefault(team[1], []).append(team)
@@ -338,3 +324,11 @@ def _nights(games: list[PlayerGame]) -> list[NightTotal]:
         night.points += game.score
         night.vp += game.vp
     return sorted(nights.values(), key=lambda n: (n.date, n.night_id))
+
+
+def _players_by_team(seats) -> dict[int, list[tuple[int, str]]]:
+    """Each team's players as (id, name) in seat order, from a queryset of seats: one query."""
+    players: dict[int, list[tuple[int, str]]] = {}
+    for team, pk, name in seats.order_by("team_id", "position").values_list("team_id", "player_id", "player__name"):
+        players.setdefault(team, []).append((pk, name))
+    return players
