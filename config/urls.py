@@ -9,8 +9,8 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("league.urls")),
     path("", include("scoresheet.urls")),
-    path("", include("league.house_rules_urls")),
+    path("", include("league.clubs.house_rules_urls")),
     path("g/", include((play_patterns, "play"))),  # a game's play address (its token)
     path("s/", include((share_patterns, "share"))),  # a game's read-only share link
-    path("t/", include("league.table_link_urls")),  # a night's table links  # a club's house rules (helper houserules)
+    path("t/", include("league.nights.table_link_urls")),  # a night's table links
 ]

@@ -97,7 +97,7 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # Deleted: off the roster and its pages, restorable from "Recently deleted" (league.history).
+    # Deleted: off the roster and its pages, restorable from "Recently deleted" (league.nights.history).
     deleted_at = models.DateTimeField(null=True, blank=True)
     history = audited()
 

@@ -1,18 +1,19 @@
 """The league's addresses: accounts, clubs and everything inside a club.
 
 Every page under ``clubs/<slug>/`` goes through ``league.access.club_member`` with the role
-it needs. Each part of a club has its own list below; a helper adding a part (house rules,
-seasons, nights) adds its module's patterns with one ``include`` line in ``club_patterns``.
+it needs. Each part of a club has its own list in its package (clubs, nights, standings,
+exchange), included here with one line.
 """
 
 from django.urls import include, path
 
-from league import views
-from league.history_views import history_patterns
-from league.import_urls import import_patterns
-from league.night_urls import night_patterns
-from league.season_urls import season_patterns
-from league.standings_urls import (
+from league.clubs import views
+from league.clubs.recently_deleted import history_patterns
+from league.clubs.season_urls import season_patterns
+from league.clubs.urls import account_patterns, member_patterns, player_patterns
+from league.exchange.urls import import_patterns
+from league.nights.urls import night_patterns
+from league.standings.urls import (
     night_standings_patterns,
     player_record_patterns,
     public_standings_patterns,
@@ -20,31 +21,6 @@ from league.standings_urls import (
 )
 
 app_name = "league"
-
-# Sign up; Django's own auth views (sign in and out, password change and reset) are
-# included from config/urls.py under accounts/, with their standard names.
-account_patterns = [
-    path("signup/", views.signup, name="signup"),
-]
-
-# The roster: clubs/<slug>/players/…
-player_patterns = [
-    path("", views.player_list, name="player-list"),
-    path("new/", views.player_new, name="player-new"),
-    path("<int:player_id>/", views.player_edit, name="player-edit"),
-    path("<int:player_id>/active/", views.player_active, name="player-active"),
-    path("<int:player_id>/merge/", views.player_merge, name="player-merge"),
-    path("<int:player_id>/me/", views.player_me, name="player-me"),
-]
-
-# Members and invites: clubs/<slug>/members/…
-member_patterns = [
-    path("", views.member_list, name="member-list"),
-    path("<int:membership_id>/role/", views.member_role, name="member-role"),
-    path("<int:membership_id>/remove/", views.member_remove, name="member-remove"),
-    path("leave/", views.member_leave, name="member-leave"),
-    path("invites/new/", views.invite_new, name="invite-new"),
-]
 
 # Inside one club: clubs/<slug>/…
 club_patterns = [
@@ -59,8 +35,6 @@ club_patterns = [
     path("nights/<int:night_id>/", include(night_standings_patterns)),
     path("players/<int:player_id>/", include(player_record_patterns)),
     path("", include(history_patterns)),  # deleting and restoring nights and players, "Recently deleted"
-    # Other parts of a club: one include line each, e.g.
-    # path("rules/", include("league.urls_house_rules")),
 ]
 
 urlpatterns = [

@@ -8,9 +8,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
-from league import night_selectors
 from league.access import club_member
 from league.models import Role
+from league.nights import selectors as night_selectors
 from scoresheet import device, forms, history, pdf, printing, qrcode, selectors, services
 from scoresheet.links import GameLinks
 from scoresheet.models import KEEP_DELETED, Game, Variant
@@ -85,7 +85,7 @@ def variant_detail(request, slug):
 
 
 def game_new(request, club=None):
-    """The start form; ``club`` is set when a scorekeeper starts a game inside their club (league.views)."""
+    """The start form; ``club`` is set when a scorekeeper starts a game inside their club (league.clubs.views)."""
     # A club's scorekeepers pick from the presets and the club's house rules; anyone else, the presets.
     variants = selectors.variants_for_club(club) if club is not None else None
     if request.method == "POST":

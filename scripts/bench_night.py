@@ -35,7 +35,7 @@ def finish(sitting) -> None:
 
 
 def night_of(club, season, variant, players, day: date):
-    from league import night_services
+    from league.nights import services as night_services
 
     night = night_services.night_create(
         club=club, season=season, date=day, variant=variant, mode="rotating", sittings_planned=SITTINGS
@@ -50,8 +50,9 @@ def main(counts: list[int]) -> None:
         setup_django(folder)
         from django.core.management import call_command
 
-        from league import night_selectors, night_services
         from league.models import Club, Player, Season
+        from league.nights import selectors as night_selectors
+        from league.nights import services as night_services
         from scoresheet import services
         from scoresheet.models import Variant
 

@@ -3,7 +3,7 @@ static/samples/results-sample.xlsx and roster-sample.xlsx. Run it after changing
 
     .venv/bin/python scripts/make_samples.py
 
-They are written by league.xlsx, the code that writes the exports, so a sample is exactly the
+They are written by league.exchange.workbooks, the code that writes the exports, so a sample is exactly the
 shape an import reads.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from league import xlsx  # noqa: E402  (after the path: the script runs from anywhere)
+from league.exchange import workbooks as xlsx  # noqa: E402  (after the path: the script runs from anywhere)
 
 # Two nights: a night of two sittings at two tables (one a table of three teams), then a
 # night of single players (Players blank: the team is one player of that name).

@@ -21,8 +21,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from league import night_services
 from league.models import Membership, Player, Role
+from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Variant
 from scoresheet.scoring import Entry

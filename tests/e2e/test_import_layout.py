@@ -17,7 +17,7 @@ TARGETS = ", select, input[type=file]"
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_import_pages_fit_the_screen(live_server, page, presets, width, tmp_path, settings):
-    from league import services as league
+    from league.clubs import services as league
 
     settings.VAR_DIR = tmp_path
     olga = user("olga")

@@ -361,7 +361,7 @@ def test_the_house_rules_editor_fits_the_screen(live_server, page, presets, widt
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("width", WIDTHS)
 def test_club_pages_fit_the_screen(live_server, page, presets, width):
-    from league import services as league
+    from league.clubs import services as league
     from tests.league.factories import member, player, user
 
     olga = user("olga")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from league import night_services
 from league.models import Sitting
+from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
 from scoresheet.scoring import Entry
@@ -31,7 +31,7 @@ def record_round(game: Game, winner: int = 0) -> None:
 def a_night_under_way(page, live_server):
     """A club night of 12 (a long name among them), sitting 1 drawn: table 1 finished, table 2 in
     round 2, a late arrival ticked in; the organiser signed in."""
-    from league import services as league
+    from league.clubs import services as league
 
     olga = user("olga")
     club = league.club_create(name="Tuesday Night Hand and Foot Club", by=olga)

@@ -8,8 +8,8 @@ from datetime import date
 import pytest
 from playwright.sync_api import expect
 
-from league import night_services
 from league.models import Table
+from league.nights import services as night_services
 from scoresheet import services
 from scoresheet.scoring import Entry
 from tests.e2e.test_layout import SHOTS, WIDTHS, check_fits

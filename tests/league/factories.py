@@ -47,7 +47,7 @@ def night(club: Club, players: int = 8, mode: str = "rotating", variant: str = "
     """A night of ``club`` (a season made for it unless given) with ``players`` new players checked in."""
     from datetime import date
 
-    from league import night_services
+    from league.nights import services as night_services
 
     the_season = fields.pop("season", None) or season(club, variant)
     the_night = night_services.night_create(

@@ -12,9 +12,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
-from league import night_services
 from league.models import Club, Membership, Night, Player, Role, Seat
-from league.standings_selectors import season_standings
+from league.nights import services as night_services
+from league.standings.selectors import season_standings
 from scoresheet import pdf, printing, selectors
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, Round, Variant

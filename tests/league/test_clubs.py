@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.utils import timezone
 
-from league import services
+from league.clubs import services
 from league.models import Club, Invite, Membership, Role
 from scoresheet.models import Game, Variant
 from tests.league.factories import PASSWORD, club, member, player, user

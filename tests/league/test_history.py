@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from league import night_services, services
+from league.clubs import services
 from league.models import Player, Role, Seat
-from league.standings_selectors import night_standings, season_standings
+from league.nights import services as night_services
+from league.standings.selectors import night_standings, season_standings
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
 from tests.league.factories import club, member, night, player

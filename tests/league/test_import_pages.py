@@ -99,7 +99,7 @@ def test_without_a_season_the_page_asks_for_one(client, organiser):
 
 def test_the_season_workbook_downloads(client, organiser):
     autumn = season(organiser, name="Autumn")
-    from league import import_services
+    from league.exchange import imports as import_services
 
     import_services.results_import(data=workbook(GOOD), club_slug="tuesday", season_name="Autumn")
     response = client.get(f"/clubs/tuesday/seasons/{autumn.pk}/results.xlsx")

@@ -12,8 +12,8 @@ import openpyxl
 import pytest
 from django.core.management import CommandError, call_command
 
-from league import night_services
 from league.models import Club, Night, Player, Season, Seat, Sitting, Table
+from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, Team, TeamRound
 from scoresheet.scoring import Entry
@@ -126,7 +126,7 @@ def test_the_score_sheet_scores_an_imported_round_as_imported():
     from scoresheet.scoring import score_entry
 
     call_command_good = workbook(GOOD)
-    from league import import_services
+    from league.exchange import imports as import_services
 
     import_services.results_import(data=call_command_good, club_slug="tuesday", season_name="Autumn")
     for entry in TeamRound.objects.select_related("round__game"):
@@ -236,7 +236,7 @@ def test_an_unknown_column_is_named(tmp_path):
 
 
 def test_over_5_mb_and_over_20000_rows_are_refused(tmp_path, monkeypatch):
-    from league import xlsx
+    from league.exchange import workbooks as xlsx
 
     big = tmp_path / "big.xlsx"
     big.write_bytes(b"\0" * (5 * 1024 * 1024 + 1))
@@ -412,7 +412,7 @@ def test_the_import_takes_a_few_queries_however_many_rows(tmp_path, django_asser
                 names = [f"P{(sitting * 10 + table * 4 + team * 2 + k) % 40}" for k in range(2)]
                 rows.append(["2026-09-01", table, sitting, " & ".join(names), " & ".join(names), 100 * table, ""])
     data = workbook(rows)
-    from league import import_services
+    from league.exchange import imports as import_services
 
     # a query or two a level (nights, sittings, tables, games, teams, seats, rounds, entries,
     # players) and one more for each level's history rows, however many rows
@@ -427,7 +427,7 @@ def test_the_sample_workbooks_import_cleanly(tmp_path):
     """The samples the README offers are the shape the imports read (scripts/make_samples.py)."""
     from pathlib import Path
 
-    from league import import_services
+    from league.exchange import imports as import_services
 
     samples = Path(__file__).resolve().parents[2] / "static" / "samples"
     output, status = run(str(samples / "results-sample.xlsx"), "--club", "sample", "--season", "Autumn 2026")

@@ -11,8 +11,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from league import night_services
 from league.models import Attendance, Bye, Night, Role, Seat, Sitting, Table
+from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, Variant
 from scoresheet.scoring import Entry

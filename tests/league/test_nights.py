@@ -7,9 +7,10 @@ from collections import Counter
 
 import pytest
 
-from league import night_selectors, night_services
+from league.clubs.services import LeagueError, player_merge
 from league.models import Attendance, Bye, Seat, Sitting, Table
-from league.services import LeagueError, player_merge
+from league.nights import selectors as night_selectors
+from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, Team
 from scoresheet.scoring import Entry

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from league import night_services, services
+from league.clubs import services
 from league.models import Attendance, Bye, Invite, Membership, Night, Player, Role, Season, Seat, Sitting, Table
+from league.nights import services as night_services
 from scoresheet.models import Game, Variant
 from tests.league.factories import club, member, night, player
 

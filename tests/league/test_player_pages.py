@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from league.charts import line_chart, nice_step
+from league.standings.charts import line_chart, nice_step
 from tests.league.factories import member, night, season, table_result
 from tests.league.test_standings import autumn  # noqa: F401  (the hand-computed season, a fixture)
 

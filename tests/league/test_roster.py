@@ -4,7 +4,7 @@ import pytest
 from django.apps import apps
 from django.db import connection, models
 
-from league import services
+from league.clubs import services
 from league.models import Player, Role
 from tests.league.factories import club, member, player
 

@@ -1,4 +1,4 @@
-"""The seating engine (league/seating.py): plain Python, no database, as Tabbycat tests its draws.
+"""The seating engine (league/nights/seating.py): plain Python, no database, as Tabbycat tests its draws.
 
 Properties with hypothesis (everyone present seated once or on a bye, only the variant's
 table shapes, byes to the fewest byes, no repeat partner in rotating mode while a
@@ -15,8 +15,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from league import seating
-from league.seating import History, Pair, Shape, Sitting, Table
+from league.nights import seating
+from league.nights.seating import History, Pair, Shape, Sitting, Table
 from scoresheet.rules import PRESET_SLUGS, preset
 
 TWO_TWO, THREE_TWO, TWO_THREE, OWN_THREE = Shape(2, 2), Shape(3, 2), Shape(2, 3), Shape(3, 1)

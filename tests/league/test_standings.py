@@ -33,9 +33,10 @@ from decimal import Decimal
 import pytest
 from django.core.management import CommandError, call_command
 
-from league import night_services, standings
 from league.models import Bye, Player, Sitting
-from league.standings_selectors import night_standings, season_standings, team_standings
+from league.nights import services as night_services
+from league.standings import metrics as standings
+from league.standings.selectors import night_standings, season_standings, team_standings
 from scoresheet import services as scoresheet_services
 from scoresheet.scoring import Adjustment, Entry
 from tests.league.factories import club, night, season, table_result

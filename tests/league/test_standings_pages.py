@@ -10,8 +10,8 @@ from html.parser import HTMLParser
 import pytest
 from openpyxl import load_workbook
 
-from league import night_services
 from league.models import SeatingMode
+from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from tests.league.factories import club, member, night, season
 from tests.league.test_standings import autumn  # noqa: F401  (the hand-computed season, a fixture)
@@ -315,8 +315,8 @@ def test_the_pdf_is_offered_and_made(viewer, autumn):  # noqa: F811
 
 
 def test_the_pdf_link_passes_the_view_the_paper_and_large_print(viewer, autumn, monkeypatch):  # noqa: F811
-    """The PDF itself is league.standings_pdf's; the page hands it the table shown and the options."""
-    from league import standings_views
+    """The PDF itself is league.standings.pdf's; the page hands it the table shown and the options."""
+    from league.standings import views as standings_views
 
     calls = []
 

@@ -16,10 +16,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
 
-from league import standings
 from league.models import Night
-from league.standings_pdf import night_results_pdf, number, standings_pdf
-from league.standings_selectors import Standings, season_standings
+from league.standings import metrics as standings
+from league.standings.pdf import night_results_pdf, number, standings_pdf
+from league.standings.selectors import Standings, season_standings
 from tests.league.factories import club, member, night, season, table_result
 from tests.league.test_standings import autumn  # noqa: F401 (a fixture)
 
@@ -164,7 +164,7 @@ def test_a4(autumn):  # noqa: F811
 
 
 def test_partnership_standings_say_team(autumn):  # noqa: F811
-    from league.standings_selectors import team_standings
+    from league.standings.selectors import team_standings
 
     lines = lines_of(standings_pdf(team_standings(season=autumn)))
     assert lines[1] == "Autumn 2026 · partnership standings"

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from league import night_services
 from league.models import Role, Table
+from league.nights import services as night_services
 from scoresheet.models import Game, TeamRound
 from tests.league.factories import club, member, night
 
@@ -191,7 +191,7 @@ def test_a_closed_nights_link_is_404_and_says_why(client, table):
 def test_a_round_sent_as_the_night_closes_is_refused_not_landed(client, table, monkeypatch):
     # The link was read while the night was open; the organiser closes it before the save: the
     # save waits for the night's row and then finds it closed, so the round does not land.
-    from league import night_selectors
+    from league.nights import selectors as night_selectors
 
     as_read = night_selectors.table_by_token(table.token)
     assert not as_read.sitting.night.is_closed

@@ -14,8 +14,8 @@ from django.test.utils import CaptureQueriesContext
 from PIL import Image
 from pypdf import PdfReader
 
-from league import night_services
 from league.models import Bye, Role, Seat, Table
+from league.nights import services as night_services
 from tests.league.factories import club, member, night
 
 pytestmark = pytest.mark.django_db

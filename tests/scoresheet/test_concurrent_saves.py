@@ -21,7 +21,7 @@ from collections import Counter
 
 import pytest
 
-from league import night_services
+from league.nights import services as night_services
 from scoresheet import services
 from scoresheet.models import Game, Round, TeamRound, Variant
 from tests.league.factories import club, night

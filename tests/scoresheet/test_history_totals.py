@@ -12,8 +12,8 @@ import re
 import pytest
 from django.contrib.auth.models import User
 
-from league import night_services
 from league.models import Role
+from league.nights import services as night_services
 from scoresheet import selectors
 from scoresheet.display import fmt
 from scoresheet.models import Game

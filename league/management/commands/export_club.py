@@ -6,7 +6,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from league.backup import BackupError, export_club
+from league.exchange.backup import BackupError, export_club
 from scoresheet import database
 
 

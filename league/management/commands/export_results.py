@@ -3,7 +3,7 @@ Game log of every round entered (PRODUCT.md, "The league" → "Spreadsheets").""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from league import export_selectors
+from league.exchange import exports as export_selectors
 from league.models import Club, Season
 from scoresheet.management.output import out_path, printable
 

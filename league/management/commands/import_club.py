@@ -7,7 +7,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from league.backup import BackupError, import_club
+from league.exchange.backup import BackupError, import_club
 from scoresheet import database
 
 MAX_BYTES = 200 * 1024 * 1024  # a club's whole history is a few megabytes; this is far beyond

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from league import import_services
-from league.xlsx import MAX_BYTES, Refused, problem
+from league.exchange import imports as import_services
+from league.exchange.workbooks import MAX_BYTES, Refused, problem
 from scoresheet.management.output import printable, to_json
 
 

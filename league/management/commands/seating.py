@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from league import seating
+from league.nights import seating
 from scoresheet import selectors
 from scoresheet.management.output import is_text, printable, to_json
 

@@ -9,8 +9,8 @@ from datetime import date
 from django.core.management.base import BaseCommand, CommandError
 
 from league.models import Club, Night, Season
-from league.standings import RANKINGS
-from league.standings_selectors import Standings, night_standings, season_standings
+from league.standings.metrics import RANKINGS
+from league.standings.selectors import Standings, night_standings, season_standings
 from scoresheet import database
 
 
@@ -40,11 +40,11 @@ class Command(BaseCommand):
         if options["json"]:
             self.stdout.write(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
         elif options["xlsx"]:
-            from league.standings_xlsx import standings_workbook
+            from league.standings.xlsx import standings_workbook
 
             _write(options["xlsx"], standings_workbook(result))
         elif options["pdf"]:
-            from league.standings_pdf import standings_pdf
+            from league.standings.pdf import standings_pdf
 
             _write(options["pdf"], standings_pdf(result))
         else:

@@ -1,0 +1,71 @@
+"""Deleting and restoring a club's nights and players (organisers): a deleted one leaves the
+lists, its pages and the standings, and waits in the club's "Recently deleted" to be restored.
+Addresses under clubs/<slug>/ (included from league.urls' ``club_patterns``)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.views.decorators.http import require_POST
+
+from league.access import club_member
+from league.clubs import services
+from league.models import Night, Player, Role
+from league.nights import services as night_services
+
+
+def recently_deleted(request, slug):
+    membership = club_member(request, slug, Role.ORGANISER)
+    club = membership.club
+    context = {
+        "club": club,
+        "nights": Night.objects.filter(club=club, deleted_at__isnull=False).select_related("season"),
+        "players": Player.objects.filter(club=club, deleted_at__isnull=False),
+    }
+    return render(request, "league/recently_deleted.html", context)
+
+
+@require_POST
+def night_delete(request, slug, night_id):
+    club = club_member(request, slug, Role.ORGANISER).club
+    night = get_object_or_404(Night, club=club, pk=night_id, deleted_at__isnull=True)
+    night_services.night_delete(night=night)
+    messages.success(request, f"The night of {night.date:%-d %B %Y} is deleted: restore it from Recently deleted.")
+    return redirect("league:night-list", slug)
+
+
+@require_POST
+def night_restore(request, slug, night_id):
+    club = club_member(request, slug, Role.ORGANISER).club
+    night = get_object_or_404(Night, club=club, pk=night_id, deleted_at__isnull=False)
+    night_services.night_restore(night=night)
+    messages.success(request, f"The night of {night.date:%-d %B %Y} is back.")
+    return redirect("league:night-detail", slug, night.pk)
+
+
+@require_POST
+def player_delete(request, slug, player_id):
+    club = club_member(request, slug, Role.ORGANISER).club
+    player = get_object_or_404(Player, club=club, pk=player_id, deleted_at__isnull=True)
+    services.player_delete(player=player)
+    messages.success(request, f"{player.name} is off the roster: restore them from Recently deleted.")
+    return redirect("league:player-list", slug)
+
+
+@require_POST
+def player_restore(request, slug, player_id):
+    club = club_member(request, slug, Role.ORGANISER).club
+    player = get_object_or_404(Player, club=club, pk=player_id, deleted_at__isnull=False)
+    services.player_restore(player=player)
+    messages.success(request, f"{player.name} is back on the roster.")
+    return redirect("league:player-list", slug)
+
+
+history_patterns = [
+    path("deleted/", recently_deleted, name="recently-deleted"),
+    path("nights/<int:night_id>/delete/", night_delete, name="night-delete"),
+    path("nights/<int:night_id>/restore/", night_restore, name="night-restore"),
+    path("players/<int:player_id>/delete/", player_delete, name="player-delete"),
+    path("players/<int:player_id>/restore/", player_restore, name="player-restore"),
+]

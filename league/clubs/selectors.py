@@ -1,0 +1,47 @@
+"""Reads of the league that span relations: each function names the club it reads."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from league.clubs.services import invite_token_hash
+from league.models import Club, Invite, Membership, Player
+from scoresheet.models import Game
+from scoresheet.selectors import with_team_totals
+
+CLUB_PAGE_GAMES = 20
+
+
+def user_memberships(*, user: User) -> QuerySet[Membership]:
+    """The clubs a user is a member of, with their role in each (one query)."""
+    if not user.is_authenticated:
+        return Membership.objects.none()
+    return Membership.objects.filter(user=user).select_related("club").order_by("club__name")
+
+
+def club_members(*, club: Club) -> QuerySet[Membership]:
+    return club.memberships.select_related("user").order_by("user__username")
+
+
+def club_players(*, club: Club, active: bool | None = None) -> QuerySet[Player]:
+    players = club.players.filter(deleted_at__isnull=True).select_related("user")  # deleted: "Recently deleted"
+    return players if active is None else players.filter(active=active)
+
+
+def club_games(*, club: Club, limit: int = CLUB_PAGE_GAMES) -> list[Game]:
+    """The club's latest games (not deleted), each with its teams and their totals."""
+    games = (
+        Game.objects.filter(club=club, deleted_at__isnull=True).defer("rules_document").order_by("-updated_at", "-id")
+    )
+    return with_team_totals(list(games[:limit]))
+
+
+def club_open_invites(*, club: Club) -> QuerySet[Invite]:
+    return club.invites.filter(used_by__isnull=True, expires_at__gt=timezone.now())
+
+
+def invite_by_token(token: str) -> Invite | None:
+    """The invite this token opens, or None: looked up by the token's hash, never the token."""
+    return Invite.objects.select_related("club").filter(token_hash=invite_token_hash(token)).first()

@@ -1,0 +1,272 @@
+"""Pages of accounts, clubs, members and the roster.
+
+Every club page and action starts with ``club_member(request, slug, ROLE)``: anyone without
+that role in that club gets the same 404 as for a club that does not exist.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from league.access import club_member
+from league.clubs import forms, selectors, services
+from league.models import Membership, Player, Role
+from scoresheet import views as scoresheet_views
+
+# Accounts
+
+
+def signup(request):
+    """A new account, signed in at once; ``next`` (an invite, say) is where it goes after."""
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
+        next_url = ""
+    form = forms.SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = services.user_create(username=form.cleaned_data["username"], password=form.cleaned_data["password1"])
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(next_url or "league:club-list")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=status)
+
+
+# Clubs
+
+
+@login_required
+def club_list(request):
+    memberships = selectors.user_memberships(user=request.user)
+    return render(request, "league/club_list.html", {"memberships": memberships})
+
+
+@login_required
+def club_new(request):
+    form = forms.ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        club = services.club_create(name=form.cleaned_data["name"], by=request.user)
+        messages.success(request, f"{club.name} is made, with you as its organiser.")
+        return redirect("league:club-detail", club.slug)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "league/club_new.html", {"form": form}, status=status)
+
+
+def club_detail(request, slug):
+    membership = club_member(request, slug, Role.VIEWER)
+    club = membership.club
+    context = {
+        "club": club,
+        "membership": membership,
+        "members": selectors.club_members(club=club),
+        "players": selectors.club_players(club=club, active=True),
+        "games": selectors.club_games(club=club),
+    }
+    return render(request, "league/club_detail.html", context)
+
+
+def club_game_new(request, slug):
+    """The start form of today; the game it starts belongs to the club."""
+    membership = club_member(request, slug, Role.SCOREKEEPER)
+    return scoresheet_views.game_new(request, club=membership.club)
+
+
+# Members and invites
+
+
+def member_list(request, slug):
+    membership = club_member(request, slug, Role.ORGANISER)
+    club = membership.club
+    context = {
+        "club": club,
+        "membership": membership,
+        "members": selectors.club_members(club=club),
+        "invites": selectors.club_open_invites(club=club),
+        "roles": Role.choices,
+    }
+    return render(request, "league/member_list.html", context)
+
+
+def _club_membership(club, membership_id) -> Membership:
+    return get_object_or_404(Membership.objects.select_related("user", "club"), club=club, pk=membership_id)
+
+
+@require_POST
+def member_role(request, slug, membership_id):
+    club = club_member(request, slug, Role.ORGANISER).club
+    member = _club_membership(club, membership_id)
+    form = forms.RoleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a role: organiser, scorekeeper or viewer.")
+        return redirect("league:member-list", slug)
+    try:
+        services.member_role_change(membership=member, role=form.cleaned_data["role"])
+    except services.LeagueError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"{member.user.username} is now {member.get_role_display().lower()}.")
+    if member.user_id == request.user.id and member.role != Role.ORGANISER:
+        return redirect("league:club-detail", slug)  # no longer allowed on the members page
+    return redirect("league:member-list", slug)
+
+
+@require_POST
+def member_remove(request, slug, membership_id):
+    club = club_member(request, slug, Role.ORGANISER).club
+    member = _club_membership(club, membership_id)
+    try:
+        services.member_remove(membership=member)
+    except services.LeagueError as exc:
+        messages.error(request, str(exc))
+        return redirect("league:member-list", slug)
+    messages.success(request, f"{member.user.username} is no longer a member of {club.name}.")
+    if member.user_id == request.user.id:
+        return redirect("league:club-list")
+    return redirect("league:member-list", slug)
+
+
+@require_POST
+def member_leave(request, slug):
+    membership = club_member(request, slug, Role.VIEWER)
+    try:
+        services.member_remove(membership=membership)
+    except services.LeagueError:
+        messages.error(request, "You are the club's only organiser: make another member an organiser before you leave.")
+        return redirect("league:club-detail", slug)
+    messages.success(request, f"You have left {membership.club.name}.")
+    return redirect("league:club-list")
+
+
+@require_POST
+def invite_new(request, slug):
+    membership = club_member(request, slug, Role.ORGANISER)
+    form = forms.RoleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose the role the invite gives: organiser, scorekeeper or viewer.")
+        return redirect("league:member-list", slug)
+    invite, token = services.invite_create(club=membership.club, role=form.cleaned_data["role"], by=request.user)
+    link = request.build_absolute_uri(reverse("league:invite-accept", args=[token]))
+    return render(request, "league/invite_made.html", {"club": membership.club, "invite": invite, "link": link})
+
+
+def invite_accept(request, token):
+    """Whoever holds the link sees what it is for; signed in, they join with one tap."""
+    invite = selectors.invite_by_token(token)
+    if invite is None:
+        return render(request, "league/invite_problem.html", {"problem": "This invite link is not valid."}, status=404)
+    problem = services.invite_problem(invite)
+    if problem:
+        return render(request, "league/invite_problem.html", {"problem": problem}, status=410)
+    if request.method == "POST" and request.user.is_authenticated:
+        try:
+            membership = services.invite_accept(invite=invite, user=request.user)
+        except services.LeagueError as exc:
+            return render(request, "league/invite_problem.html", {"problem": str(exc)}, status=410)
+        messages.success(request, f"You are a member of {invite.club.name} ({membership.get_role_display().lower()}).")
+        return redirect("league:club-detail", invite.club.slug)
+    return render(request, "league/invite_accept.html", {"invite": invite, "here": request.path})
+
+
+# The roster
+
+
+def player_list(request, slug):
+    membership = club_member(request, slug, Role.VIEWER)
+    club = membership.club
+    players = selectors.club_players(club=club)
+    context = {
+        "club": club,
+        "membership": membership,
+        "active": [p for p in players if p.active],
+        "inactive": [p for p in players if not p.active],
+    }
+    return render(request, "league/player_list.html", context)
+
+
+def player_new(request, slug):
+    membership = club_member(request, slug, Role.SCOREKEEPER)
+    form = forms.PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        player = services.player_create(club=membership.club, **form.cleaned_data)
+        messages.success(request, f"{player.name} is on the roster.")
+        if "another" in request.POST:
+            return redirect("league:player-new", slug)
+        return redirect("league:player-list", slug)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "league/player_form.html", {"club": membership.club, "form": form}, status=status)
+
+
+def _club_player(club, player_id) -> Player:
+    return get_object_or_404(Player, club=club, pk=player_id, deleted_at__isnull=True)
+
+
+def player_edit(request, slug, player_id):
+    membership = club_member(request, slug, Role.SCOREKEEPER)
+    player = _club_player(membership.club, player_id)
+    initial = {"name": player.name, "email": player.email, "phone": player.phone}
+    form = forms.PlayerForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        services.player_update(player=player, **form.cleaned_data)
+        messages.success(request, f"{player.name} is saved.")
+        return redirect("league:player-list", slug)
+    status = 400 if request.method == "POST" else 200
+    context = {
+        "club": membership.club,
+        "membership": membership,
+        "form": form,
+        "player": player,
+        "merge_form": forms.MergeForm(player=player),
+    }
+    return render(request, "league/player_form.html", context, status=status)
+
+
+@require_POST
+def player_active(request, slug, player_id):
+    membership = club_member(request, slug, Role.ORGANISER)
+    player = _club_player(membership.club, player_id)
+    active = request.POST.get("active") == "1"
+    services.player_set_active(player=player, active=active)
+    messages.success(request, f"{player.name} is {'active again' if active else 'no longer active'}.")
+    return redirect("league:player-list", slug)
+
+
+def player_merge(request, slug, player_id):
+    """Merge another entry of the same person into this one: ask first, then do it (POST)."""
+    membership = club_member(request, slug, Role.ORGANISER)
+    player = _club_player(membership.club, player_id)
+    form = forms.MergeForm(request.POST or request.GET or None, player=player)
+    if not form.is_valid():
+        context = {"club": membership.club, "player": player, "form": form}
+        return render(request, "league/player_merge.html", context, status=400 if form.is_bound else 200)
+    other = form.cleaned_data["other"]
+    if request.method != "POST" or "confirm" not in request.POST:
+        context = {"club": membership.club, "player": player, "other": other, "form": form, "confirm": True}
+        return render(request, "league/player_merge.html", context)
+    try:
+        services.player_merge(keep=player, merge=other)
+    except services.LeagueError as exc:
+        messages.error(request, str(exc))
+        return redirect("league:player-edit", slug, player.id)
+    messages.success(request, f"{other.name} is merged into {player.name}.")
+    return redirect("league:player-list", slug)
+
+
+@require_POST
+def player_me(request, slug, player_id):
+    """ "This is me" (link) or "not me" (unlink) for the signed-in member."""
+    membership = club_member(request, slug, Role.VIEWER)
+    player = _club_player(membership.club, player_id)
+    try:
+        if request.POST.get("me") == "1":
+            services.player_link_user(player=player, user=request.user)
+            messages.success(request, f"You are {player.name} on this roster.")
+        else:
+            services.player_unlink_user(player=player, user=request.user)
+            messages.success(request, f"You are no longer linked to {player.name}.")
+    except services.LeagueError as exc:
+        messages.error(request, str(exc))
+    return redirect("league:player-list", slug)

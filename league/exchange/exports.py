@@ -1,0 +1,111 @@
+"""Reads for the workbooks going out: a season's results and game log, a club's roster.
+
+Each returns plain rows for ``league.exchange.workbooks`` to write; a few queries for a whole season.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from league.exchange import workbooks as xlsx
+from league.models import Club, Player, Season
+from scoresheet.fields import entered_value, entry_fields
+from scoresheet.models import Game, TeamRound
+
+
+def _season_games(season: Season):
+    """The season's finished games (results are finished games), by night, sitting and table."""
+    return (
+        Game.objects.filter(table__sitting__night__season=season, status=Game.Status.FINISHED, deleted_at__isnull=True)
+        .select_related("table__sitting__night__variant")
+        .order_by("table__sitting__night__date", "table__sitting__night_id", "table__sitting__number", "table__number")
+    )
+
+
+def results_rows(*, season: Season) -> list[tuple]:
+    """One row per team per game in the Results shape: Date, Table, Game, Team, Players, Score, Variant."""
+    games = list(_season_games(season).prefetch_related("teams__seats__player", "teams__entries"))
+    rows = []
+    for game in games:
+        sitting = game.table.sitting
+        for team in game.teams.all():
+            seats = sorted(team.seats.all(), key=lambda seat: seat.position)
+            names = [seat.player.name for seat in seats] or [team.name]
+            players = "" if len(names) == 1 and xlsx.name_key(names[0]) == xlsx.name_key(team.name) else names
+            score = sum(entry.total for entry in team.entries.all())
+            rows.append(
+                (
+                    sitting.night.date,
+                    game.table.number,
+                    sitting.number,
+                    team.name,
+                    " & ".join(players) or None,
+                    score,
+                    sitting.night.variant.slug,
+                )
+            )
+    return rows
+
+
+def game_log(*, season: Season) -> tuple[list[str], list[tuple]]:
+    """The Game log: a header (where, then every entry field key of the season's variants, then
+    Total) and one row per team per round of the games entered round by round."""
+    games = {game.pk: game for game in _season_games(season).filter(entered_as_totals=False)}
+    entries = (
+        TeamRound.objects.filter(round__game_id__in=list(games))
+        .select_related("round", "team")
+        .order_by("round__game_id", "round__number", "team__position")
+    )
+    fields_of, keys = {}, []
+    for game in games.values():
+        document = json.dumps(game.rules_document, sort_keys=True)
+        if document not in fields_of:
+            fields_of[document] = entry_fields(game.rules)
+            keys += [f.key for f in fields_of[document] if f.key not in keys]
+        game.log_fields = fields_of[document]
+    order = {pk: i for i, pk in enumerate(games)}
+    rows = [
+        _log_row(games[entry.round.game_id], entry, keys)
+        for entry in sorted(entries, key=lambda e: (order[e.round.game_id], e.round.number, e.team.position))
+    ]
+    return [*xlsx.GAME_LOG_START, *keys, "Total"], rows
+
+
+def _log_row(game: Game, entry: TeamRound, keys: list[str]) -> tuple:
+    values = entry.entered_values()
+    by_key = {f.key: f for f in game.log_fields}
+    cells = []
+    for key in keys:
+        field = by_key.get(key)
+        group = key.partition(".")[0]
+        if field is None or (group in ("melded_cards", "hand_cards") and values.get(group) is None):
+            cells.append(None)  # not a field of this game's variant, or entered as points
+        elif key == "adjustments":
+            cells.append(sum(a["points"] for a in values["adjustments"] or ()))
+        else:
+            cells.append(entered_value(field, values))
+    sitting = game.table.sitting
+    return (
+        sitting.night.date,
+        game.table.number,
+        sitting.number,
+        entry.team.name,
+        entry.round.number,
+        *cells,
+        entry.total,
+    )
+
+
+def results_workbook(*, season: Season) -> bytes:
+    header, log = game_log(season=season)
+    return xlsx.results_workbook(results_rows(season=season), header, log)
+
+
+def roster_rows(*, club: Club) -> Iterator[tuple]:
+    for player in Player.objects.filter(club=club).order_by("name", "id"):
+        yield (player.name, player.email or None, player.phone or None, "yes" if player.active else "no")
+
+
+def roster_workbook(*, club: Club) -> bytes:
+    return xlsx.roster_workbook(roster_rows(club=club))

@@ -1,0 +1,46 @@
+"""The upload and confirm forms of the spreadsheet imports."""
+
+from __future__ import annotations
+
+from django import forms
+
+from league.exchange.workbooks import MAX_BYTES
+from league.models import Season
+
+
+class WorkbookField(forms.FileField):
+    """An uploaded .xlsx of 5 MB at most; the size is checked before anything reads the file."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("widget", forms.ClearableFileInput(attrs={"accept": ".xlsx"}))
+        super().__init__(**kwargs)
+
+    def clean(self, data, initial=None):
+        upload = super().clean(data, initial)
+        if upload is not None and upload.size > MAX_BYTES:
+            raise forms.ValidationError(f"The file is {upload.size / 1048576:.1f} MB: a workbook may be 5 MB at most.")
+        return upload
+
+
+class ResultsUploadForm(forms.Form):
+    file = WorkbookField(label="Results workbook (.xlsx)", help_text="A sheet called Results; see the sample.")
+    season = forms.ModelChoiceField(queryset=Season.objects.none(), empty_label=None, label="Into the season")
+    replace = forms.BooleanField(
+        required=False, label="Replace the nights on dates the season has already", help_text="Their games go."
+    )
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["season"].queryset = club.seasons.all()
+
+
+class RosterUploadForm(forms.Form):
+    file = WorkbookField(label="Roster workbook (.xlsx)", help_text="Columns Name, Email, Phone, Active.")
+
+
+class ConfirmForm(forms.Form):
+    """The second step: the uploaded file kept on the server, by its random name."""
+
+    upload = forms.RegexField(regex=r"^[A-Za-z0-9_-]{20,64}$", widget=forms.HiddenInput)
+    season = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    replace = forms.BooleanField(required=False, widget=forms.HiddenInput)

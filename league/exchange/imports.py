@@ -1,0 +1,420 @@
+"""Importing the results and roster workbooks: check everything, then write a clean file in one
+transaction (PRODUCT.md, "Spreadsheets"; two phases as pretix's import does).
+
+``results_plan`` / ``roster_plan`` are the first phase: they read the workbook and the club and say
+what an import would create, or every problem. ``results_import`` / ``roster_import`` make the plan
+again inside their transaction (so what is written is what was checked, even if the club changed
+since the preview) and write it, or raise ``xlsx.Refused`` and write nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date as Date
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from league.clubs.services import RESERVED_SLUGS
+from league.exchange import workbooks as xlsx
+from league.exchange.workbooks import RESULTS, Refused, ResultRow, RosterRow, name_key, problem
+from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table, default_blowout
+from league.nights.services import new_token
+from scoresheet import history
+from scoresheet.models import Game, Round, Team, TeamRound, Variant, search_key
+from scoresheet.rules import load_rules
+
+DEFAULT_VARIANT = "hand-and-foot"
+IMPORTED = "Final score (imported)"
+
+
+# The results workbook
+
+
+@dataclass
+class PlannedNight:
+    date: Date
+    variant: Variant
+    games: list[list[ResultRow]]  # each game's rows (one per team), by sitting then table
+    replaces: Night | None = None
+
+    @property
+    def sittings(self) -> int:
+        return max(rows[0].game for rows in self.games)
+
+
+@dataclass
+class ResultsPlan:
+    club_slug: str
+    season_name: str
+    club: Club | None
+    season: Season | None
+    season_variant: Variant | None
+    nights: list[PlannedNight] = field(default_factory=list)
+    players: dict[str, Player] = field(default_factory=dict)  # name_key → roster player
+    new_players: list[str] = field(default_factory=list)  # names as first written in the file
+
+    @property
+    def games(self) -> int:
+        return sum(len(night.games) for night in self.nights)
+
+    @property
+    def replaced(self) -> list[Night]:
+        return [night.replaces for night in self.nights if night.replaces is not None]
+
+    def summary(self) -> str:
+        nights = "1 night" if len(self.nights) == 1 else f"{len(self.nights)} nights"
+        games = "1 game" if self.games == 1 else f"{self.games} games"
+        count = len(self.new_players)
+        new = "no new players" if not count else f"{count} new player{'s' if count != 1 else ''}"
+        if count:
+            new += ": " + ", ".join(self.new_players)
+        replaced = f" (replacing {len(self.replaced)} night{'s' if len(self.replaced) != 1 else ''})"
+        return f"Imported {games} on {nights}, {new}{replaced if self.replaced else ''}."
+
+
+def results_plan(
+    *, data: bytes, club_slug: str, season_name: str, variant_slug: str | None = None, replace: bool = False
+) -> ResultsPlan:
+    """What importing ``data`` into the season would create, or Refused naming every problem.
+
+    The club and the season need not exist yet (the command creates them): the season then runs
+    from the first to the last date of the file and plays ``variant_slug`` (hand-and-foot if none).
+    """
+    club = Club.objects.filter(slug=club_slug).first()
+    season = Season.objects.select_related("variant").filter(club=club, name=season_name).first() if club else None
+    file_problems = _club_and_season_problems(club_slug, season_name)
+    season_variant = season.variant if season else _variant(variant_slug or DEFAULT_VARIANT, club)
+    if season_variant is None:
+        message = (
+            f"There are no rules called {variant_slug} for the season: give a variant's short name, such as canasta."
+        )
+        file_problems.append(problem(None, None, None, message))
+    if file_problems:
+        raise Refused(file_problems)
+    rows, problems = xlsx.read_results(data)
+    plan = ResultsPlan(club_slug, season_name, club, season, season_variant)
+    problems += _plan_nights(plan, rows, replace)
+    _plan_players(plan, rows)
+    if problems:
+        raise Refused(sorted(problems, key=lambda p: p["row"] or 0))
+    return plan
+
+
+def _club_and_season_problems(club_slug: str, season_name: str) -> list[dict]:
+    problems = []
+    if not club_slug or slugify(club_slug) != club_slug or club_slug in RESERVED_SLUGS or len(club_slug) > 60:
+        message = f'"{club_slug}" cannot be a club\'s address: use lower-case letters, digits and hyphens.'
+        problems.append(problem(None, None, None, message))
+    if not season_name.strip() or len(season_name) > 120:
+        problems.append(problem(None, None, None, "Give the season's name (120 characters at most)."))
+    return problems
+
+
+def _variant(slug: str, club: Club | None) -> Variant | None:
+    """A preset, or one of the club's own house variants."""
+    found = Variant.objects.filter(slug=slug).first()
+    if found is None or found.club_id not in (None, club.pk if club else None):
+        return None
+    return found
+
+
+def _plan_nights(plan: ResultsPlan, rows: list[ResultRow], replace: bool) -> list[dict]:
+    """Group the rows into nights and games, and check what needs the database: variants,
+    dates within an existing season, dates that already have a night."""
+    problems = []
+    slugs = {row.variant for row in rows if row.variant}
+    variants = {v.slug: v for v in Variant.objects.filter(slug__in=slugs)}
+    by_date: dict[Date, list[ResultRow]] = defaultdict(list)
+    for row in rows:
+        by_date[row.date].append(row)
+    existing = {}
+    if plan.season is not None:
+        for night in Night.objects.filter(season=plan.season, date__in=list(by_date)).order_by("id"):
+            existing.setdefault(night.date, night)
+    for date in sorted(by_date):
+        night_rows = by_date[date]
+        variant, variant_problems = _night_variant(plan, night_rows, variants)
+        problems += variant_problems
+        first = night_rows[0].row
+        season = plan.season
+        if season is not None and not season.start <= date <= season.end:
+            message = f"{date.isoformat()} is outside the season {season.name} ({season.start} to {season.end})."
+            problems.append(problem(RESULTS, first, "Date", message))
+        replaces = existing.get(date)
+        if replaces is not None and not replace:
+            message = f"{season.name} already has a night on {date.isoformat()}: import with replace to replace it."
+            problems.append(problem(RESULTS, first, "Date", message))
+        games = defaultdict(list)
+        for row in night_rows:
+            games[(row.game, row.table)].append(row)
+        plan.nights.append(PlannedNight(date, variant, [games[key] for key in sorted(games)], replaces))
+    return problems
+
+
+def _night_variant(plan: ResultsPlan, rows: list[ResultRow], variants: dict) -> tuple[Variant | None, list[dict]]:
+    problems, chosen, first_row = [], None, None
+    for row in rows:
+        variant = plan.season_variant if not row.variant else variants.get(row.variant)
+        if variant is not None and variant.club_id not in (None, plan.club.pk if plan.club else None):
+            variant = None
+        if variant is None:
+            message = f"There are no rules called {row.variant}: give a variant's short name, such as hand-and-foot."
+            problems.append(problem(RESULTS, row.row, "Variant", message))
+        elif chosen is None:
+            chosen, first_row = variant, row
+        elif variant.pk != chosen.pk:
+            message = (
+                f"A night plays one variant: {row.date.isoformat()} has {variant.slug} here "
+                f"and {chosen.slug} in row {first_row.row}."
+            )
+            problems.append(problem(RESULTS, row.row, "Variant", message))
+    return chosen, problems
+
+
+def _plan_players(plan: ResultsPlan, rows: list[ResultRow]) -> None:
+    """Match every name to the roster (ignoring case and repeated spaces); the others are new."""
+    if plan.club is not None:
+        for player in Player.objects.filter(club=plan.club).order_by("id"):
+            plan.players.setdefault(name_key(player.name), player)
+    new = {}
+    for row in rows:
+        for name in row.players:
+            if name_key(name) not in plan.players:
+                new.setdefault(name_key(name), name)
+    plan.new_players = list(new.values())
+
+
+@transaction.atomic
+def results_import(
+    *, data: bytes, club_slug: str, season_name: str, variant_slug: str | None = None, replace: bool = False
+) -> ResultsPlan:
+    """Import the results workbook: every game of it, or nothing (Refused).
+
+    Each date becomes a closed league night (mode manual: the seats were not drawn here), each
+    Game number a sitting, each Table a table with its score-sheet game; a game's final scores
+    are its one round, an adjustment per team, so its total is the sum of its rounds as for any
+    game. The club and the season are created if they do not exist.
+    """
+    plan = results_plan(
+        data=data, club_slug=club_slug, season_name=season_name, variant_slug=variant_slug, replace=replace
+    )
+    club = plan.club or Club.objects.create(slug=club_slug, name=club_slug)
+    season = plan.season or _season_create(club, plan)
+    if plan.replaced:
+        Game.objects.filter(table__sitting__night__in=plan.replaced).delete()
+        Night.objects.filter(pk__in=[night.pk for night in plan.replaced]).delete()
+    players = dict(plan.players)
+    created = history.bulk_create(Player, (Player(club=club, name=name) for name in plan.new_players))
+    players.update((name_key(player.name), player) for player in created)
+    _write_nights(club, season, plan.nights, players)
+    plan.club, plan.season = club, season
+    return plan
+
+
+def _season_create(club: Club, plan: ResultsPlan) -> Season:
+    dates = [night.date for night in plan.nights]
+    variant = plan.season_variant
+    return Season.objects.create(
+        club=club,
+        name=plan.season_name.strip(),
+        start=min(dates),
+        end=max(dates),
+        variant=variant,
+        blowout_margin=default_blowout(variant.family),
+    )
+
+
+@history.records("results_imported")
+def _write_nights(club: Club, season: Season, planned: list[PlannedNight], players: dict[str, Player]) -> None:
+    """Bulk-create the nights and everything below them: a few queries a level, not one a row,
+    each row with its history (one change: "results imported")."""
+    now = timezone.now()
+    nights = history.bulk_create(
+        Night,
+        [
+            Night(
+                club=club,
+                season=season,
+                date=p.date,
+                variant=p.variant,
+                mode=SeatingMode.MANUAL,
+                sittings_planned=p.sittings,
+                seed=secrets.token_hex(8),
+                closed_at=now,  # history: no table links to hand out
+            )
+            for p in planned
+        ],
+    )
+    sittings = history.bulk_create(
+        Sitting,
+        [
+            Sitting(night=night, number=number)
+            for night, p in zip(nights, planned)
+            for number in sorted({rows[0].game for rows in p.games})
+        ],
+    )
+    sitting_of = {(s.night_id, s.number): s for s in sittings}
+    games_rows = [(night, rows) for night, p in zip(nights, planned) for rows in p.games]
+    tables = history.bulk_create(
+        Table,
+        [
+            Table(sitting=sitting_of[(night.pk, rows[0].game)], number=rows[0].table, token=new_token())
+            for night, rows in games_rows
+        ],
+    )
+    snapshots = {}
+    games = history.bulk_create(
+        Game,
+        [_game(club, night, table, rows, players, snapshots, now) for (night, rows), table in zip(games_rows, tables)],
+    )
+    teams = history.bulk_create(
+        Team,
+        [
+            Team(game=game, position=i, name=row.team, players=_players_text(row, players))
+            for game, (_, rows) in zip(games, games_rows)
+            for i, row in enumerate(rows)
+        ],
+    )
+    rows_in_order = [row for _, rows in games_rows for row in rows]
+    history.bulk_create(
+        Seat,
+        [
+            Seat(team=team, position=k, player=players[name_key(name)])
+            for team, row in zip(teams, rows_in_order)
+            for k, name in enumerate(row.players)
+        ],
+    )
+    rounds = history.bulk_create(Round, (Round(game=game, number=1) for game in games))
+    round_of = {r.game_id: r for r in rounds}
+    history.bulk_create(
+        TeamRound,
+        [
+            TeamRound(
+                round=round_of[team.game_id],
+                team=team,
+                adjustments=[{"label": IMPORTED, "points": row.score}],
+                total=row.score,
+            )
+            for team, row in zip(teams, rows_in_order)
+        ],
+    )
+
+
+def _game(club, night, table, rows, players, snapshots, now) -> Game:
+    if night.variant_id not in snapshots:
+        snapshots[night.variant_id] = load_rules(night.variant.document)
+    rules = snapshots[night.variant_id]
+    individual = all(len(row.players) == 1 for row in rows)
+    name = f"Table {table.number}, sitting {rows[0].game}"
+    texts = [row.team for row in rows] + [_players_text(row, players) for row in rows]
+    return Game(
+        variant=night.variant,
+        club=club,
+        table=table,
+        rules_document=copy.deepcopy(rules.document),
+        variant_name=rules.name,
+        name=name,
+        mode=Game.Mode.INDIVIDUALS if individual else Game.Mode.TEAMS,
+        status=Game.Status.FINISHED,
+        finished_at=now,
+        entered_as_totals=True,
+        search_text=search_key(name, *(text for text in texts if text)),
+    )
+
+
+def _players_text(row: ResultRow, players: dict[str, Player]) -> str:
+    """ "Ann & Bob" as the roster spells them; empty for one player named like the team (as a
+    drawn table's teams)."""
+    if len(row.players) == 1 and name_key(row.players[0]) == name_key(row.team):
+        return ""
+    return " & ".join(players[name_key(name)].name for name in row.players)
+
+
+# The roster workbook
+
+
+@dataclass
+class RosterPlan:
+    new: list[RosterRow] = field(default_factory=list)
+    changed: list[tuple[Player, RosterRow, list[str]]] = field(default_factory=list)  # what changes, in words
+    unchanged: int = 0
+
+    def summary(self) -> str:
+        return f"{len(self.new)} new players, {len(self.changed)} changed, {self.unchanged} unchanged."
+
+
+def roster_plan(*, club: Club, data: bytes) -> RosterPlan:
+    """What importing the roster workbook would do: players new by name, or changed (a blank cell
+    keeps what the roster has; a name matched ignoring case keeps the roster's spelling).
+    Refused naming every problem."""
+    rows = xlsx.read_roster(data)
+    by_key, twice = {}, set()
+    for player in Player.objects.filter(club=club).order_by("id"):
+        key = name_key(player.name)
+        if key in by_key:
+            twice.add(key)
+        by_key.setdefault(key, player)
+    problems, plan = [], RosterPlan()
+    for row in rows:
+        key = name_key(row.name)
+        if key in twice:
+            message = f"Two players on the roster are called {row.name}: merge them first."
+            problems.append(problem(ROSTER_SHEET, row.row, "Name", message))
+            continue
+        player = by_key.get(key)
+        if player is None:
+            plan.new.append(row)
+            continue
+        changes = _changes(player, row)
+        if changes:
+            plan.changed.append((player, row, changes))
+        else:
+            plan.unchanged += 1
+    if problems:
+        raise Refused(problems)
+    return plan
+
+
+ROSTER_SHEET = xlsx.ROSTER
+
+
+def _changes(player: Player, row: RosterRow) -> list[str]:
+    changes = []
+    if row.email is not None and row.email != player.email:
+        changes.append(f"email {row.email}")
+    if row.phone is not None and row.phone != player.phone:
+        changes.append(f"phone {row.phone}")
+    if row.active is not None and row.active != player.active:
+        changes.append("active" if row.active else "not active")
+    return changes
+
+
+@transaction.atomic
+def roster_import(*, club: Club, data: bytes) -> RosterPlan:
+    plan = roster_plan(club=club, data=data)
+    history.bulk_create(
+        Player,
+        [
+            Player(
+                club=club,
+                name=row.name,
+                email=row.email or "",
+                phone=row.phone or "",
+                active=True if row.active is None else row.active,
+            )
+            for row in plan.new
+        ],
+    )
+    changed = []
+    for player, row, _ in plan.changed:
+        player.email = player.email if row.email is None else row.email
+        player.phone = player.phone if row.phone is None else row.phone
+        player.active = player.active if row.active is None else row.active
+        changed.append(player)
+    Player.objects.bulk_update(changed, ["email", "phone", "active"])
+    return plan

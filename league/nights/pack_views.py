@@ -1,0 +1,71 @@
+"""A sitting's printouts as PDFs: the table pack (scorekeepers) and the seating chart (viewers)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.urls import NoReverseMatch, reverse
+
+from league.access import club_member
+from league.models import Role, Sitting
+from league.nights import pdf as league_pdf
+from league.nights.pack_selectors import sitting_pack
+from scoresheet import pdf
+
+
+def table_link(request, token: str) -> str:
+    """A table's link as its QR code carries it: the full address of the table's game page."""
+    try:
+        path = reverse("tables:game", args=[token])
+    except NoReverseMatch:  # the table link pages come in another branch; this is their address
+        path = f"/t/{token}/"
+    return request.build_absolute_uri(path)
+
+
+def _sitting(request, slug: str, night_id: int, number: int, role: str) -> Sitting:
+    """Sitting ``number`` of the club's night ``night_id``; a 404 for anyone without ``role``."""
+    membership = club_member(request, slug, role)
+    sitting = (
+        Sitting.objects.select_related("night__club")
+        .filter(night_id=night_id, night__club=membership.club, number=number)
+        .first()
+    )
+    if sitting is None:
+        raise Http404("No such sitting")
+    return sitting
+
+
+def _paper(request) -> str | None:
+    paper = request.GET.get("paper", "letter")
+    return paper if paper in pdf.PAPERS else None
+
+
+def _pdf(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _filename(sitting: Sitting, what: str) -> str:
+    return f"{sitting.night.club.slug}-{sitting.night.date:%Y-%m-%d}-sitting-{sitting.number}-{what}.pdf"
+
+
+def table_pack(request, slug: str, night_id: int, number: int):
+    sitting = _sitting(request, slug, night_id, number, Role.SCOREKEEPER)
+    paper = _paper(request)
+    if paper is None:
+        return HttpResponseBadRequest("Paper is letter or a4.", content_type="text/plain; charset=utf-8")
+    pack = sitting_pack(sitting=sitting)
+    if not pack.tables:
+        raise Http404("This sitting has no tables")
+    options = pdf.Options(paper=paper, large_print=request.GET.get("large_print") == "1", rules_card="same")
+    content = league_pdf.table_pack(pack, lambda token: table_link(request, token), options)
+    return _pdf(content, _filename(sitting, "tables"))
+
+
+def seating_chart(request, slug: str, night_id: int, number: int):
+    sitting = _sitting(request, slug, night_id, number, Role.VIEWER)
+    paper = _paper(request)
+    if paper is None:
+        return HttpResponseBadRequest("Paper is letter or a4.", content_type="text/plain; charset=utf-8")
+    content = league_pdf.seating_chart(sitting_pack(sitting=sitting), paper)
+    return _pdf(content, _filename(sitting, "seating"))

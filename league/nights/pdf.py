@@ -1,0 +1,361 @@
+"""A sitting's printouts (reportlab): the table pack and the seating chart for the wall.
+
+The table pack is one score sheet per table, built by ``scoresheet.pdf`` like every other
+sheet; only its head is the club's: the table number and sitting, the club and the date,
+and a QR code of the table's link for entering its scores. Each table starts a new page.
+
+The seating chart is large type for reading across a room: every table with its teams,
+then who sits out, as many tables a page as fit, the heading on every page.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from datetime import date
+from xml.sax.saxutils import escape
+
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.pagesizes import landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import cm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Frame,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from league.nights.pack_selectors import PackTable, SittingPack
+from scoresheet import pdf
+from scoresheet.rules import Rules, load_rules
+
+QR_SIZE = 3 * cm
+NBSP = "\u00a0"
+SCAN_LINES = "Scan to enter<br/>this table's scores"
+
+
+def long_date(day: date) -> str:
+    return f"{day:%A} {day.day} {day:%B %Y}"
+
+
+def short_date(day: date) -> str:
+    return f"{day.day} {day:%b %Y}"
+
+
+def team_names(players: list[str]) -> str:
+    return " & ".join(players)
+
+
+def _style(size: float, *, bold=False, align=0, color=colors.black, leading=1.18) -> ParagraphStyle:
+    return ParagraphStyle(
+        "pack",
+        fontName="Sheet-Bold" if bold else "Sheet",
+        fontSize=size,
+        leading=size * leading,
+        alignment=align,
+        textColor=color,
+    )
+
+
+# --- the table pack ------------------------------------------------------------------------
+
+
+def qr_code(link: str, size: float = QR_SIZE) -> Drawing:
+    """The link as a QR code ``size`` square, its quiet zone included."""
+    widget = QrCodeWidget(link, barLevel="M", barWidth=size, barHeight=size)
+    drawing = Drawing(size, size)
+    drawing.add(widget)
+    return drawing
+
+
+def _link_size(link: str, width: float, largest: float) -> float:
+    """The largest type up to ``largest`` that prints the link on one line in ``width`` (not under 4.5pt)."""
+    size = largest
+    while size > 4.5 and pdfmetrics.stringWidth(link, "Sheet", size) > width:
+        size -= 0.25
+    return size
+
+
+def qr_block(link: str, width: float, m: pdf.Metrics) -> Table:
+    """The QR code of the table's link, "Scan to enter this table's scores" beside it and the
+    link in small type under it, right-aligned in ``width``."""
+    link_size = _link_size(link, width - 4, m.font * 0.75)
+    return Table(
+        [
+            [Paragraph(SCAN_LINES, _style(m.font * 1.05, bold=True, align=TA_RIGHT)), qr_code(link)],
+            [Paragraph(escape(link), _style(link_size, align=TA_RIGHT, color=colors.HexColor("#444444"))), ""],
+        ],
+        colWidths=[width - QR_SIZE, QR_SIZE],
+        style=_flat(
+            [("SPAN", (0, 1), (1, 1)), ("VALIGN", (0, 0), (0, 0), "MIDDLE"), ("RIGHTPADDING", (0, 0), (0, 0), 4)]
+        ),
+    )
+
+
+def qr_width(link: str, width: float, m: pdf.Metrics) -> float:
+    """How wide the QR block is: the code and its words, or the link under them if wider."""
+    link_size = _link_size(link, width * 0.34 - 4, m.font * 0.75)
+    return max(QR_SIZE + 9 * m.font + 8, pdfmetrics.stringWidth(link, "Sheet", link_size) + 6)
+
+
+def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules, data: pdf.SheetData) -> pdf.Head:
+    """The head of a table's sheet: "Table N · Sitting K" with the club, date and rules, and
+    (normal print) the team names under them and the QR code of the table's link beside."""
+
+    def head(width: float, m: pdf.Metrics, top: bool) -> list:
+        banner = Paragraph(
+            f"Table {table.number} <font size={m.title:.1f}>· Sitting {pack.sitting.number}</font>",
+            _style(m.title * 1.6, bold=True, color=pdf.FELT, leading=1.1),
+        )
+        if not top:  # large print: one slim line, so the first round block keeps its page
+            about = Paragraph(
+                f"<b>{escape(pack.club.name)}</b><br/>{escape(long_date(pack.night.date))}",
+                _style(m.font, align=TA_RIGHT),
+            )
+            style = _flat([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)])
+            return [Table([[banner, about]], colWidths=[width * 0.5, width * 0.5], style=style)]
+        about = Paragraph(
+            f"<b>{escape(pack.club.name)}</b> · {escape(long_date(pack.night.date))} · {escape(rules.name)}",
+            _style(m.font * 1.15),
+        )
+        aside_w = qr_width(link, width, m)
+        left_w = width - aside_w - 8
+        aside = qr_block(link, aside_w, m)
+        names = pdf.names_line(data, left_w, m)
+        # the names sit at the foot of the head, over the sheet they name
+        gap = aside.wrap(aside_w, 1000)[1] - sum(f.wrap(left_w, 1000)[1] for f in (banner, about, names))
+        left = [banner, about, Spacer(1, max(gap, 4)), names]
+        return [
+            Table([[left, aside]], colWidths=[left_w + 8, aside_w], style=_flat([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+        ]
+
+    return head
+
+
+def large_print_qr(link: str) -> pdf.Head:
+    """Large print: the QR code goes over the rules card (a round block leaves no room for it
+    at the top of the first page)."""
+
+    def before_rules(width: float, m: pdf.Metrics, top: bool) -> list:
+        if top:
+            return []
+        aside_w = qr_width(link, width, m)
+        return [Table([["", qr_block(link, aside_w, m)]], colWidths=[width - aside_w, aside_w], style=_flat([]))]
+
+    return before_rules
+
+
+def _flat(commands: list) -> TableStyle:
+    """A table style with no padding but what ``commands`` add."""
+    padding = [(f"{side}PADDING", (0, 0), (-1, -1), 0) for side in ("LEFT", "RIGHT", "TOP", "BOTTOM")]
+    return TableStyle(padding + commands)
+
+
+def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.Options) -> bytes:
+    """The table pack: per table, in table order, its score sheet with its players' names filled
+    in, headed by the table number, sitting, club, date and the QR code of ``link_for(token)``;
+    the rules card as on any sheet. Each table starts a new page."""
+    options = pdf.Options(paper=options.paper, large_print=options.large_print, rules_card=options.rules_card)
+    rules_of: dict[str, Rules] = {}  # the tables of a sitting share their rules: read them once
+    sheets = []
+    for table in pack.tables:
+        key = repr(sorted(table.rules_document.items()))
+        rules = rules_of.get(key) or rules_of.setdefault(key, load_rules(table.rules_document))
+        data = pdf.SheetData(
+            teams=[team_names(players) for players in table.teams],
+            date=short_date(pack.night.date),
+            table=f"{table.number} · Sitting {pack.sitting.number}",
+        )
+        link = link_for(table.token)
+        head, qr = table_head(pack, table, link, rules, data), large_print_qr(link)
+        sheets.append(pdf.sheet_pages(rules, data, options, key=f"table-{table.number}", head=head, before_rules=qr))
+    if not sheets:
+        raise ValueError("a sitting with no tables has no pack")
+    title = f"{pack.club.name}, {short_date(pack.night.date)}: sitting {pack.sitting.number} table pack"
+    return pdf.build(sheets, options, title=title)
+
+
+# --- the seating chart ---------------------------------------------------------------------
+
+CHART_MARGIN = 36
+NAME_SIZE = 24  # the players' names, when the tables take more than a page; never under MIN_NAME_SIZE
+MIN_NAME_SIZE = 20
+TABLE_SIZE = 26  # "Table 3"
+SCALES = (1.5, 1.25, 1)  # a night that fits a page in larger type gets it
+HEADING_SIZE = 28  # the club and sitting; the date under it is 16pt
+COLUMNS = 2
+
+
+def name_size(pack: SittingPack, width: float, largest: float) -> float:
+    """One size for every name on the chart: ``largest``, or smaller (by a fifth at most, never
+    under MIN_NAME_SIZE) until the widest name fits a column unbroken."""
+    names = [name for table in pack.tables for team in table.teams for name in team]
+    size = largest
+    smallest = max(MIN_NAME_SIZE, largest * 0.8)
+    while size > smallest and any(pdfmetrics.stringWidth(name, "Sheet-Bold", size) > width for name in names):
+        size -= 1
+    return size
+
+
+def teams_line(teams: list[list[str]], width: float, size: float = NAME_SIZE) -> Paragraph:
+    """ "Ann & Bob  vs  Cleo & Dan" in large type. A line breaks after a "vs", else after an
+    "&", inside a name only if the name alone is wider than the column."""
+
+    def fits(text: str) -> bool:
+        return pdfmetrics.stringWidth(text, "Sheet-Bold", size) <= width
+
+    def word(text: str, after: str = "", markup: str = "") -> str:
+        """``text`` unbroken if it fits the column, and ``after`` (shown as ``markup``) glued to
+        it if that fits too; else they break at their spaces."""
+        body = escape(text).replace(" ", NBSP) if fits(text) else escape(text)
+        if not after:
+            return body
+        glue = NBSP * (len(after) - len(after.lstrip())) if fits(text + after) else " "
+        return body + glue + markup
+
+    vs = ("  vs", '<font name="Sheet" color="#666666">vs</font>')
+    parts = []
+    for t, team in enumerate(teams):
+        tail = ("", "") if t == len(teams) - 1 else vs
+        if fits(" & ".join(team) + tail[0]):
+            parts.append(word(" & ".join(team), *tail))
+            continue
+        for p, name in enumerate(team):  # the team over two lines or more: it breaks after an "&"
+            parts.append(word(name, *((" &", "&") if p < len(team) - 1 else tail)))
+    return Paragraph(" ".join(parts), _style(size, bold=True, leading=1.15))
+
+
+def table_block(table: PackTable, width: float, scale: float, size: float) -> list:
+    return [
+        Paragraph(f"Table {table.number}", _style(TABLE_SIZE * scale, bold=True, color=pdf.FELT, leading=1.1)),
+        teams_line(table.teams, width, size),
+    ]
+
+
+def byes_block(byes: list[str], scale: float) -> list:
+    names = ", ".join(escape(name).replace(" ", NBSP) for name in byes)
+    return [
+        Paragraph(
+            f'<font name="Sheet" color="#666666">Sitting out:</font> {names}', _style(NAME_SIZE * scale, bold=True)
+        )
+    ]
+
+
+def _height(flow: list, width: float) -> float:
+    return sum(f.wrap(width, 10_000)[1] for f in flow)
+
+
+def even_pages(heights: list[float], room: float) -> list[list[int]]:
+    """The rows (their ``heights``) shared out in order over the fewest pages that hold them,
+    about as many a page, so the last page is not left with a lonely row."""
+    n = len(heights)
+    for pages in range(1, n + 1):
+        size, extra = divmod(n, pages)
+        runs, start = [], 0
+        for p in range(pages):
+            end = start + size + (1 if p < extra else 0)
+            runs.append(list(range(start, end)))
+            start = end
+        if all(sum(heights[i] for i in run) <= room for run in runs):
+            return runs
+    return [[i] for i in range(n)]  # a row taller than a page: it goes alone and is cut
+
+
+def _chart_rows(pack: SittingPack, width: float, scale: float, pad: float) -> tuple[list[list[list]], list[float]]:
+    """The chart's rows, two tables a row and the byes across the page, and their heights."""
+    column = width / COLUMNS
+    size = name_size(pack, column - 2 * pad, NAME_SIZE * scale)
+    cells = [table_block(table, column - 2 * pad, scale, size) for table in pack.tables]
+    rows = [cells[i : i + COLUMNS] for i in range(0, len(cells), COLUMNS)]
+    heights = [max(_height(cell, column - 2 * pad) for cell in row) + 2 * pad for row in rows]
+    if pack.byes:  # a row across the page: a list of one cell
+        rows.append([byes_block(pack.byes, scale)])
+        heights.append(_height(rows[-1][0], width - 2 * pad) + 2 * pad)
+    return rows, heights
+
+
+def seating_chart(pack: SittingPack, paper: str = "letter") -> bytes:
+    """The seating chart: landscape, large type, tables in rows of two, byes at the end."""
+    if paper not in pdf.PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(pdf.PAPERS)}")
+    pdf.register_fonts()
+    size = landscape(pdf.PAPERS[paper])
+    heading_h = HEADING_SIZE + 16 + 22  # the title, the date, the rule under them
+    width = size[0] - 2 * CHART_MARGIN
+    room = size[1] - 2 * CHART_MARGIN - heading_h
+    column = width / COLUMNS
+    pad = 8
+
+    for scale in SCALES:  # the largest type that fits a page, else the tables over pages
+        rows, heights = _chart_rows(pack, width, scale, pad)
+        pages = even_pages(heights, room) if rows else [[]]
+        if len(pages) == 1:
+            break
+
+    story: list = []
+    for p, run in enumerate(pages):
+        if p:
+            story.append(PageBreak())
+        if run:
+            byes_here = bool(pack.byes) and run[-1] == len(rows) - 1
+            story.append(_grid([rows[i] for i in run], [heights[i] for i in run], column, pad, byes_last=byes_here))
+        else:
+            story.append(Paragraph("No tables in this sitting.", _style(NAME_SIZE)))
+
+    title = f"Sitting {pack.sitting.number} · {pack.club.name}"
+    when = long_date(pack.night.date)
+
+    def heading(canvas, doc):
+        top = size[1] - CHART_MARGIN
+        canvas.saveState()
+        canvas.setFillColor(pdf.FELT)
+        title_size = HEADING_SIZE
+        while title_size > 16 and pdfmetrics.stringWidth(title, "Sheet-Bold", title_size) > width:
+            title_size -= 1
+        canvas.setFont("Sheet-Bold", title_size)
+        canvas.drawString(CHART_MARGIN, top - HEADING_SIZE, pdf.clipped(title, width, "Sheet-Bold", title_size))
+        canvas.setFillColor(colors.black)
+        canvas.setFont("Sheet", 16)
+        canvas.drawString(CHART_MARGIN, top - HEADING_SIZE - 20, when)
+        if len(pages) > 1:
+            canvas.setFillColor(colors.HexColor("#666666"))
+            canvas.drawRightString(size[0] - CHART_MARGIN, top - HEADING_SIZE - 20, f"Page {doc.page} of {len(pages)}")
+        canvas.setStrokeColor(pdf.FELT)
+        canvas.setLineWidth(2)
+        canvas.line(CHART_MARGIN, top - heading_h + 10, size[0] - CHART_MARGIN, top - heading_h + 10)
+        canvas.restoreState()
+
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(
+        buffer, pagesize=size, title=f"{title}, {when}: seating", author="Bookkeeper",
+        leftMargin=CHART_MARGIN, rightMargin=CHART_MARGIN, topMargin=CHART_MARGIN, bottomMargin=CHART_MARGIN,
+    )  # fmt: skip
+    frame = Frame(CHART_MARGIN, CHART_MARGIN, width, room, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    doc.addPageTemplates([PageTemplate("chart", [frame], onPage=heading)])
+    doc.build(story)
+    return buffer.getvalue()
+
+
+def _grid(rows: list[list[list]], heights: list[float], column: float, pad: float, *, byes_last: bool) -> Table:
+    """One page's rows: two tables a row, each in its box; the byes row spans the page."""
+    data = [row + [""] * (COLUMNS - len(row)) for row in rows]
+    style = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+        ("TOPPADDING", (0, 0), (-1, -1), pad),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.8, pdf.GRID),
+    ]
+    if byes_last:
+        style.append(("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1)))
+    return Table(data, colWidths=[column] * COLUMNS, rowHeights=heights, style=TableStyle(style), hAlign="LEFT")

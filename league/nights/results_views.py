@@ -1,0 +1,24 @@
+"""A night's results as a PDF: every table's game and totals, then the night's standings (viewers)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
+
+from league.access import club_member
+from league.models import Night, Role
+from league.standings.pdf import night_results_pdf
+from scoresheet import pdf
+
+
+def night_results(request, slug: str, night_id: int):
+    membership = club_member(request, slug, Role.VIEWER)
+    night = Night.objects.select_related("club", "season", "variant").filter(pk=night_id, club=membership.club).first()
+    if night is None:
+        raise Http404("No such night")
+    paper = request.GET.get("paper", "letter")
+    if paper not in pdf.PAPERS:
+        return HttpResponseBadRequest("Paper is letter or a4.", content_type="text/plain; charset=utf-8")
+    content = night_results_pdf(night, paper=paper, large_print=request.GET.get("large_print") == "1")
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{night.club.slug}-{night.date:%Y-%m-%d}-results.pdf"'
+    return response

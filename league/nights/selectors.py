@@ -1,0 +1,289 @@
+"""Reads of a club night: who plays a sitting, the seating history a draw needs, the night page.
+
+Every function reads a fixed number of queries, however many tables and players: seats and
+byes are read in one query each and grouped here.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Count, Prefetch, Q, Sum, prefetch_related_objects
+from django.db.models.functions import Coalesce
+
+from league.models import Attendance, Bye, Night, Seat, Sitting, Table
+from league.nights import seating
+from scoresheet import tokens
+from scoresheet.models import Game, Team
+
+
+class Who(int):
+    """A player as the seating code sees them: their roster id, printed by name (so the draw's
+    flags read "repeat partners: Ann & Bob"). An int, so that the draw's millions of pair
+    comparisons stay integer comparisons (a dataclass made a 60-player draw twice as slow)."""
+
+    name: str
+
+    def __new__(cls, pk: int, name: str) -> Who:
+        who = super().__new__(cls, pk)
+        who.name = name
+        return who
+
+    @property
+    def pk(self) -> int:
+        return int(self)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Who({int(self)}, {self.name!r})"
+
+
+def players_for_sitting(*, night: Night, number: int) -> list[Who]:
+    """The players present who can play sitting ``number`` (late arrivals from their sitting on)."""
+    rows = (
+        Attendance.objects.filter(night=night, present=True, from_sitting__lte=number)
+        .order_by("player__name", "player_id")
+        .values_list("player_id", "player__name")
+    )
+    return [Who(pk, name) for pk, name in rows]
+
+
+def _drawn_sittings(seats: Q, byes: Q) -> dict[int, seating.Sitting]:
+    """The sittings matching the filters as ``seating.Sitting``s, keyed by sitting id (two queries)."""
+    teams: dict[int, dict[int, dict[int, list[Who]]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+    numbers: dict[int, int] = {}
+    rows = (
+        Seat.objects.filter(seats)
+        .order_by("team__game__table__number", "team__position", "position")
+        .values_list(
+            "player_id",
+            "player__name",
+            "team__position",
+            "team__game__table__number",
+            "team__game__table__sitting_id",
+            "team__game__table__sitting__number",
+        )
+    )
+    for pk, name, team, table, sitting, number in rows:
+        teams[sitting][table][team].append(Who(pk, name))
+        numbers[sitting] = number
+    bye_rows = Bye.objects.filter(byes).values_list("player_id", "player__name", "sitting_id", "sitting__number")
+    byes: dict[int, list[Who]] = defaultdict(list)
+    for pk, name, sitting, number in bye_rows:
+        byes[sitting].append(Who(pk, name))
+        numbers[sitting] = number
+    return {
+        sitting: seating.Sitting(
+            number=number,
+            tables=tuple(
+                seating.Table(table, tuple(tuple(players) for _, players in sorted(by_team.items())))
+                for table, by_team in sorted(teams[sitting].items())
+            ),
+            byes=tuple(byes[sitting]),
+        )
+        for sitting, number in numbers.items()
+    }
+
+
+def _history(drawn: dict[int, seating.Sitting]) -> seating.History:
+    history = seating.History()
+    for sitting in sorted(drawn.values(), key=lambda s: s.number):
+        history = history.after(sitting)
+    return history
+
+
+def night_history(*, night: Night) -> seating.History:
+    """Who partnered, opposed and sat out whom in this night's sittings so far."""
+    return _history(_drawn_sittings(Q(team__game__table__sitting__night=night), Q(sitting__night=night)))
+
+
+def season_history(*, night: Night) -> seating.History:
+    """The same for the season's other nights (the draw avoids their repeats after the night's own)."""
+    others = Q(team__game__table__sitting__night__season_id=night.season_id) & ~Q(
+        team__game__table__sitting__night=night
+    )
+    return _history(_drawn_sittings(others, Q(sitting__night__season_id=night.season_id) & ~Q(sitting__night=night)))
+
+
+def drawn_sitting(*, sitting: Sitting) -> seating.Sitting:
+    drawn = _drawn_sittings(Q(team__game__table__sitting=sitting), Q(sitting=sitting))
+    return drawn.get(sitting.pk, seating.Sitting(sitting.number, ()))
+
+
+def first_partnerships(*, night: Night) -> list[tuple[Who, ...]]:
+    """Fixed mode: the partnerships of the night's first sitting."""
+    first = night.sittings.filter(number=1).first()
+    return drawn_sitting(sitting=first).partnerships() if first else []
+
+
+def table_winners(*, sitting: Sitting) -> dict[int, int]:
+    """Each table's winning team (its index at the table); on a tie, the first of the tied teams."""
+    teams = (
+        Team.objects.filter(game__table__sitting=sitting)
+        .annotate(score=Coalesce(Sum("entries__total"), 0))
+        .order_by("game__table__number", "position")
+        .values_list("game__table__number", "position", "score")
+    )
+    best: dict[int, tuple[int, int]] = {}
+    for table, position, score in teams:
+        if table not in best or score > best[table][1]:
+            best[table] = (position, score)
+    return {table: position for table, (position, _) in best.items()}
+
+
+def is_agreed(table: Table, game: Game) -> bool:
+    """Agreed at the table since the game was last finished: a game reopened and finished again
+    is unconfirmed until someone agrees again."""
+    return bool(game.is_finished and table.agreed_at and table.agreed_at >= game.finished_at)
+
+
+# The night page
+
+
+@dataclass
+class TableRow:
+    """One table of a sitting as the night page shows it."""
+
+    table: Table
+    game: Game
+    teams: list[Team]  # each with .score (total so far) and .seat_list (its seats, players read)
+    rounds_played: int
+    max_rounds: int | None
+    winners: list[Team]
+
+    @property
+    def status(self) -> str:
+        if self.game.is_finished:
+            return "finished"
+        return "playing" if self.rounds_played else "not started"
+
+    @property
+    def status_text(self) -> str:
+        if self.game.is_finished:
+            return "Finished"
+        if not self.rounds_played:
+            return "Not started"
+        of = f" of {self.max_rounds}" if self.max_rounds else ""
+        return f"Round {self.rounds_played}{of} entered"
+
+    @property
+    def agreed(self) -> bool:
+        return is_agreed(self.table, self.game)
+
+
+@dataclass
+class SittingRow:
+    sitting: Sitting
+    tables: list[TableRow]
+    byes: list[Bye]
+
+    @property
+    def started(self) -> bool:
+        return any(row.rounds_played for row in self.tables)
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.tables) and all(row.game.is_finished for row in self.tables)
+
+    @property
+    def finished_count(self) -> int:
+        return sum(row.game.is_finished for row in self.tables)
+
+
+@dataclass
+class NightPage:
+    night: Night
+    sittings: list[SittingRow]
+    present: int  # players checked in and still here
+
+    @property
+    def current(self) -> SittingRow | None:
+        return self.sittings[-1] if self.sittings else None
+
+    @property
+    def can_draw(self) -> bool:
+        return not self.night.is_closed and (self.current is None or self.current.finished)
+
+
+def night_page(*, night: Night) -> NightPage:
+    """Every sitting of the night with its tables: status, totals, winners, byes.
+
+    Five queries whatever the number of tables: sittings, tables with their games (and round
+    counts), teams with their totals, seats with players, byes with players.
+    """
+    max_rounds = night.variant.rules.game_end.max_rounds
+    sittings = list(night.sittings.order_by("number"))
+    teams = Team.objects.annotate(score=Coalesce(Sum("entries__total"), 0)).order_by("position")
+    tables = list(
+        Table.objects.filter(sitting__night=night)
+        .select_related("game")
+        .defer("game__rules_document")
+        .annotate(rounds_played=Count("game__rounds", distinct=True))
+        .order_by("sitting__number", "number")
+    )
+    games = [table.game for table in tables]
+    prefetch_related_objects(
+        games,
+        Prefetch("teams", queryset=teams),
+        Prefetch("teams__seats", queryset=Seat.objects.select_related("player", "replaced").order_by("position")),
+    )
+    byes = defaultdict(list)
+    for bye in Bye.objects.filter(sitting__night=night).select_related("player").order_by("player__name"):
+        byes[bye.sitting_id].append(bye)
+    by_sitting = defaultdict(list)
+    for table in tables:
+        game_teams = list(table.game.teams.all())
+        top = max((team.score for team in game_teams), default=None)
+        winners = [team for team in game_teams if team.score == top] if table.game.is_finished else []
+        row = TableRow(table, table.game, game_teams, table.rounds_played, max_rounds, winners)
+        by_sitting[table.sitting_id].append(row)
+    present = Attendance.objects.filter(night=night, present=True).count()
+    return NightPage(
+        night=night,
+        sittings=[SittingRow(s, by_sitting[s.pk], byes[s.pk]) for s in sittings],
+        present=present,
+    )
+
+
+def table_by_token(token: str) -> Table | None:
+    """The table a table link opens, with its game and night; None for a wrong or renewed link."""
+    if not tokens.may_be_token(token):
+        return None
+    table = (
+        Table.objects.select_related("sitting__night__club", "game")
+        .filter(token=token, game__deleted_at__isnull=True)
+        .first()
+    )
+    # Found by the exact value; compared again in constant time (scoresheet.tokens, for every token).
+    return table if table is not None and tokens.same_token(table.token, token) else None
+
+
+# A table's game page
+
+
+@dataclass(frozen=True)
+class TableHeader:
+    """What a night table's game page says first: the club, the night, which table and sitting,
+    and whether the result is agreed."""
+
+    table: Table
+    agreed: bool
+
+    @property
+    def night(self) -> Night:
+        return self.table.sitting.night
+
+    @property
+    def place(self) -> str:
+        return f"Table {self.table.number} · Sitting {self.table.sitting.number}"
+
+
+def table_header(*, game: Game) -> TableHeader | None:
+    """None for a game not played at a night's table. No query when the game was read with its
+    table, sitting, night and club (``select_related("table__sitting__night__club")``)."""
+    if game.table_id is None:
+        return None
+    return TableHeader(table=game.table, agreed=is_agreed(game.table, game))

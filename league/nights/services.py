@@ -1,0 +1,387 @@
+"""Every write of a club night: check-in, drawing sittings, seats, table links, closing.
+
+Keyword-only functions, each in one transaction; a refused write raises ``LeagueError``
+with a message for the organiser and changes nothing. The seating itself is drawn by
+``league.nights.seating`` (plain Python); this module reads the history it needs, and writes what it
+drew: a ``Sitting``, its ``Table``s, each table's score-sheet game with its ``Seat``s, and the byes.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import date as Date
+
+from django.db import transaction
+from django.utils import timezone
+
+from league.clubs.services import LeagueError, player_create
+from league.models import Attendance, Bye, Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table
+from league.nights import seating
+from league.nights import selectors as night_selectors
+from scoresheet import history
+from scoresheet import services as scoresheet_services
+from scoresheet.models import Game, Round, Team, Variant, search_key
+
+TEAM_NAME_LENGTH = 60  # scoresheet.Team.name
+PARKED = 32000  # a seat position no table reaches, held for a moment while two seats swap
+
+
+def new_token() -> str:
+    """A table link's secret: 32 random bytes, URL-safe (43 characters)."""
+    return secrets.token_urlsafe(32)
+
+
+# Nights
+
+
+@history.records("night_created")
+def night_create(
+    *, club: Club, season: Season, date: Date, variant: Variant, mode: str, sittings_planned: int
+) -> Night:
+    if season.club_id != club.pk:
+        raise LeagueError("That season belongs to another club.")
+    if variant.club_id not in (None, club.pk):
+        raise LeagueError("Those rules belong to another club.")
+    return Night.objects.create(
+        club=club,
+        season=season,
+        date=date,
+        variant=variant,
+        mode=mode,
+        sittings_planned=sittings_planned,
+        seed=secrets.token_hex(8),
+    )
+
+
+@transaction.atomic
+@history.records("night_closed")
+def night_close(*, night: Night) -> Night:
+    """Close the night: its table links stop working (organisers can still correct its games)."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.closed_at is None:
+        night.closed_at = timezone.now()
+        night.save(update_fields=["closed_at"])
+    return night
+
+
+@transaction.atomic
+@history.records("night_deleted")
+def night_delete(*, night: Night) -> Night:
+    """Move a night to "Recently deleted": off the lists, its pages and the standings, restorable."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.deleted_at is None:
+        night.deleted_at = timezone.now()
+        night.save(update_fields=["deleted_at"])
+    return night
+
+
+@transaction.atomic
+@history.records("night_restored")
+def night_restore(*, night: Night) -> Night:
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.deleted_at is not None:
+        night.deleted_at = None
+        night.save(update_fields=["deleted_at"])
+    return night
+
+
+def _open_night(night: Night) -> Night:
+    """The night, locked, if it is still open (two organisers' taps are taken one after the other)."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.closed_at is not None:
+        raise LeagueError("This night is closed.")
+    return night
+
+
+# Check-in
+
+
+@transaction.atomic
+@history.records("checked_in")
+def check_in(*, night: Night, player: Player) -> Attendance:
+    """Tick ``player`` present. Once a sitting is drawn, a new arrival plays from the next one."""
+    night = _open_night(night)
+    if player.club_id != night.club_id:
+        raise LeagueError("That player is not on this club's roster.")
+    next_sitting = night.sittings.count() + 1
+    attendance, created = Attendance.objects.get_or_create(
+        night=night, player=player, defaults={"from_sitting": next_sitting}
+    )
+    if not created and not attendance.present:  # left, and came back: plays from the next sitting
+        attendance.present = True
+        attendance.from_sitting = max(attendance.from_sitting, next_sitting)
+        attendance.save(update_fields=["present", "from_sitting"])
+    if not player.active:  # someone who turns up is an active player again
+        player.active = True
+        player.save(update_fields=["active"])
+    return attendance
+
+
+@transaction.atomic
+@history.records("checked_out")
+def check_out(*, night: Night, player: Player) -> None:
+    """Untick ``player``: forgotten if they never sat down or sat out, else marked as gone
+    (they are not drawn again; the sittings they played keep them)."""
+    night = _open_night(night)
+    attendance = Attendance.objects.filter(night=night, player=player).first()
+    if attendance is None:
+        return
+    played = (
+        Seat.objects.filter(player=player, team__game__table__sitting__night=night).exists()
+        or Bye.objects.filter(player=player, sitting__night=night).exists()
+    )
+    if played:
+        attendance.present = False
+        attendance.save(update_fields=["present"])
+    else:
+        attendance.delete()
+
+
+@transaction.atomic
+@history.records("checked_in")
+def add_and_check_in(*, night: Night, name: str, email: str = "", phone: str = "") -> Player:
+    """A new player on the roster, checked in at once (someone who walks in for the first time)."""
+    name = " ".join(name.split())
+    if not name:
+        raise LeagueError("Give the new player's name.")
+    if Player.objects.filter(club_id=night.club_id, name__iexact=name).exists():
+        raise LeagueError(f"{name} is already on the roster: tick them in the list instead.")
+    player = player_create(club=night.club, name=name, email=email, phone=phone)
+    check_in(night=night, player=player)
+    return player
+
+
+# Sittings
+
+
+@transaction.atomic
+@history.records("sitting_drawn")
+def sitting_draw(*, night: Night) -> Sitting:
+    """Draw the next sitting by the night's mode, and start a game at every table.
+
+    The previous sitting must be finished at every table. The players are those present who
+    arrived by this sitting; their history (this night, then the season's other nights) steers
+    the draw away from repeats; byes go to those with the fewest byes.
+    """
+    night = _open_night(night)
+    previous = night.sittings.order_by("-number").first()
+    if previous is not None and Game.objects.filter(table__sitting=previous, status=Game.Status.IN_PROGRESS).exists():
+        raise LeagueError(f"Sitting {previous.number} is still being played: finish every table's game first.")
+    number = previous.number + 1 if previous else 1
+    players = night_selectors.players_for_sitting(night=night, number=number)
+    rules = night.variant.rules
+    shapes = seating.table_shapes(rules)
+    if not shapes or len(players) < min(shape.size for shape in shapes):
+        smallest = min((shape.size for shape in shapes), default=0)
+        raise LeagueError(f"{len(players)} players are checked in; a table needs at least {smallest}.")
+    history = night_selectors.night_history(night=night)
+    past = night_selectors.season_history(night=night)
+    seed = night.seed
+    if night.mode == SeatingMode.PROGRESSIVE and previous is not None:
+        drawn_previous = night_selectors.drawn_sitting(sitting=previous)
+        winners = night_selectors.table_winners(sitting=previous)
+        drawn = seating.progressive_next(drawn_previous, winners, players, shapes, history, past=past, seed=seed)
+    else:
+        mode = night.mode if night.mode in (SeatingMode.FIXED, SeatingMode.PROGRESSIVE) else SeatingMode.ROTATING
+        partnerships = night_selectors.first_partnerships(night=night) if night.mode == SeatingMode.FIXED else ()
+        # Fixed partners whose partner has gone are drawn with the others again.
+        partnerships = [team for team in partnerships if all(p in players for p in team)]
+        drawn = seating.draw(
+            mode, players, shapes, history, past=past, partnerships=partnerships, number=number, seed=seed
+        )
+    return _save_sitting(night=night, drawn=drawn)
+
+
+def _save_sitting(*, night: Night, drawn: seating.Sitting) -> Sitting:
+    """Write a drawn sitting (its players are ``night_selectors.Who``; its flags already name them)."""
+    by_id = Player.objects.in_bulk([p.pk for table in drawn.tables for p in table.players] + [p.pk for p in drawn.byes])
+    sitting = Sitting.objects.create(night=night, number=drawn.number, flags=list(drawn.flags))
+    for drawn_table in drawn.tables:
+        table = Table.objects.create(sitting=sitting, number=drawn_table.number, token=new_token())
+        teams = [[by_id[p.pk] for p in team] for team in drawn_table.teams]
+        _start_game(night=night, sitting=sitting, table=table, teams=teams)
+    for p in drawn.byes:  # one by one: bulk_create would leave no history
+        Bye.objects.create(sitting=sitting, player=by_id[p.pk])
+    return sitting
+
+
+def _start_game(*, night: Night, sitting: Sitting, table: Table, teams: list[list[Player]]) -> Game:
+    individual = all(len(team) == 1 for team in teams)
+    mode = Game.Mode.INDIVIDUALS if individual else Game.Mode.TEAMS
+    data = [scoresheet_services.TeamData(name=name, players=players) for name, players in _team_texts(teams)]
+    game = scoresheet_services.game_create(
+        variant=night.variant,
+        mode=mode,
+        teams=data,
+        name=f"Table {table.number}, sitting {sitting.number}",
+        club=night.club,
+    )
+    game.table = table
+    game.save(update_fields=["table"])
+    game_teams = list(game.teams.order_by("position"))
+    for team, players in zip(game_teams, teams):  # one by one: bulk_create would leave no history
+        for k, player in enumerate(players):
+            Seat.objects.create(team=team, position=k, player=player)
+    return game
+
+
+def _team_texts(teams: list[list[Player]]) -> list[tuple[str, str]]:
+    """Each team's name and players as the score sheet shows them: "Ann & Bob" (names kept
+    unique at the table, and short enough for the sheet)."""
+    texts, used = [], set()
+    for position, team in enumerate(teams):
+        players = " & ".join(p.name for p in team)
+        name = players if len(players) <= TEAM_NAME_LENGTH else players[: TEAM_NAME_LENGTH - 1] + "…"
+        if name.casefold() in used:
+            name = f"{name[: TEAM_NAME_LENGTH - 4]} ({position + 1})"
+        used.add(name.casefold())
+        texts.append((name, players if len(team) > 1 else ""))
+    return texts
+
+
+@transaction.atomic
+@history.records("sitting_cancelled")
+def sitting_cancel(*, sitting: Sitting) -> None:
+    """Take back the last sitting drawn, before any table has entered a round (to draw it again,
+    after a late arrival or a change of mind). The next draw uses a new seed."""
+    night = _open_night(sitting.night)
+    last = night.sittings.order_by("-number").first()
+    if last is None or last.pk != sitting.pk:
+        raise LeagueError("Only the last sitting drawn can be taken back.")
+    _refuse_if_started(sitting)
+    games = Game.objects.filter(table__sitting=sitting)
+    Seat.objects.filter(team__game__in=games).delete()
+    Team.objects.filter(game__in=games).delete()
+    games.delete()
+    sitting.delete()
+    night.seed = secrets.token_hex(8)
+    night.save(update_fields=["seed"])
+
+
+def _refuse_if_started(sitting: Sitting) -> None:
+    if Round.objects.filter(game__table__sitting=sitting).exists():
+        raise LeagueError(f"Sitting {sitting.number} has started: a table has entered a round.")
+
+
+# Seats
+
+
+@transaction.atomic
+@history.records("seats_swapped")
+def seats_swap(*, sitting: Sitting, first: str, second: str) -> None:
+    """Swap two places of a sitting before it starts: two seats (at one table or two), or a
+    seat and a bye (which moves the player sitting out to the table, and the seated one out).
+
+    A place is "seat:<id>" or "bye:<player id>", as ``night_selectors.places`` names them.
+    """
+    _open_night(sitting.night)
+    _refuse_if_started(sitting)
+    if first == second:
+        raise LeagueError("Choose two different places to swap.")
+    a, b = _place(sitting, first), _place(sitting, second)
+    if isinstance(a, Bye) and isinstance(b, Bye):
+        raise LeagueError("Both are sitting out: choose at least one seat.")
+    if isinstance(a, Seat) and isinstance(b, Seat) and a.team_id == b.team_id:
+        # Partners changing chairs: only the order round the table (who deals after whom) changes.
+        # Saved one by one (not update()) so that the history records each move.
+        first_position, second_position = a.position, b.position
+        _move(a, position=PARKED)
+        _move(b, position=first_position)
+        _move(a, position=second_position)
+        _rename_teams({a.team_id})
+        return
+    player_a, player_b = a.player, b.player
+    for place, player in ((a, player_b), (b, player_a)):
+        if isinstance(place, Seat):
+            _move(place, player=player, replaced=None)
+        else:
+            _move(place, player=player)
+    _rename_teams({place.team_id for place in (a, b) if isinstance(place, Seat)})
+
+
+def _move(place: Seat | Bye, **values) -> None:
+    for name, value in values.items():
+        setattr(place, name, value)
+    place.save(update_fields=list(values))
+
+
+def _place(sitting: Sitting, place: str) -> Seat | Bye:
+    kind, _, pk = place.partition(":")
+    found = None
+    if pk.isdigit() and kind == "seat":
+        found = Seat.objects.select_related("player").filter(pk=pk, team__game__table__sitting=sitting).first()
+    elif pk.isdigit() and kind == "bye":
+        found = Bye.objects.select_related("player").filter(player_id=pk, sitting=sitting).first()
+    if found is None:
+        raise LeagueError("That place is not in this sitting.")
+    return found
+
+
+@transaction.atomic
+@history.records("seat_substituted")
+def seat_substitute(*, seat: Seat, player: Player) -> Seat:
+    """``player`` takes ``seat`` (someone who left mid-game): the game records who actually played.
+
+    The substitute must be on the roster and not already at a table of this sitting.
+    """
+    game = seat.team.game
+    sitting = game.table.sitting
+    _open_night(sitting.night)
+    if player.club_id != sitting.night.club_id:
+        raise LeagueError("That player is not on this club's roster.")
+    if player.pk == seat.player_id:
+        raise LeagueError(f"{player.name} already has this seat.")
+    if Seat.objects.filter(player=player, team__game__table__sitting=sitting).exists():
+        raise LeagueError(f"{player.name} is already playing in sitting {sitting.number}.")
+    seat.replaced = seat.replaced or seat.player
+    seat.player = player
+    seat.save(update_fields=["player", "replaced"])
+    # A player sitting out who substitutes no longer sits out.
+    Bye.objects.filter(sitting=sitting, player=player).delete()
+    _rename_teams({seat.team_id})
+    return seat
+
+
+def _rename_teams(team_ids) -> None:
+    """Each team's players text (and the game's search text) follows its seats."""
+    teams = Team.objects.filter(pk__in=team_ids).select_related("game").prefetch_related("seats__player")
+    for team in teams:
+        players = [seat.player for seat in sorted(team.seats.all(), key=lambda seat: seat.position)]
+        ((team.name, team.players),) = _team_texts([players])
+        team.save(update_fields=["name", "players"])
+    games = {team.game for team in teams}
+    for game in games:
+        all_teams = list(game.teams.all())
+        game.search_text = search_key(
+            game.name, *(t.name for t in all_teams), *(t.players for t in all_teams if t.players)
+        )
+        game.save(update_fields=["search_text", "updated_at"])
+
+
+# Table links and agreement
+
+
+@transaction.atomic
+@history.records("table_link_renewed")
+def table_link_renew(*, table: Table) -> Table:
+    """A new table link: the old one answers 404 from now on (a lost or shared pack)."""
+    _open_night(table.sitting.night)
+    table.token = new_token()
+    table.save(update_fields=["token"])
+    return table
+
+
+@transaction.atomic
+@history.records("result_agreed")
+def table_agree(*, table: Table, team: Team) -> Table:
+    """A player of ``team`` agrees with the finished result at the table (while the night is open)."""
+    _open_night(table.sitting.night)
+    game = Game.objects.select_for_update().get(table=table)
+    if not game.is_finished:
+        raise LeagueError("The game is not finished: finish it before agreeing.")
+    if team.game_id != game.pk:
+        raise LeagueError("That team is not at this table.")
+    table.agreed_at = timezone.now()
+    table.agreed_by = team.name
+    table.save(update_fields=["agreed_at", "agreed_by"])
+    return table

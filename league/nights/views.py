@@ -1,0 +1,373 @@
+"""The organiser's pages of a club night: the list, a new night, check-in, the night page (with its
+live part), drawing and taking back sittings, seats, table links, closing.
+
+Every view starts with ``club_member(request, slug, ROLE)`` and reads the night through the
+club, so another club's night is a 404. Writes go through ``league.nights.services``; a refusal
+(``LeagueError``) becomes a message beside the form or at the top of the night page.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.db.models import Count
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_POST
+
+from league.access import club_member
+from league.clubs.forms import PlayerForm
+from league.clubs.services import LeagueError
+from league.models import Attendance, Night, Player, Role, Sitting, Table
+from league.nights import history as league_history
+from league.nights import selectors as night_selectors
+from league.nights import services as night_services
+from league.nights.forms import NightForm, SubstituteForm, SwapForm
+
+
+def table_link_path(token: str) -> str:
+    """The address of a table link (the table-link pages name it "tables:game")."""
+    try:
+        return reverse("tables:game", args=[token])
+    except NoReverseMatch:  # until the table-link pages are in: the address they will answer
+        return f"/t/{token}/"
+
+
+def _night(club, night_id) -> Night:
+    night = get_object_or_404(
+        Night.objects.select_related("season", "variant"), club=club, pk=night_id, deleted_at__isnull=True
+    )
+    night.club = club  # read with the membership already
+    return night
+
+
+def _to_night(night: Night):
+    return redirect("league:night-detail", night.club.slug, night.pk)
+
+
+# The list and a new night
+
+
+def night_list(request, slug):
+    membership = club_member(request, slug, Role.VIEWER)
+    club = membership.club
+    nights = (
+        Night.objects.filter(club=club, deleted_at__isnull=True)
+        .select_related("season", "variant")
+        .annotate(drawn=Count("sittings"))
+        .order_by("-date", "-id")
+    )
+    return render(request, "league/night_list.html", {"club": club, "membership": membership, "nights": nights})
+
+
+def night_new(request, slug):
+    membership = club_member(request, slug, Role.ORGANISER)
+    club = membership.club
+    form = NightForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            night = night_services.night_create(
+                club=club,
+                season=data["season"],
+                date=data["date"],
+                variant=data["variant"],
+                mode=data["mode"],
+                sittings_planned=data["sittings_planned"],
+            )
+        except LeagueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "The night is made. Tick who is here, then draw the first game.")
+            return redirect("league:night-checkin", club.slug, night.pk)
+    status = 400 if request.method == "POST" else 200
+    context = {"club": club, "membership": membership, "form": form, "has_seasons": club.seasons.exists()}
+    return render(request, "league/night_new.html", context, status=status)
+
+
+# The night page and its live part
+
+
+def _night_context(request, membership, night: Night) -> dict:
+    page = night_selectors.night_page(night=night)
+    show_links = membership.can(Role.SCOREKEEPER)
+    for sitting in page.sittings:
+        for row in sitting.tables:
+            row.link = request.build_absolute_uri(table_link_path(row.table.token)) if show_links else ""
+    played = len(page.sittings)
+    return {
+        "club": night.club,
+        "membership": membership,
+        "night": night,
+        "page": page,
+        "sittings": list(reversed(page.sittings)),  # the game being played first
+        "next_number": played + 1,
+        "all_played": played >= night.sittings_planned and page.current is not None and page.current.finished,
+        "organiser": membership.can(Role.ORGANISER),
+        "scorekeeper": show_links,
+    }
+
+
+def night_detail(request, slug, night_id):
+    membership = club_member(request, slug, Role.VIEWER)
+    night = _night(membership.club, night_id)
+    context = {**_night_context(request, membership, night), "history": league_history.night_history(night=night)}
+    return render(request, "league/night_detail.html", context)
+
+
+def night_live(request, slug, night_id):
+    """The sittings part of the night page alone: static/js/live.js swaps it in every few seconds."""
+    membership = club_member(request, slug, Role.VIEWER)
+    night = _night(membership.club, night_id)
+    response = render(request, "league/night_live.html", _night_context(request, membership, night))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_POST
+def night_draw(request, slug, night_id):
+    membership = club_member(request, slug, Role.ORGANISER)
+    night = _night(membership.club, night_id)
+    expected = request.POST.get("number", "")
+    drawn = night.sittings.count()
+    if expected.isdigit() and int(expected) <= drawn:  # a second tap, or another organiser was quicker
+        messages.info(request, f"Sitting {expected} is already drawn.")
+        return _to_night(night)
+    try:
+        sitting = night_services.sitting_draw(night=night)
+    except LeagueError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Sitting {sitting.number} is drawn: tell everyone where to sit.")
+    return _to_night(night)
+
+
+@require_POST
+def night_close(request, slug, night_id):
+    membership = club_member(request, slug, Role.ORGANISER)
+    night = _night(membership.club, night_id)
+    night_services.night_close(night=night)
+    messages.success(request, "The night is closed: the table links no longer work.")
+    return _to_night(night)
+
+
+@require_POST
+def table_renew(request, slug, night_id, table_id):
+    membership = club_member(request, slug, Role.ORGANISER)
+    night = _night(membership.club, night_id)
+    table = get_object_or_404(Table.objects.select_related("sitting"), sitting__night=night, pk=table_id)
+    try:
+        night_services.table_link_renew(table=table)
+    except LeagueError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            f"Table {table.number} of sitting {table.sitting.number} has a new link: the old one no longer "
+            "works. Print its sheet again or show the table the new link.",
+        )
+    return _to_night(night)
+
+
+# Check-in
+
+
+def night_checkin(request, slug, night_id):
+    """The roster as tick boxes; the form at the bottom adds someone new and ticks them at once."""
+    membership = club_member(request, slug, Role.SCOREKEEPER)
+    night = _night(membership.club, night_id)
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = night_services.add_and_check_in(night=night, **form.cleaned_data)
+        except LeagueError as exc:
+            form.add_error("name", str(exc))
+        else:
+            messages.success(request, f"{player.name} is on the roster and here tonight.")
+            return redirect("league:night-checkin", night.club.slug, night.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request, "league/night_checkin.html", _checkin_context(request, membership, night, form), status=status
+    )
+
+
+def _checkin_context(request, membership, night: Night, form) -> dict:
+    query = " ".join(request.GET.get("q", "").split())[:120]
+    show_inactive = request.GET.get("inactive") == "1"
+    attendances = {a.player_id: a for a in Attendance.objects.filter(night=night)}
+    players = Player.objects.filter(club=night.club, deleted_at__isnull=True).order_by("name", "id")
+    if not show_inactive:  # an inactive player already ticked in stays in the list
+        players = players.filter(active=True) | players.filter(pk__in=list(attendances))
+    if query:
+        players = players.filter(name__icontains=query)
+    rows = []
+    for player in players:
+        attendance = attendances.get(player.pk)
+        rows.append({"player": player, "here": bool(attendance and attendance.present), "note": _late_note(attendance)})
+    return {
+        "club": night.club,
+        "membership": membership,
+        "night": night,
+        "rows": rows,
+        "present": sum(a.present for a in attendances.values()),
+        "query": query,
+        "show_inactive": show_inactive,
+        "form": form,
+    }
+
+
+def _late_note(attendance) -> str:
+    if attendance is None or not attendance.present or attendance.from_sitting <= 1:
+        return ""
+    return f"plays from sitting {attendance.from_sitting}"
+
+
+@require_POST
+def night_checkin_toggle(request, slug, night_id, player_id):
+    """Tick or untick one player. The page's script asks for JSON and updates the box in place;
+    without it the form posts as usual and comes back to the list as it was filtered."""
+    membership = club_member(request, slug, Role.SCOREKEEPER)
+    night = _night(membership.club, night_id)
+    player = get_object_or_404(Player, club=night.club, pk=player_id)
+    here = request.POST.get("present") != "0"
+    error = ""
+    try:
+        if here:
+            night_services.check_in(night=night, player=player)
+        else:
+            night_services.check_out(night=night, player=player)
+    except LeagueError as exc:
+        error = str(exc)
+    attendance = Attendance.objects.filter(night=night, player=player).first()
+    if request.headers.get("Accept") == "application/json":
+        answer = {
+            "present": bool(attendance and attendance.present),
+            "note": _late_note(attendance),
+            "count": Attendance.objects.filter(night=night, present=True).count(),
+            "error": error,
+        }
+        return JsonResponse(answer, status=400 if error else 200)
+    if error:
+        messages.error(request, error)
+    back = reverse("league:night-checkin", args=[night.club.slug, night.pk])
+    kept = {key: request.POST[key] for key in ("q", "inactive") if request.POST.get(key)}
+    return redirect(f"{back}?{urlencode(kept)}" if kept else back)
+
+
+# A sitting: its seating, swaps, substitutes, taking it back
+
+
+def _sitting_row(night: Night, number: int):
+    get_object_or_404(Sitting, night=night, number=number)
+    page = night_selectors.night_page(night=night)
+    return page, next(row for row in page.sittings if row.sitting.number == number)
+
+
+def _places(row) -> list[tuple[str, str]]:
+    """Every place of the sitting, named by player and table, as ``night_services.seats_swap`` takes them."""
+    places = [
+        (f"seat:{seat.pk}", f"{seat.player.name} (table {table.table.number})")
+        for table in row.tables
+        for team in table.teams
+        for seat in team.seats.all()
+    ]
+    return places + [(f"bye:{bye.player_id}", f"{bye.player.name} (sitting out)") for bye in row.byes]
+
+
+def _seat_choices(row) -> list[tuple[str, str]]:
+    return [(str(pk[5:]), name) for pk, name in _places(row) if pk.startswith("seat:")]
+
+
+def _substitutes(night: Night, row):
+    seated = [seat.player_id for table in row.tables for team in table.teams for seat in team.seats.all()]
+    return (
+        Player.objects.filter(club=night.club, active=True, deleted_at__isnull=True)
+        .exclude(pk__in=seated)
+        .order_by("name", "id")
+    )
+
+
+def sitting_detail(request, slug, night_id, number):
+    membership = club_member(request, slug, Role.VIEWER)
+    night = _night(membership.club, night_id)
+    return _sitting_page(request, membership, night, number)
+
+
+def _sitting_page(request, membership, night, number, swap_form=None, substitute_form=None, status=200):
+    page, row = _sitting_row(night, number)
+    organiser = membership.can(Role.ORGANISER)
+    if organiser:
+        swap_form = swap_form or SwapForm(places=_places(row))
+        substitute_form = substitute_form or SubstituteForm(seats=_seat_choices(row), players=_substitutes(night, row))
+    context = {
+        "club": night.club,
+        "membership": membership,
+        "night": night,
+        "row": row,
+        "organiser": organiser,
+        "scorekeeper": membership.can(Role.SCOREKEEPER),
+        "is_last": row is page.current,
+        "swap_form": swap_form,
+        "substitute_form": substitute_form,
+    }
+    return render(request, "league/night_sitting.html", context, status=status)
+
+
+@require_POST
+def sitting_swap(request, slug, night_id, number):
+    membership = club_member(request, slug, Role.ORGANISER)
+    night = _night(membership.club, night_id)
+    _, row = _sitting_row(night, number)
+    form = SwapForm(request.POST, places=_places(row))
+    if form.is_valid():
+        try:
+            night_services.seats_swap(
+                sitting=row.sitting, first=form.cleaned_data["first"], second=form.cleaned_data["second"]
+            )
+        except LeagueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Swapped.")
+            return redirect("league:sitting-detail", night.club.slug, night.pk, number)
+    return _sitting_page(request, membership, night, number, swap_form=form, status=400)
+
+
+@require_POST
+def sitting_substitute(request, slug, night_id, number):
+    membership = club_member(request, slug, Role.ORGANISER)
+    night = _night(membership.club, night_id)
+    _, row = _sitting_row(night, number)
+    form = SubstituteForm(request.POST, seats=_seat_choices(row), players=_substitutes(night, row))
+    if form.is_valid():
+        seat = next(
+            seat
+            for table in row.tables
+            for team in table.teams
+            for seat in team.seats.all()
+            if str(seat.pk) == form.cleaned_data["seat"]
+        )
+        left = seat.player.name
+        try:
+            night_services.seat_substitute(seat=seat, player=form.cleaned_data["player"])
+        except LeagueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"{form.cleaned_data['player'].name} takes {left}'s seat.")
+            return redirect("league:sitting-detail", night.club.slug, night.pk, number)
+    return _sitting_page(request, membership, night, number, substitute_form=form, status=400)
+
+
+@require_POST
+def sitting_cancel(request, slug, night_id, number):
+    membership = club_member(request, slug, Role.ORGANISER)
+    night = _night(membership.club, night_id)
+    sitting = get_object_or_404(Sitting, night=night, number=number)
+    try:
+        night_services.sitting_cancel(sitting=sitting)
+    except LeagueError as exc:
+        messages.error(request, str(exc))
+        return redirect("league:sitting-detail", night.club.slug, night.pk, number)
+    messages.success(request, f"Sitting {number} is taken back: draw it again when everyone is ready.")
+    return _to_night(night)

@@ -1,0 +1,481 @@
+"""The standings as PDF (reportlab): a season's or a night's standings, and a night's results.
+
+``standings_pdf(result)`` prints a ``Standings`` (league.standings.selectors) for the wall and
+the club: every page headed by the club, the season (or the night), the ranking rule in words
+and the date printed; a table of Rank, Player and every metric the standings show, its header
+row on every page; the players below the minimum nights after a divider; a legend of the
+abbreviations and of the mark for games not yet agreed at their table; "Page i of n".
+
+``night_results_pdf(night)`` prints every sitting's tables (each team's players and total, the
+winner, whether the table agreed it), then the night's standings in the same table.
+
+Portrait unless the columns need more width than a portrait page has (measured from the
+numbers themselves): normal print always fits portrait, 40 and more rows a page; large print
+takes landscape when its wider type needs it, so that no number is squeezed or wrapped.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from xml.sax.saxutils import escape
+
+from django.utils import timezone
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import landscape, portrait
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, PageTemplate, Paragraph, Spacer, Table, TableStyle
+
+from league.models import Night
+from league.nights.pdf import long_date, short_date
+from league.nights.selectors import SittingRow, TableRow, night_page
+from league.standings.metrics import METRICS, RANKINGS, Metric, Row
+from league.standings.selectors import Standings, night_standings
+from scoresheet import pdf
+
+MARGIN = 36  # half an inch: inside what home printers print
+UNCONFIRMED = "†"  # after the name of a player whose counted games include one not yet agreed
+GREY = colors.HexColor("#555555")
+NBSP = "\u00a0"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Type sizes and where things sit on the page, for normal or large print."""
+
+    font: float  # the table's type
+    title: float  # the club's name in the header
+    small: float  # the legend and page numbers
+    pad: float  # cell padding, left and right
+
+    @classmethod
+    def for_print(cls, large: bool) -> Layout:
+        m = pdf.Metrics.for_print(large)
+        # Padding grows with the type: numbers in neighbouring columns keep an em or so apart.
+        return cls(font=m.font, title=m.title, small=m.running * (0.85 if not large else 1), pad=m.font * 0.45)
+
+    @property
+    def leading(self) -> float:
+        return self.font * 1.2
+
+    @property
+    def row_pad(self) -> float:  # top and bottom: a row is about 1.5 lines high
+        return self.font * 0.15
+
+    @property
+    def header_height(self) -> float:  # the club, the season line, the rule line and the rule under them
+        return self.title * 1.2 + self.font * 1.35 * 2 + 10
+
+
+def _style(size: float, *, bold=False, align=0, color=colors.black) -> ParagraphStyle:
+    return ParagraphStyle(
+        "standings",
+        fontName="Sheet-Bold" if bold else "Sheet",
+        fontSize=size,
+        leading=size * 1.2,
+        alignment=align,
+        textColor=color,
+    )
+
+
+# --- words and numbers ---------------------------------------------------------------------
+
+
+def number(value: int | Decimal | None, places: int = 0) -> str:
+    """12345 → "12,345"; with 2 places 2117 → "2,117.00"; a real minus sign; none → "–"."""
+    if value is None:
+        return "–"
+    text = f"{abs(value):,.{places}f}"
+    return f"−{text}" if value < 0 else text
+
+
+def _lower(name: str) -> str:
+    """A metric's name inside a sentence: "Points" → "points", "VP average" stays."""
+    return name if name[:2].isupper() else name[:1].lower() + name[1:]
+
+
+def ranking_words(result: Standings) -> str:
+    """ "Ranked by VP average, then points · best 4 nights count · 3 nights to be ranked"."""
+    keys = [_lower(METRICS[key].name) for key in RANKINGS[result.ranked_by]]
+    words = ["Ranked by " + ", then ".join(keys)]
+    if result.best_nights:
+        words.append(f"best {result.best_nights} night{'s' if result.best_nights != 1 else ''} count")
+    if result.min_nights:
+        words.append(f"{result.min_nights} night{'s' if result.min_nights != 1 else ''} to be ranked")
+    return " · ".join(words)
+
+
+def legend(result: Standings) -> list[str]:
+    """ "N = Nights · G = Games · …", and what the mark after a name means when a row has it."""
+    lines = [" · ".join(f"{metric.abbr} = {metric.name}" for metric in result.metrics)]
+    if result.unconfirmed:
+        lines.append(f"{UNCONFIRMED} includes a game not yet agreed at its table")
+    return lines
+
+
+def divider_words(result: Standings) -> str:
+    nights = "night" if result.min_nights == 1 else "nights"
+    return f"Not yet ranked (fewer than {result.min_nights} {nights})"
+
+
+# --- the standings table -------------------------------------------------------------------
+
+
+def _cells(result: Standings, row: Row) -> list[str]:
+    return [number(row.values[m.key], m.places) for m in result.metrics]
+
+
+def column_widths(result: Standings, lay: Layout) -> tuple[float, float, list[float]]:
+    """The widths the rank, the names and each metric need: the widest value or heading, padded."""
+
+    def wide(texts, bold=False) -> float:
+        font = "Sheet-Bold" if bold else "Sheet"
+        return max(pdfmetrics.stringWidth(t, font, lay.font) for t in texts) + 2 * lay.pad + 2
+
+    rows = result.rows + result.unranked
+    rank = wide(["Rank", *(str(r.rank) for r in rows if r.rank)], bold=True)
+    names = wide(["Player", *(f"{r.name} {UNCONFIRMED}" for r in rows)], bold=True)
+    metrics = [
+        wide([m.abbr], bold=True) if not rows else max(wide([m.abbr], bold=True), wide(_cells_of(result, m)))
+        for m in result.metrics
+    ]
+    return rank, names, metrics
+
+
+def _cells_of(result: Standings, metric: Metric) -> list[str]:
+    return [number(r.values[metric.key], metric.places) for r in result.rows + result.unranked]
+
+
+def page_size(result: Standings, paper: str, lay: Layout) -> tuple[float, float]:
+    """Portrait if the columns fit its width with the names at least 12 characters wide, else landscape."""
+    rank, names, metrics = column_widths(result, lay)
+    least_names = min(names, lay.font * 9)  # about 12 characters; longer names wrap
+    fits = rank + least_names + sum(metrics) <= portrait(pdf.PAPERS[paper])[0] - 2 * MARGIN
+    return portrait(pdf.PAPERS[paper]) if fits else landscape(pdf.PAPERS[paper])
+
+
+def standings_table(result: Standings, width: float, lay: Layout) -> Table:
+    """Rank, player and every metric; the header row repeats on each page; ranked rows, then a
+    divider and the unranked rows. Spare width goes to the names, then evenly to the numbers."""
+    rank_w, names_w, metric_ws = column_widths(result, lay)
+    spare = width - rank_w - sum(metric_ws)
+    # The names take what they need, and at least a quarter of the width when there is room
+    # (the numbers then sit closer together); names longer than the column wrap.
+    names_w = max(min(max(names_w, width * 0.25), spare), min(spare, lay.font * 9))
+    extra = (spare - names_w) / (len(metric_ws) + 1)
+    widths = [rank_w + extra, names_w, *(w + extra for w in metric_ws)]
+
+    who = "Team" if result.teams else "Player"
+    head = ["Rank", who, *(m.abbr for m in result.metrics)]
+    name_style = _style(lay.font)
+    data = [head]
+    style = [
+        ("FONT", (0, 0), (-1, -1), "Sheet", lay.font),
+        ("LEADING", (0, 0), (-1, -1), lay.leading),
+        ("FONT", (0, 0), (-1, 0), "Sheet-Bold", lay.font),
+        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+        ("BACKGROUND", (0, 0), (-1, 0), pdf.FELT),
+        ("ALIGN", (0, 0), (0, -1), "RIGHT"),
+        ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), lay.pad),
+        ("RIGHTPADDING", (0, 0), (-1, -1), lay.pad),
+        ("TOPPADDING", (0, 0), (-1, -1), lay.row_pad),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), lay.row_pad),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, pdf.GRID),
+        ("LINEBEFORE", (2, 0), (2, -1), 0.6, pdf.GRID),
+        ("BOX", (0, 0), (-1, -1), 0.8, colors.black),
+    ]
+    # The ranking's columns are bold: they are what the order is read from.
+    for key in RANKINGS[result.ranked_by]:
+        column = next((i for i, m in enumerate(result.metrics, start=2) if m.key == key), None)
+        if column is not None:
+            style.append(("FONT", (column, 1), (column, -1), "Sheet-Bold", lay.font))
+
+    def add(row: Row) -> None:
+        name = escape(row.name) + (f" {UNCONFIRMED}" if row.unconfirmed else "")
+        data.append(["" if row.rank is None else str(row.rank), Paragraph(name, name_style), *_cells(result, row)])
+        if len(data) % 2 == 1:  # every other row shaded, so a line is easy to follow across
+            style.append(("BACKGROUND", (0, len(data) - 1), (-1, len(data) - 1), pdf.SHADE))
+
+    for row in result.rows:
+        add(row)
+    if result.unranked:
+        at = len(data)
+        data.append([divider_words(result)] + [""] * (len(head) - 1))
+        style += [
+            ("SPAN", (0, at), (-1, at)),
+            ("ALIGN", (0, at), (-1, at), "LEFT"),
+            ("FONT", (0, at), (-1, at), "Sheet-Bold", lay.font),
+            ("TEXTCOLOR", (0, at), (-1, at), pdf.FELT),
+            ("LINEABOVE", (0, at), (-1, at), 1.2, colors.black),
+            ("TOPPADDING", (0, at), (-1, at), lay.font * 0.6),
+        ]
+        for row in result.unranked:
+            add(row)
+        # The divider never ends a page: it goes over with the first rows it heads.
+        style.append(("NOSPLIT", (0, at), (-1, min(at + 2, len(data) - 1))))
+    if len(data) == 1:
+        data.append(["", "No finished games yet."] + [""] * (len(head) - 2))
+    return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(style), hAlign="LEFT")
+
+
+# --- the page: header, footer, "Page i of n" -------------------------------------------------
+
+
+def numbered_canvas(decorate: Callable[[Canvas, int, int], None]) -> type[Canvas]:
+    """A canvas that holds its pages until the end, then calls ``decorate(canvas, page, pages)``
+    on each: the header can say "Page 2 of 5" without building the document twice."""
+
+    class NumberedCanvas(Canvas):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._held: list[dict] = []
+
+        def showPage(self):
+            self._held.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self):
+            for number, state in enumerate(self._held, start=1):
+                self.__dict__.update(state)
+                decorate(self, number, len(self._held))
+                super().showPage()
+            super().save()
+
+    return NumberedCanvas
+
+
+@dataclass(frozen=True)
+class Heading:
+    club: str
+    what: str  # "Autumn 2026 · standings"
+    rule: str
+    legend: list[str]
+
+
+def _footer_lines(heading: Heading, lay: Layout) -> Paragraph:
+    """The legend; a line breaks between "Pts = Points" pairs, never inside one."""
+    lines = [" · ".join(escape(pair).replace(" ", NBSP) for pair in line.split(" · ")) for line in heading.legend]
+    return Paragraph("<br/>".join(lines), _style(lay.small, color=GREY))
+
+
+def _fitted_size(text: str, room: float, largest: float) -> float:
+    """The size ``text`` fits ``room`` in bold, shrinking from ``largest`` to two thirds of it at most."""
+    size = largest
+    while size > largest * 0.67 and pdfmetrics.stringWidth(text, "Sheet-Bold", size) > room:
+        size -= 0.5
+    return size
+
+
+def draw_header(canvas: Canvas, heading: Heading, printed: str, size: tuple[float, float], lay: Layout) -> None:
+    """The club (and the date printed) on the first line, what this is on the second, the rule on
+    the third, a line under them."""
+    left, right, width = MARGIN, size[0] - MARGIN, size[0] - 2 * MARGIN
+    top = size[1] - MARGIN - lay.title
+    room = width - pdfmetrics.stringWidth(printed, "Sheet", lay.font) - 12
+    club_size = _fitted_size(heading.club, room, lay.title)
+    canvas.setFillColor(pdf.FELT)
+    canvas.setFont("Sheet-Bold", club_size)
+    canvas.drawString(left, top, pdf.clipped(heading.club, room, "Sheet-Bold", club_size))
+    canvas.setFillColor(colors.black)
+    canvas.setFont("Sheet", lay.font)
+    canvas.drawRightString(right, top, printed)
+    second = top - lay.title * 0.05 - lay.font * 1.35
+    canvas.setFont("Sheet-Bold", lay.font * 1.1)
+    canvas.drawString(left, second, pdf.clipped(heading.what, width, "Sheet-Bold", lay.font * 1.1))
+    canvas.setFont("Sheet", lay.font)
+    canvas.drawString(left, second - lay.font * 1.35, pdf.clipped(heading.rule, width, "Sheet", lay.font))
+    canvas.setStrokeColor(pdf.FELT)
+    canvas.setLineWidth(1.5)
+    rule_y = size[1] - MARGIN - lay.header_height + 4
+    canvas.line(left, rule_y, right, rule_y)
+
+
+def draw_footer(canvas: Canvas, heading: Heading, page_words: str, size: tuple[float, float], lay: Layout) -> None:
+    """The legend, a hairline, then where the sheet came from and "Page i of n"."""
+    left, right, width = MARGIN, size[0] - MARGIN, size[0] - 2 * MARGIN
+    words = _footer_lines(heading, lay)
+    _, height = words.wrap(width, size[1])
+    base = MARGIN + lay.small * 1.6
+    words.drawOn(canvas, left, base)
+    canvas.setStrokeColor(pdf.GRID)
+    canvas.setLineWidth(0.4)
+    canvas.line(left, base + height + 2, right, base + height + 2)
+    canvas.setFont("Sheet", lay.small)
+    canvas.setFillColor(GREY)
+    room = width - pdfmetrics.stringWidth(page_words, "Sheet", lay.small) - 12
+    source = f"Bookkeeper · {heading.club} · {heading.what}"
+    canvas.drawString(left, MARGIN, pdf.clipped(source, room, "Sheet", lay.small))
+    canvas.drawRightString(right, MARGIN, page_words)
+
+
+def render(story: list, heading: Heading, size: tuple[float, float], lay: Layout, title: str) -> bytes:
+    """The story on pages of ``size``, each headed and footed as ``heading`` says."""
+    width = size[0] - 2 * MARGIN
+    footer_h = _footer_lines(heading, lay).wrap(width, size[1])[1] + lay.small * 1.6 + 6
+    printed = f"Printed {short_date(timezone.localdate())}"
+
+    def decorate(canvas: Canvas, page: int, pages: int) -> None:
+        canvas.saveState()
+        draw_header(canvas, heading, printed, size, lay)
+        draw_footer(canvas, heading, f"Page {page} of {pages}", size, lay)
+        canvas.restoreState()
+
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(
+        buffer, pagesize=size, title=title, author="Bookkeeper",
+        leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
+    )  # fmt: skip
+    frame_h = size[1] - 2 * MARGIN - lay.header_height - footer_h
+    frame = Frame(
+        MARGIN, MARGIN + footer_h, width, frame_h, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0
+    )
+    doc.addPageTemplates([PageTemplate("standings", [frame])])
+    doc.build(story, canvasmaker=numbered_canvas(decorate))
+    return buffer.getvalue()
+
+
+def _check(paper: str) -> None:
+    if paper not in pdf.PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(pdf.PAPERS)}")
+
+
+def _heading(result: Standings, what: str) -> Heading:
+    return Heading(club=result.club.name, what=what, rule=ranking_words(result), legend=legend(result))
+
+
+def _what(result: Standings) -> str:
+    if result.night is not None:
+        return f"{result.season.name} · night of {long_date(result.night.date)}"
+    return f"{result.season.name} · {'partnership ' if result.teams else ''}standings"
+
+
+def standings_pdf(result: Standings, *, paper: str = "letter", large_print: bool = False) -> bytes:
+    """The standings as a PDF (see the module's notes)."""
+    _check(paper)
+    pdf.register_fonts()
+    lay = Layout.for_print(large_print)
+    size = page_size(result, paper, lay)
+    story = [standings_table(result, size[0] - 2 * MARGIN, lay)]
+    title = f"{result.club.name} · {_what(result)}"
+    return render(story, _heading(result, _what(result)), size, lay, title)
+
+
+# --- a night's results ---------------------------------------------------------------------
+
+
+def _players(team) -> str:
+    names = [seat.player.name for seat in team.seats.all()]
+    return " & ".join(names) if names else team.name
+
+
+def _result_words(row: TableRow, team) -> str:
+    if team not in row.winners:
+        return ""
+    return "Winner" if len(row.winners) == 1 else "Tied first"
+
+
+def _table_status(row: TableRow) -> str:
+    if not row.game.is_finished:
+        return row.status_text
+    return "Agreed" if row.agreed else "Not agreed yet"
+
+
+def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
+    """One sitting: a row per team (its table, players, total, winner) and whether each table agreed."""
+    heading = Paragraph(f"Sitting {sitting.sitting.number}", _style(lay.font * 1.4, bold=True, color=pdf.FELT))
+    if not sitting.tables:
+        return [heading, Paragraph("No tables.", _style(lay.font))]
+    teams = [team for row in sitting.tables for team in row.teams]
+    total_w = max(pdfmetrics.stringWidth(number(team.score), "Sheet-Bold", lay.font) for team in teams)
+    names_w = max(pdfmetrics.stringWidth(_players(team), "Sheet-Bold", lay.font) for team in teams)
+    widths = [lay.font * 4, 0, max(total_w, lay.font * 4) + 2 * lay.pad + 2, lay.font * 7, 0]
+    # The players as wide as the longest team needs (at least two fifths of the page), so that
+    # the total stands next to the names; what is left goes to the last column.
+    widths[1] = min(max(names_w + 2 * lay.pad + 2, width * 0.4), width - sum(widths) - lay.font * 8)
+    widths[4] = width - sum(widths)
+    # The sitting's name is the table's first row, so that it repeats with the column names on
+    # a page the sitting runs on to.
+    data = [[heading, "", "", "", ""], ["Table", "Players", "Total", "Result", "At the table"]]
+    style = [
+        ("SPAN", (0, 0), (-1, 0)),
+        ("LEFTPADDING", (0, 0), (-1, 0), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, 0), 3),
+        ("FONT", (0, 1), (-1, -1), "Sheet", lay.font),
+        ("FONT", (0, 1), (-1, 1), "Sheet-Bold", lay.font),
+        ("TEXTCOLOR", (0, 1), (-1, 1), colors.white),
+        ("BACKGROUND", (0, 1), (-1, 1), pdf.FELT),
+        ("ALIGN", (0, 1), (0, -1), "RIGHT"),
+        ("ALIGN", (2, 1), (2, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),  # the table's number and status on its first team's line
+        ("LEFTPADDING", (0, 1), (-1, -1), lay.pad),
+        ("RIGHTPADDING", (0, 0), (-1, -1), lay.pad),
+        ("TOPPADDING", (0, 1), (-1, -1), lay.row_pad + 1),
+        ("BOTTOMPADDING", (0, 1), (-1, -1), lay.row_pad + 1),
+        ("BOX", (0, 1), (-1, -1), 0.8, colors.black),
+        ("LINEBEFORE", (1, 1), (-1, -1), 0.25, pdf.GRID),
+    ]
+    for t, row in enumerate(sitting.tables):
+        first = len(data)
+        for team in row.teams:
+            won = team in row.winners
+            data.append(
+                [
+                    str(row.table.number) if team is row.teams[0] else "",
+                    Paragraph(escape(_players(team)), _style(lay.font, bold=won)),
+                    number(team.score),
+                    _result_words(row, team),
+                    "",
+                ]
+            )
+            if won:
+                style.append(("FONT", (2, len(data) - 1), (3, len(data) - 1), "Sheet-Bold", lay.font))
+        last = len(data) - 1
+        data[first][4] = _table_status(row)
+        style += [
+            ("SPAN", (0, first), (0, last)),
+            ("SPAN", (4, first), (4, last)),
+            ("LINEABOVE", (0, first), (-1, first), 0.8 if t else 0, colors.black),
+            ("NOSPLIT", (0, first), (-1, last)),  # a table's teams stay on one page
+        ]
+        if t % 2:
+            style.append(("BACKGROUND", (0, first), (-1, last), pdf.SHADE))
+        if row.game.is_finished and not row.agreed:
+            style.append(("TEXTCOLOR", (4, first), (4, first), colors.HexColor("#9a3b00")))
+        if not row.game.is_finished:
+            style.append(("TEXTCOLOR", (0, first), (-1, last), GREY))
+    flow = [Table(data, colWidths=widths, repeatRows=2, style=TableStyle(style), hAlign="LEFT")]
+    if sitting.byes:
+        names = ", ".join(escape(bye.player.name) for bye in sitting.byes)
+        flow += [Spacer(1, lay.font * 0.4), Paragraph(f"<b>Sat out:</b> {names}", _style(lay.font))]
+    return flow
+
+
+def night_results_pdf(night: Night, *, paper: str = "letter", large_print: bool = False) -> bytes:
+    """Every sitting's tables with each team's players and total, the winner and whether the
+    table agreed; then the night's standings. Reads a fixed number of queries."""
+    _check(paper)
+    pdf.register_fonts()
+    lay = Layout.for_print(large_print)
+    page = night_page(night=night)
+    result = night_standings(night=night)
+    size = page_size(result, paper, lay)
+    width = size[0] - 2 * MARGIN
+    story: list = []
+    for sitting in page.sittings:
+        story += [*sitting_table(sitting, width, lay), Spacer(1, lay.font * 1.2)]
+    if not page.sittings:
+        story.append(Paragraph("No sittings drawn yet.", _style(lay.font)))
+    story += [
+        CondPageBreak(lay.font * 12),  # the standings' heading never sits alone at a page's foot
+        Paragraph("Night standings", _style(lay.font * 1.4, bold=True, color=pdf.FELT)),
+        Spacer(1, 2),
+        standings_table(result, width, lay),
+    ]
+    what = f"{night.season.name} · results of {long_date(night.date)}"
+    return render(story, _heading(result, what), size, lay, f"{night.club.name} · {what}")

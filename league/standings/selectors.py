@@ -1,0 +1,334 @@
+"""Standings read from the database: a season's, a night's, and a season's partnerships.
+
+The team totals are summed by the database (one query: every finished game's teams with the sum
+of their round totals); the seats and byes are one query each; ``league.standings.metrics`` does the
+rest in Python (win shares and victory points are per table, then per player). So a page of
+standings reads the same few queries for a club of 20 players or 200, and a corrected round
+changes them at once: nothing is stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date as date_type
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db.models import Sum
+from django.db.models.functions import Coalesce
+
+from league.models import Bye, Club, Night, Season, Seat, SeatingMode
+from league.standings import metrics as standings
+from league.standings.metrics import METRICS, Metric, Row
+from scoresheet.models import Game, Team
+
+# The columns a standings table shows, in order (the JSON shape of PRODUCT.md has its own).
+SHOWN = ("nights", "games", "byes", "wins", "points", "average", "vp", "vp_average", "best_game")
+JSON_KEYS = ("nights", "games", "wins", "points", "average", "vp", "vp_average")
+
+
+@dataclass
+class Standings:
+    club: Club
+    season: Season
+    night: Night | None
+    ranked_by: str
+    min_nights: int
+    best_nights: int | None
+    rows: list[Row]
+    unranked: list[Row]
+    teams: bool = False  # rows are partnerships, not players
+
+    @property
+    def metrics(self) -> list[Metric]:
+        shown = [key for key in SHOWN if not (self.teams and key == "byes")]
+        return [METRICS[key] for key in shown]
+
+    @property
+    def unconfirmed(self) -> int:
+        return sum(row.unconfirmed for row in self.rows + self.unranked)
+
+    def as_json(self) -> dict:
+        """PRODUCT.md's ``standings --json`` shape."""
+        return {
+            "club": self.club.name,
+            "season": self.season.name,
+            "ranked_by": self.ranked_by,
+            "min_nights": self.min_nights,
+            "rows": [_json_row(row) for row in self.rows],
+            "unranked": [_json_row(row) for row in self.unranked],
+        }
+
+
+def _json_row(row: Row) -> dict:
+    out = {"rank": row.rank, "player": row.name}
+    for key in JSON_KEYS:
+        value = row.values[key]
+        out[key] = float(value) if isinstance(value, Decimal) else value
+    return out
+
+
+def _team_results(**where) -> list[standings.TeamResult]:
+    """The finished games' teams matching ``where`` (lookups from Team), with their totals and seats."""
+    # A deleted game, or any game of a deleted night, counts for nothing until restored.
+    where |= {
+        "game__status": Game.Status.FINISHED,
+        "game__deleted_at__isnull": True,
+        "game__table__isnull": False,
+        "game__table__sitting__night__deleted_at__isnull": True,
+    }
+    teams = (
+        Team.objects.filter(**where)
+        .annotate(final=Coalesce(Sum("entries__total"), 0))
+        .order_by("game_id", "position")
+        .values_list(
+            "id",
+            "game_id",
+            "final",
+            "game__table__sitting__night_id",
+            "game__table__sitting__night__date",
+            "game__table__agreed_at",
+            "game__finished_at",
+        )
+    )
+    seats = _players_by_team(Seat.objects.filter(**{f"team__{lookup}": value for lookup, value in where.items()}))
+    return [
+        standings.TeamResult(
+            game=game,
+            night=night,
+            date=date,
+            total=final,
+            players=tuple(seats.get(team, ())),
+            confirmed=bool(agreed_at and agreed_at >= finished_at),
+        )
+        for team, game, final, night, date, agreed_at, finished_at in teams
+    ]
+
+
+def season_standings(*, season: Season, by: str | None = None, min_nights: int | None = None) -> Standings:
+    """The season's players, ranked by its rule (or ``by``), with its minimum nights and best N."""
+    by = by or season.ranking
+    min_nights = season.min_nights if min_nights is None else min_nights
+    results = _team_results(game__table__sitting__night__season=season)
+    byes = Bye.objects.filter(sitting__night__season=season, sitting__night__deleted_at__isnull=True).values_list(
+        "player_id", "player__name"
+    )
+    records = standings.player_records(results, byes, season.blowout_margin).values()
+    rows, unranked = standings.rank(records, by=by, min_nights=min_nights, best_nights=season.best_nights)
+    return Standings(season.club, season, None, by, min_nights, season.best_nights, rows, unranked)
+
+
+def night_standings(*, night: Night, by: str | None = None) -> Standings:
+    """One night's players, ranked by the season's rule (or ``by``); everyone who played is ranked."""
+    season = night.season
+    by = by or season.ranking
+    results = _team_results(game__table__sitting__night=night)
+    byes = Bye.objects.filter(sitting__night=night).values_list("player_id", "player__name")
+    records = standings.player_records(results, byes, season.blowout_margin).values()
+    rows, unranked = standings.rank(records, by=by)
+    return Standings(night.club, season, night, by, 0, None, rows, unranked)
+
+
+def team_standings(*, season: Season, by: str | None = None) -> Standings:
+    """The season's partnerships (the same players together), for fixed partnerships."""
+    by = by or season.ranking
+    results = _team_results(game__table__sitting__night__season=season)
+    records = standings.partnership_records(results, season.blowout_margin).values()
+    rows, unranked = standings.rank(records, by=by, min_nights=season.min_nights, best_nights=season.best_nights)
+    return Standings(season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked, teams=True)
+
+
+# --- every view of a page, from one read (a workbook has a sheet for each) ---------------------
+
+
+def season_standings_views(*, season: Season, partnerships: bool = False) -> list[Standings]:
+    """The season's standings under every ranking rule (vp, wins, points, average), and its
+    partnerships ranked by the season's rule if asked: one read of the games for all of them."""
+    results = _team_results(game__table__sitting__night__season=season)
+    byes = Bye.objects.filter(sitting__night__season=season).values_list("player_id", "player__name")
+    records = standings.player_records(results, byes, season.blowout_margin).values()
+    views = []
+    for by in standings.RANKINGS:
+        rows, unranked = standings.rank(records, by=by, min_nights=season.min_nights, best_nights=season.best_nights)
+        views.append(Standings(season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked))
+    if partnerships:
+        teams = standings.partnership_records(results, season.blowout_margin).values()
+        rows, unranked = standings.rank(
+            teams, by=season.ranking, min_nights=season.min_nights, best_nights=season.best_nights
+        )
+        views.append(
+            Standings(
+                season.club, season, None, season.ranking, season.min_nights, season.best_nights, rows, unranked, True
+            )
+        )
+    return views
+
+
+def night_standings_views(*, night: Night) -> list[Standings]:
+    """One night's standings under every ranking rule, from one read."""
+    season = night.season
+    results = _team_results(game__table__sitting__night=night)
+    byes = Bye.objects.filter(sitting__night=night).values_list("player_id", "player__name")
+    records = standings.player_records(results, byes, season.blowout_margin).values()
+    views = []
+    for by in standings.RANKINGS:
+        rows, unranked = standings.rank(records, by=by)
+        views.append(Standings(night.club, season, night, by, 0, None, rows, unranked))
+    return views
+
+
+def has_fixed_partners(*, season: Season) -> bool:
+    """Whether any night of the season seats fixed partnerships: its standings then show partnerships too."""
+    return season.nights.filter(mode=SeatingMode.FIXED).exists()
+
+
+# --- one player's season ------------------------------------------------------------------------
+
+
+@dataclass
+class PlayerGame:
+    """One finished game of a player, as their page lists it."""
+
+    game_id: int
+    date: date_type
+    night_id: int
+    sitting: int
+    table: int
+    partners: list[str]
+    opponents: list[str]  # each other team, by its players' names
+    score: int
+    opponent_scores: list[int]
+    vp: Decimal
+    win: Fraction  # the share of the win: 1, ½ (a tie on top), 0
+    confirmed: bool
+
+    @property
+    def result(self) -> str:
+        if self.win == 1:
+            return "won"
+        return "tie" if self.win else "lost"
+
+
+@dataclass
+class Companion:
+    """A partner or an opponent, and the player's record with (or against) them."""
+
+    player_id: int
+    name: str
+    games: int = 0
+    wins: Fraction = Fraction(0)
+
+    @property
+    def wins_shown(self) -> Decimal:
+        return standings.half_up(self.wins, 2)
+
+
+@dataclass
+class NightTotal:
+    night_id: int
+    date: date_type
+    points: int
+    vp: Decimal
+
+
+@dataclass
+class PlayerSeason:
+    games: list[PlayerGame]
+    row: Row | None  # the player's standings row (rank and every metric), None without a game or bye
+    ranked: bool
+    partners: list[Companion]
+    opponents: list[Companion]
+    nights: list[NightTotal]
+
+
+def player_season(*, season: Season, player_id: int, standings_result: Standings | None = None) -> PlayerSeason:
+    """A player's finished games of the season with who sat where, their standings row, their most
+    frequent partners and opponents and their points and VP night by night. Five queries
+    (three for the standings, unless given), whatever the number of games."""
+    played = Game.objects.filter(
+        status=Game.Status.FINISHED,
+        deleted_at__isnull=True,
+        table__sitting__night__season=season,
+        teams__seats__player_id=player_id,
+    )
+    teams = list(
+        Team.objects.filter(game__in=played)
+        .annotate(final=Coalesce(Sum("entries__total"), 0))
+        .order_by("game__table__sitting__night__date", "game__table__sitting__number", "game_id", "position")
+        .values_list(
+            "id",
+            "game_id",
+            "final",
+            "game__table__sitting__night_id",
+            "game__table__sitting__night__date",
+            "game__table__sitting__number",
+            "game__table__number",
+            "game__table__agreed_at",
+            "game__finished_at",
+        )
+    )
+    seats = _players_by_team(Seat.objects.filter(team_id__in=[team[0] for team in teams]))
+    by_game: dict[int, list[tuple]] = {}
+    for team in teams:
+        by_game.setdefault(team[1], []).append(team)
+    games, partners, opponents = [], {}, {}
+    for game_teams in by_game.values():
+        totals = [team[2] for team in game_teams]
+        vps, wins = standings.game_vp(totals, season.blowout_margin), standings.win_shares(totals)
+        mine = next(i for i, team in enumerate(game_teams) if player_id in {pk for pk, _ in seats.get(team[0], ())})
+        _, game, score, night, day, sitting, table, agreed_at, finished_at = game_teams[mine]
+        others = [team for i, team in enumerate(game_teams) if i != mine]
+        for pk, name in seats.get(game_teams[mine][0], ()):
+            if pk != player_id:
+                _count(partners, pk, name, wins[mine])
+        for team in others:
+            for pk, name in seats.get(team[0], ()):
+                _count(opponents, pk, name, wins[mine])
+        games.append(
+            PlayerGame(
+                game_id=game,
+                date=day,
+                night_id=night,
+                sitting=sitting,
+                table=table,
+                partners=[name for pk, name in seats.get(game_teams[mine][0], ()) if pk != player_id],
+                opponents=[" & ".join(name for _, name in seats.get(team[0], ())) for team in others],
+                score=score,
+                opponent_scores=[team[2] for team in others],
+                vp=vps[mine],
+                win=wins[mine],
+                confirmed=bool(agreed_at and agreed_at >= finished_at),
+            )
+        )
+    result = standings_result or season_standings(season=season)
+    row = next((r for r in result.rows if r.player_ids == (player_id,)), None)
+    ranked = row is not None
+    row = row or next((r for r in result.unranked if r.player_ids == (player_id,)), None)
+    return PlayerSeason(games, row, ranked, _most_frequent(partners), _most_frequent(opponents), _nights(games))
+
+
+def _count(companions: dict[int, Companion], pk: int, name: str, win: Fraction) -> None:
+    companion = companions.setdefault(pk, Companion(pk, name))
+    companion.games += 1
+    companion.wins += win
+
+
+def _most_frequent(companions: dict[int, Companion], limit: int = 8) -> list[Companion]:
+    return sorted(companions.values(), key=lambda c: (-c.games, -c.wins, c.name.casefold()))[:limit]
+
+
+def _nights(games: list[PlayerGame]) -> list[NightTotal]:
+    nights: dict[int, NightTotal] = {}
+    for game in games:
+        night = nights.setdefault(game.night_id, NightTotal(game.night_id, game.date, 0, Decimal(0)))
+        night.points += game.score
+        night.vp += game.vp
+    return sorted(nights.values(), key=lambda n: (n.date, n.night_id))
+
+
+def _players_by_team(seats) -> dict[int, list[tuple[int, str]]]:
+    """Each team's players as (id, name) in seat order, from a queryset of seats: one query."""
+    players: dict[int, list[tuple[int, str]]] = {}
+    for team, pk, name in seats.order_by("team_id", "position").values_list("team_id", "player_id", "player__name"):
+        players.setdefault(team, []).append((pk, name))
+    return players

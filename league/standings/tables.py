@@ -1,0 +1,138 @@
+"""Standings as django-tables2 tables: Rank, Player, then a column for every metric the standings show.
+
+The rows are the selector's rows turned into plain dicts, so django-tables2 sorts them in Python
+(``?sort=points``: best first on the first click) and pages them 50 at a time. Each sortable
+value has a sort key beside it: an empty value (a best game with no game) sorts last, and the
+players below the minimum nights, in their own table, keep no rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+
+import django_tables2 as tables
+from django.core.paginator import EmptyPage
+from django.utils.html import format_html, format_html_join
+
+from league.standings.metrics import Metric, Row
+from league.standings.selectors import Standings
+
+PER_PAGE = 50
+LAST = Decimal("-1e30")  # an empty value sorts after every number
+
+
+def number(value, places: int) -> str:
+    """A number with thousands separators and the metric's decimals: 12,345 or 2,117.00."""
+    return f"{value:,.{places}f}"
+
+
+def _ordering(metric: Metric) -> dict:
+    """The header's class names for the direction the rows are in (▼ best first): the first sort of
+    a higher-is-better column is by the reversed key, which django-tables2 would call ascending."""
+    if metric.higher_is_better:
+        return {"ascending": "desc", "descending": "asc"}
+    return {}
+
+
+class MetricColumn(tables.Column):
+    """One metric: its abbreviation as the header (its name as the tooltip), right-aligned numbers."""
+
+    def __init__(self, metric: Metric, **kwargs):
+        self.metric = metric
+        direction = "-" if metric.higher_is_better else ""
+        super().__init__(
+            accessor=metric.key,
+            verbose_name=format_html('<abbr title="{}">{}</abbr>', metric.name, metric.abbr),
+            order_by=(f"{direction}sort_{metric.key}", "sort_rank", "sort_name"),
+            attrs={
+                "th": {"class": "num", "title": metric.name, "_ordering": _ordering(metric)},
+                "td": {"class": "num"},
+            },
+            empty_values=(None,),
+            default="–",
+            **kwargs,
+        )
+
+    def render(self, value):
+        return number(value, self.metric.places)
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(
+        verbose_name="Rank",
+        order_by=("sort_rank", "sort_name"),
+        attrs={"th": {"class": "num col-rank"}, "td": {"class": "num col-rank"}},
+        empty_values=(None,),
+        default="",
+    )
+    name = tables.Column(
+        verbose_name="Player",
+        order_by=("sort_name",),
+        attrs={"th": {"class": "col-name"}, "td": {"class": "col-name"}},
+    )
+
+    class Meta:
+        template_name = "league/_standings_table.html"
+        attrs = {"class": "standings-table"}
+        orderable = True
+
+    def __init__(self, *args, teams: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if teams:
+            self.columns["name"].column.verbose_name = "Partnership"
+
+    def render_name(self, value, record):
+        if record["url"]:
+            name = format_html('<a href="{}">{}</a>', record["url"], value)
+        else:
+            name = format_html("{}", value)
+        if record["unconfirmed"]:
+            games = "game" if record["unconfirmed"] == 1 else "games"
+            name = format_html(
+                '{} <small class="unagreed">{} {} not yet agreed</small>', name, record["unconfirmed"], games
+            )
+        return name
+
+
+def table_rows(rows: list[Row], link: Callable[[Row], str | None] | None) -> list[dict]:
+    """The rows as django-tables2 takes them: the values, their sort keys, the link to each player."""
+    data = []
+    for row in rows:
+        item = {
+            "rank": row.rank,
+            "name": row.name,
+            "url": link(row) if link else None,
+            "unconfirmed": row.unconfirmed,
+            "sort_rank": row.rank if row.rank is not None else 10**9,
+            "sort_name": row.name.casefold(),
+        }
+        for key, value in row.values.items():
+            item[key] = value
+            item[f"sort_{key}"] = LAST if value is None else value
+        data.append(item)
+    return data
+
+
+def standings_table(result: Standings, rows: list[Row], request, *, link=None, prefix: str = "") -> StandingsTable:
+    """A sortable table of ``rows`` (the ranked or the unranked ones), paged 50 at a time."""
+    extra = [(metric.key, MetricColumn(metric)) for metric in result.metrics]
+    table = StandingsTable(table_rows(rows, link), extra_columns=extra, prefix=prefix, teams=result.teams)
+    tables.RequestConfig(request, paginate=False).configure(table)  # the sort asked for
+    # The page number only: a size from the address could ask for a page of a million rows.
+    page = request.GET.get(table.prefixed_page_field, "")
+    try:
+        table.paginate(per_page=PER_PAGE, page=int(page) if page.isascii() and page.isdigit() else 1)
+    except EmptyPage:
+        table.paginate(per_page=PER_PAGE, page=table.paginator.num_pages)
+    return table
+
+
+def legend(result: Standings):
+    """What each abbreviation means, for the line under the table."""
+    return format_html_join(" · ", "<abbr>{}</abbr> {}", ((m.abbr, _lower(m.name)) for m in result.metrics))
+
+
+def _lower(name: str) -> str:
+    """ "Points" → "points", but "VP average" stays as it is."""
+    return name if name[:2].isupper() else name[:1].lower() + name[1:]

@@ -1,0 +1,253 @@
+"""Standings pages: a season's (club viewers, or anyone while the organiser has made it public),
+a night's, and a player's record; each standings table also as an xlsx workbook and a PDF.
+
+Every view reads through ``league.standings.selectors`` and shows one table per ranking view
+(``?by=vp|wins|points|average``, and ``partnerships`` when the season seats fixed partners).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+
+from league.access import club_member
+from league.clubs import services
+from league.models import Night, Player, Role, Season
+from league.standings.charts import line_chart
+from league.standings.metrics import METRICS, RANKINGS, match_vp
+from league.standings.pdf import standings_pdf
+from league.standings.selectors import (
+    SHOWN,
+    Standings,
+    has_fixed_partners,
+    night_standings,
+    night_standings_views,
+    player_season,
+    season_standings,
+    season_standings_views,
+    team_standings,
+)
+from league.standings.tables import legend, number, standings_table
+from league.standings.xlsx import standings_workbook
+
+# The ranking views a page offers, with the words of its switch and the workbook's sheets.
+VIEW_LABELS = {"vp": "VP", "wins": "Wins", "points": "Points", "average": "Average", "partnerships": "Partnerships"}
+RULE_WORDS = {
+    "vp": "victory points (VP average, then points)",
+    "wins": "wins (then points)",
+    "points": "total points",
+    "average": "average points per game",
+}
+PAPERS = ("letter", "a4")
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def pdf_writer():
+    """The standings PDF function (looked up here, so that a test can stand in for it)."""
+    return standings_pdf
+
+
+# --- season ------------------------------------------------------------------------------------
+
+
+def season_standings_page(request, slug, season_id):
+    membership = club_member(request, slug, Role.VIEWER)
+    season = get_object_or_404(Season.objects.select_related("variant"), club=membership.club, pk=season_id)
+    season.club = membership.club
+    return _season_page(request, season, membership=membership)
+
+
+def public_standings(request, slug, season_id):
+    """The season's standings for anyone, read-only, only while the organiser has it public."""
+    season = Season.objects.select_related("club", "variant").filter(club__slug=slug, pk=season_id).first()
+    if season is None or not season.public:
+        raise Http404("No such standings")
+    return _season_page(request, season, membership=None)
+
+
+def _season_page(request, season: Season, membership):
+    club = season.club
+    fixed = has_fixed_partners(season=season)
+    views = [*RANKINGS, "partnerships"] if fixed else [*RANKINGS]
+    view = request.GET.get("by") if request.GET.get("by") in views else season.ranking
+    export = request.GET.get("export")
+    if export == "xlsx":
+        workbook = standings_workbook(season_standings_views(season=season, partnerships=fixed))
+        return _download(workbook, XLSX, _filename(club.name, season.name, "standings", "xlsx"))
+    if view == "partnerships":
+        result = team_standings(season=season)
+    else:
+        result = season_standings(season=season, by=view)
+    if export == "pdf":
+        return _pdf(request, result, _filename(club.name, season.name, view, "pdf"))
+
+    def link(row):
+        url = reverse("league:player-record", args=[club.slug, row.player_ids[0]])
+        return f"{url}?season={season.pk}"
+
+    players_linked = membership is not None and not result.teams
+    context = _context(request, result, views, view, link if players_linked else None)
+    context |= {"membership": membership, "public": membership is None}
+    return render(request, "league/standings.html", context)
+
+
+# --- night -------------------------------------------------------------------------------------
+
+
+def night_standings_page(request, slug, night_id):
+    membership = club_member(request, slug, Role.VIEWER)
+    night = get_object_or_404(
+        Night.objects.select_related("season__variant", "variant"), club=membership.club, pk=night_id
+    )
+    night.club = night.season.club = membership.club
+    views = [*RANKINGS]
+    view = request.GET.get("by") if request.GET.get("by") in views else night.season.ranking
+    name = f"{night.date:%Y-%m-%d}"
+    export = request.GET.get("export")
+    if export == "xlsx":
+        workbook = standings_workbook(night_standings_views(night=night))
+        return _download(workbook, XLSX, _filename(night.club.name, name, "standings", "xlsx"))
+    result = night_standings(night=night, by=view)
+    if export == "pdf":
+        return _pdf(request, result, _filename(night.club.name, name, view, "pdf"))
+
+    def link(row):
+        url = reverse("league:player-record", args=[night.club.slug, row.player_ids[0]])
+        return f"{url}?season={night.season_id}"
+
+    context = _context(request, result, views, view, link) | {"membership": membership, "public": False}
+    return render(request, "league/standings.html", context)
+
+
+# --- both --------------------------------------------------------------------------------------
+
+
+def _context(request, result: Standings, views: list[str], view: str, link) -> dict:
+    ranked = standings_table(result, result.rows, request, link=link)
+    unranked = standings_table(result, result.unranked, request, link=link, prefix="unranked-")
+    ranked.caption, unranked.caption = "Standings", "Not yet ranked"
+    switch = [(key, VIEW_LABELS[key], _query(request, by=key), key == view) for key in views]
+    by_words = RULE_WORDS[result.ranked_by]
+    return {
+        "club": result.club,
+        "season": result.season,
+        "night": result.night,
+        "result": result,
+        "table": ranked,
+        "unranked_table": unranked,
+        "legend": legend(result),
+        "switch": switch,
+        "view": view,
+        "by_words": by_words,
+        "vp_example": _vp_example(result.season.blowout_margin),
+        "xlsx_url": _query(request, export="xlsx"),
+        "pdf_url": _query(request, export="pdf"),
+        "pdf_large_url": _query(request, export="pdf", large_print="1"),
+    }
+
+
+def _vp_example(blowout: int) -> dict:
+    """A win by a fifth of the blowout margin, for the paragraph on victory points: 12–8."""
+    margin = max(1, blowout // 5)
+    return {"margin": margin, "win": match_vp(margin, 0, blowout), "loss": match_vp(0, margin, blowout)}
+
+
+def _query(request, **changes) -> str:
+    """This page's address with ``changes`` made to its query (a new view starts on page 1, unsorted)."""
+    query = request.GET.copy()
+    for key in ("export", "large_print", "paper"):
+        query.pop(key, None)
+    if "by" in changes:
+        for key in ("sort", "page", "unranked-sort", "unranked-page"):
+            query.pop(key, None)
+    for key, value in changes.items():
+        query[key] = value
+    return "?" + query.urlencode()
+
+
+def _pdf(request, result: Standings, filename: str) -> HttpResponse:
+    writer = pdf_writer()
+    if writer is None:
+        raise Http404("The standings PDF is not available yet")
+    paper = request.GET.get("paper", "letter")
+    if paper not in PAPERS:
+        return HttpResponseBadRequest("Paper is letter or a4.", content_type="text/plain; charset=utf-8")
+    content = writer(result, paper=paper, large_print=request.GET.get("large_print") == "1")
+    return _download(content, "application/pdf", filename)
+
+
+def _download(content: bytes, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _filename(club: str, period: str, what: str, extension: str) -> str:
+    return f"{slugify(club) or 'club'}-{slugify(period) or 'season'}-{what}.{extension}"
+
+
+# --- the organiser's switch for the public page ------------------------------------------------
+
+
+@require_POST
+def season_public(request, slug, season_id):
+    membership = club_member(request, slug, Role.ORGANISER)
+    season = get_object_or_404(Season, club=membership.club, pk=season_id)
+    public = request.POST.get("public") == "1"
+    services.season_publish(season=season, public=public)
+    if public:
+        messages.success(request, f"The standings of {season.name} are public: anyone with the link can see them.")
+    else:
+        messages.success(request, f"The standings of {season.name} are no longer public.")
+    return redirect("league:season-detail", membership.club.slug, season.pk)
+
+
+# --- a player's record -------------------------------------------------------------------------
+
+
+def player_record(request, slug, player_id):
+    membership = club_member(request, slug, Role.VIEWER)
+    club = membership.club
+    player = get_object_or_404(Player, club=club, pk=player_id)
+    seasons = list(club.seasons.all())
+    asked = request.GET.get("season", "")
+    season = next((s for s in seasons if str(s.pk) == asked), seasons[0] if seasons else None)
+    context = {"club": club, "membership": membership, "player": player, "seasons": seasons, "season": season}
+    if season is None:
+        return render(request, "league/player_record.html", context)
+    season.club = club
+    record = player_season(season=season, player_id=player.pk)
+    chart = "vp" if request.GET.get("chart") == "vp" else "points"
+    shown = [METRICS[key] for key in SHOWN]  # the standings' columns, in their order
+    context |= {
+        "record": record,
+        "metrics": [(m, _shown(record.row, m)) for m in shown],
+        "chart": chart,
+        "companions": [("Most frequent partners", record.partners), ("Most frequent opponents", record.opponents)],
+        "chart_svg": _chart(player, record, chart) if record.nights else None,
+        "chart_points_url": _query(request, chart="points"),
+        "chart_vp_url": _query(request, chart="vp"),
+    }
+    return render(request, "league/player_record.html", context)
+
+
+def _shown(row, metric) -> str:
+    value = None if row is None else row.values[metric.key]
+    return "–" if value is None else number(value, metric.places)
+
+
+def _chart(player: Player, record, chart: str):
+    label = "VP" if chart == "vp" else "Points"
+    points = [(f"{night.date:%-d %b}", night.vp if chart == "vp" else night.points) for night in record.nights]
+    places = 2 if chart == "vp" else 0
+    words = "; ".join(f"{day} {value:,.{places}f}" for day, value in points)
+    return line_chart(
+        points,
+        title=f"{label} per night: {player.name}",
+        description=f"{label} per night, night by night: {words}.",
+        places=places,
+    )
