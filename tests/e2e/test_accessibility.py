@@ -5,6 +5,8 @@ live error to its box; a skip link comes first."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -131,3 +133,69 @@ def test_no_page_has_a_serious_accessibility_problem(live_server, page, presets,
     check(page, failures, "import preview")
 
     assert not failures, "serious or critical accessibility problems:\n" + report(failures)
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_the_live_night_page_keeps_the_focus_and_does_not_announce_its_clock(live_server, page, presets):
+    olga, club, the_night, table, _ = a_club_night()
+    page.context.add_cookies([_session_cookie(olga, live_server)])
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/clubs/{club.slug}/nights/{the_night.pk}/")
+    page.evaluate("window.notReloaded = true")
+    stamp = page.locator("[data-live-stamp]")
+    expect(stamp).to_contain_text("Updated")
+    assert (
+        page.evaluate(
+            "el => el.closest('[aria-live], [role=status], [role=alert], [role=log], [role=timer]')",
+            stamp.element_handle(),
+        )
+        is None
+    )
+
+    # The keyboard is on table 1's link; the table enters round 2; the page refreshes (asked at
+    # once, as when the tab comes back into view) and replaces the part that holds the link.
+    sheet = page.get_by_role("link", name="Table 1’s score sheet")
+    sheet.focus()
+    page.evaluate("document.activeElement.dataset.before = 'yes'")  # the old element, to tell it from its copy
+    refreshes = int(page.locator("[data-live]").get_attribute("data-refreshes") or 0)
+    record_round(table.game)
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(page.locator("[data-live]")).not_to_have_attribute("data-refreshes", str(refreshes))
+    expect(page.locator(".night-table").filter(has_text="Table 1")).to_contain_text("Round 2 of 4 entered")
+    focused = page.evaluate("({id: document.activeElement.id, before: document.activeElement.dataset.before || ''})")
+    assert focused == {"id": sheet.get_attribute("id"), "before": ""}  # the new link, focused again
+    assert page.evaluate("window.notReloaded") is True
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_a_live_error_on_the_round_form_is_tied_to_its_box(live_server, page, presets):
+    game = game_page_games()["under-way"]
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/g/{game.token}/rounds/3/")
+    expect(page.locator("#round-form")).to_have_attribute("data-ready", "1")
+    box = page.locator("#id_t0-melded_points")
+    box.fill("1047")  # not a multiple of 5: the live check says so in the team's breakdown
+    message = page.locator("#breakdown-0 [data-for='id_t0-melded_points']")
+    expect(message).to_contain_text("multiple of 5")
+    expect(box).to_have_attribute("aria-invalid", "true")
+    expect(box).to_have_attribute("aria-describedby", message.get_attribute("id"))
+    box.fill("1045")
+    expect(page.locator("#breakdown-0 .breakdown-total")).to_be_visible()
+    expect(box).not_to_have_attribute("aria-invalid", "true")
+    expect(box).not_to_have_attribute("aria-describedby", re.compile("live-error"))
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_the_skip_link_comes_first_and_jumps_to_the_content(live_server, page):
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/variants/")
+    skip = page.get_by_role("link", name="Skip to content")
+    assert skip.bounding_box()["y"] < 0  # out of sight until the keyboard reaches it
+    page.keyboard.press("Tab")
+    expect(skip).to_be_focused()
+    assert skip.bounding_box()["y"] >= 0
+    page.keyboard.press("Enter")
+    expect(page.locator("main#content")).to_be_focused()
