@@ -8,6 +8,7 @@ from pathlib import Path
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
+ALSO = ("heading-order",)  # moderate for axe, but a screen reader's outline of the page skips a level
 
 # Every rule (runOnly not set); the result lists only the violations. Besides axe's own rules, every
 # id an aria-describedby names must be on the page: axe passes a field if one of its ids exists.
@@ -24,11 +25,12 @@ RUN = """async () => {
 
 
 def problems(page) -> list[str]:
-    """The serious and critical accessibility violations on ``page``: "id (impact): help — targets"."""
+    """The serious and critical accessibility violations on ``page`` (and the heading order's):
+    "id (impact): help — targets"."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     return [
         f"{v['id']} ({v['impact']}): {v['help']} — {', '.join(v['targets'][:5])}"
         for v in page.evaluate(RUN)
-        if v["impact"] in BLOCKING
+        if v["impact"] in BLOCKING or v["id"] in ALSO
     ]
