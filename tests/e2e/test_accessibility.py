@@ -57,7 +57,8 @@ def check(page, failures: dict, name: str) -> None:
 def visit(page, failures: dict, name: str, url: str) -> None:
     response = page.goto(url)
     assert response.status == 200, f"{name}: {url} answered {response.status}"
-    page.wait_for_load_state("networkidle")
+    if page.locator("#round-form").count():  # its script has set up the form (and asked for the breakdown)
+        expect(page.locator("#round-form")).to_have_attribute("data-ready", "1")
     check(page, failures, name)
 
 
