@@ -7,6 +7,8 @@ next to the field they are about.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django import forms
 from django.db.models import Case, IntegerField, Value, When
 
@@ -263,6 +265,18 @@ def points_field(field: EntryField) -> PlainIntegerField:
     )
 
 
+@dataclass(frozen=True)
+class FieldError:
+    """One error of a round's column as the page says it, and the id of the box it is about ("" for the
+    column as a whole): the live check marks that box invalid and described by the message."""
+
+    text: str
+    box: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
 class TeamEntryForm(forms.Form):
     """The fields of one team's column, exactly the variant's (prefix ``t0``, ``t1`` …).
 
@@ -371,13 +385,14 @@ class TeamEntryForm(forms.Form):
         values = entry_to_values(self.entry(went_out=False))
         return not any(fields.entered_value(field, values) for field in self.entry_fields.values())
 
-    def error_texts(self) -> list[str]:
-        """Every error of this team's column, each with the name of its field."""
+    def error_texts(self) -> list[FieldError]:
+        """Every error of this team's column, each with the name of its field and the id of its box."""
         texts = []
         for name, errors in self.errors.items():
             field = self.entry_fields.get(name)
             subject = field.label if field else self.fields[name].label if name in self.fields else ""
-            texts += [e if not subject or e.startswith(subject) else f"{subject}: {e}" for e in errors]
+            box = self[name].auto_id if name in self.fields else ""
+            texts += [FieldError(e if not subject or e.startswith(subject) else f"{subject}: {e}", box) for e in errors]
         return texts
 
     def field_for(self, problem: scoring.Problem) -> str | None:
@@ -521,7 +536,7 @@ class RoundForm:
         """Every problem of the round in one list, each with its team and field."""
         summary = list(self.errors) + ([self.went_out_error] if self.went_out_error else [])
         for team_form in self.team_forms:
-            summary += [f"{team_form.team_name}: {text}" for text in team_form.error_texts()]
+            summary += [f"{team_form.team_name}: {error.text}" for error in team_form.error_texts()]
         return summary
 
     @property

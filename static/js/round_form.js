@@ -123,8 +123,35 @@
           });
           form.querySelector("#round-warnings").innerHTML = result.warnings;
           if (result.bar !== undefined) form.querySelector("#round-bar").innerHTML = result.bar;
+          markLiveErrors();
         })
         .catch(function () { /* offline or aborted: the saved draft and Save still work */ });
+    }
+
+    // A box the live check refuses is marked invalid and described by its message in the team's
+    // breakdown (a screen reader reads it on the box); the last check's marks come off first.
+    function markLiveErrors() {
+      form.querySelectorAll("[data-live-marked]").forEach(function (box) {
+        restore(box, "aria-describedby", box.dataset.describedBefore);
+        restore(box, "aria-invalid", box.dataset.invalidBefore);
+        delete box.dataset.liveMarked;
+      });
+      form.querySelectorAll(".breakdown-errors [data-for]").forEach(function (item) {
+        var box = document.getElementById(item.dataset.for);
+        if (!box) return;
+        if (!box.dataset.liveMarked) {
+          box.dataset.describedBefore = box.getAttribute("aria-describedby") || "";
+          box.dataset.invalidBefore = box.getAttribute("aria-invalid") || "";
+          box.dataset.liveMarked = "1";
+        }
+        box.setAttribute("aria-describedby", ((box.getAttribute("aria-describedby") || "") + " " + item.id).trim());
+        box.setAttribute("aria-invalid", "true");
+      });
+    }
+
+    function restore(box, name, value) {
+      if (value) box.setAttribute(name, value);
+      else box.removeAttribute(name);
     }
 
     function changed() {

@@ -125,7 +125,7 @@ def test_a_bad_value_is_refused_with_a_message_beside_its_field(organiser, tuesd
     block = re.search(
         rf'<div class="field has-error">\s*<label for="id_{field}">(.*?)(<div class="field|</form>)', html, re.S
     )
-    assert block and f'<p class="field-error" role="alert">{message}' in block.group(1)
+    assert block and f'<p id="id_{field}_error" class="field-error" role="alert">{message}' in block.group(1)
 
 
 def test_a_club_without_a_season_is_asked_to_make_one_first(organiser):

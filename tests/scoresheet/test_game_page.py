@@ -277,7 +277,11 @@ def test_a_first_dealer_not_at_the_table_is_refused_by_name(client, value, messa
     assert response.status_code == 400
     text = page_text(response)
     assert message in text
-    assert re.search(r'id="id_first_dealer".*?</select>\s*<p class="field-error" role="alert">', text, re.S)
+    assert re.search(
+        r'id="id_first_dealer".*?</select>\s*<p id="id_first_dealer_error" class="field-error" role="alert">',
+        text,
+        re.S,
+    )
     assert not Game.objects.exists()
 
 
