@@ -10,8 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from league import night_services
-from league import services as league
+from league.clubs import services as league
+from league.nights import services as night_services
 from scoresheet import services
 from scoresheet.models import Variant
 from tests.e2e.axe import problems

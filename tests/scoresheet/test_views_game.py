@@ -1513,7 +1513,8 @@ def test_a_number_not_written_with_0_to_9_is_refused_next_to_its_field(client, t
     assert "Clean books: Enter a whole number with the digits 0–9." in text  # in the summary, with its field
     assert re.search(
         r'id_t0-book_clean"[^>]*>\s*<div class="picks"[^>]*>(\s*<button[^>]*>\d</button>)+\s*</div>\s*'
-        r'<p id="id_t0-book_clean_error" class="field-error" role="alert">Enter a whole number with the digits 0–9.</p>',
+        r'<p id="id_t0-book_clean_error" class="field-error" role="alert">'
+        r"Enter a whole number with the digits 0–9.</p>",
         text,
     )
     assert counts(game) == (0, 0)  # nothing saved
