@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scoresheet.token_urls import play_patterns, share_patterns
+from scoresheet.game_urls import door_patterns
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -9,8 +9,8 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("league.urls")),
     path("", include("scoresheet.urls")),
-    path("", include("league.clubs.house_rules_urls")),
-    path("g/", include((play_patterns, "play"))),  # a game's play address (its token)
-    path("s/", include((share_patterns, "share"))),  # a game's read-only share link
-    path("t/", include("league.nights.table_link_urls")),  # a night's table links
+    path("", include("league.clubs.house_rules_urls")),  # a club's house rules
+    # A game's doors, each with the game's pages: g/ (play), s/ (share), games/<id>/ (a club's
+    # members), t/ (a night's table links).
+    *door_patterns(),
 ]

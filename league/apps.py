@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class LeagueConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "league"
+
+    def ready(self):
+        from league import doors
+
+        # A club's members' and a night table's doors into a game, and what the score sheet asks about clubs.
+        doors.register()

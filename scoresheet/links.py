@@ -1,13 +1,15 @@
-"""Where a game's pages are. Four kinds of address:
+"""Where a game's pages are. Four doors (scoresheet.doors), each with the same pages under its
+own address (scoresheet.game_urls) and URL namespace:
 
 - "play": /g/<game token>/… — a casual game's only address, and any game's for whoever holds
   its play token (the device that started it, a phone it was handed to by QR code);
 - "share": /s/<share token>/ — the score sheet read only: no forms, no links to actions;
-- "scoresheet": /games/<id>/… — a club's game, for the club's members (league.access);
-- "tables": /t/<table token>/… — a night table's game for the players at that table.
+- "games": /games/<id>/… — a club's game, for the club's members (league.doors);
+- "tables": /t/<table token>/… — a night table's game for the players at that table (league.doors).
 
-The game page and the round form are the same templates whichever the address; they take every
-address from a GameLinks, so a page only ever links on within the address it was opened at.
+The game page and the round form are the same templates whichever the door; they take every
+address from a GameLinks, so a page only ever links on within the door it was opened at, and
+only to what that door offers its visitor.
 """
 
 from __future__ import annotations
@@ -16,95 +18,63 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-# The URL names of each page, per kind of address. A page missing from a kind is not offered
-# there: a table link offers no delete (whoever holds it may play the game, not remove it) and
-# only a table link has "agree"; a share link offers nothing but the sheet.
-_NAMES = {
-    "scoresheet": {
-        "game": "game-detail",
-        "round_edit": "round-edit",
-        "round_preview": "round-preview",
-        "finish": "game-finish",
-        "reopen": "game-reopen",
-        "undo": "game-undo",
-        "pdf": "game-pdf",
-        "delete": "game-delete",
-        "restore": "game-restore",
-        "renew": "game-renew",
-    },
-    "play": {
-        "game": "game",
-        "round_edit": "round-edit",
-        "round_preview": "round-preview",
-        "finish": "finish",
-        "reopen": "reopen",
-        "undo": "undo",
-        "pdf": "pdf",
-        "delete": "delete",
-        "restore": "restore",
-        "renew": "renew",
-    },
-    "share": {
-        "game": "game",
-    },
-    "tables": {
-        "game": "game",
-        "round_edit": "round-edit",
-        "round_preview": "round-preview",
-        "finish": "finish",
-        "reopen": "reopen",
-        "undo": "undo",
-        "pdf": "pdf",
-        "agree": "agree",
-    },
+from scoresheet import doors
+
+# Each page's URL name (the same under every door) and what a visitor must be offered to see it.
+_PAGES = {
+    "game": ("game", doors.READ),
+    "round_edit": ("round-edit", doors.ENTER),
+    "round_preview": ("round-preview", doors.ENTER),
+    "finish": ("finish", doors.FINISH),
+    "reopen": ("reopen", doors.REOPEN),
+    "undo": ("undo", doors.UNDO),
+    "pdf": ("pdf", doors.PRINT),
+    "delete": ("delete", doors.DELETE),
+    "restore": ("restore", doors.RESTORE),
+    "renew": ("renew", doors.RENEW),
+    "agree": ("agree", doors.AGREE),
 }
 
 
 @dataclass(frozen=True)
 class GameLinks:
-    namespace: str  # "play", "share", "scoresheet" or "tables": see the module's docstring
+    namespace: str  # the door: "play", "share", "games" or "tables" (see the module's docstring)
     key: int | str
-    viewer: bool = False  # a club's viewer at /games/<id>/: the sheet and its PDF, nothing to change
+    offers: frozenset[str]  # what the door offers this visitor: a page not offered has no link
 
     @classmethod
-    def for_game(cls, game, *, read_only: bool = False) -> GameLinks:
-        """A club's game at its id (members only; ``read_only`` for a member who may only read)."""
-        return cls("scoresheet", game.pk, viewer=read_only)
-
-    @classmethod
-    def for_table(cls, table) -> GameLinks:
-        return cls("tables", table.token)
+    def at(cls, door: str, key: int | str, offers: frozenset[str] | None = None) -> GameLinks:
+        """The game at ``door`` with ``key``; ``offers``: the door's whole offer unless given."""
+        return cls(door, key, doors.get(door).offers if offers is None else offers)
 
     @classmethod
     def for_play(cls, game) -> GameLinks:
         """The game at its play token."""
-        return cls("play", game.token)
+        return cls.at("play", game.token)
 
     @classmethod
     def for_share(cls, game) -> GameLinks:
         """The game's read-only share link."""
-        return cls("share", game.share_token)
+        return cls.at("share", game.share_token)
 
     @classmethod
     def home_of(cls, game) -> GameLinks:
         """The address a list links a game at: a club's game at its id (its members' lists),
         a casual one at its play token (the device's own list)."""
-        return cls.for_game(game) if game.club_id is not None else cls.for_play(game)
+        return cls.at("games", game.pk) if game.club_id is not None else cls.for_play(game)
 
     @property
     def is_table_link(self) -> bool:
-        return self.namespace == "tables"
+        return doors.get(self.namespace).visitor == doors.TABLE_LINK
 
     @property
     def read_only(self) -> bool:
         """Nothing to change here: a share link, or a club's viewer."""
-        return self.namespace == "share" or self.viewer
+        return doors.ENTER not in self.offers
 
     def _url(self, page: str, *args) -> str | None:
-        if self.viewer and page not in ("game", "pdf"):
-            return None
-        name = _NAMES[self.namespace].get(page)
-        return reverse(f"{self.namespace}:{name}", args=[self.key, *args]) if name else None
+        name, needs = _PAGES[page]
+        return reverse(f"{self.namespace}:{name}", args=[self.key, *args]) if needs in self.offers else None
 
     @property
     def game(self) -> str:

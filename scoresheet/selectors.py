@@ -18,7 +18,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from scoresheet import database, dealing, plausibility, scoring, tokens
+from scoresheet import clubs, database, dealing, plausibility, scoring, tokens
 from scoresheet import rules as rules_module
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.models import KEEP_DELETED, Game, Round, Team, Variant, search_key
@@ -362,15 +362,13 @@ def round_page(*, sheet: GameSheet, number: int, entries: list[scoring.Entry] | 
 GAMES_PER_PAGE = 20
 
 
-def visible_games(*, device_ids: list[int], user, role: str = "viewer") -> QuerySet[Game]:
+def visible_games(*, device_ids: list[int], user, role: str = clubs.VIEWER) -> QuerySet[Game]:
     """The games a visitor may list: this device's own (scoresheet.device) and, for a signed-in
-    member, the games of the clubs where their role includes ``role``. Never every game."""
-    from league.models import Membership, Role  # league's models import this app's
-
+    member, the games of the clubs where their role includes ``role`` (scoresheet.clubs). Never
+    every game."""
     scope = Q(id__in=list(device_ids))
     if user.is_authenticated:
-        roles = [r for r in Role.values if Role.rank(r) >= Role.rank(role)]
-        scope |= Q(club_id__in=Membership.objects.filter(user=user, role__in=roles).values("club_id"))
+        scope |= Q(club_id__in=clubs.club_ids(user, role))
     return Game.objects.filter(scope)
 
 

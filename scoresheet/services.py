@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from scoresheet import dealing, history, plausibility, scoring, selectors, tokens
+from scoresheet import corrections, dealing, history, plausibility, scoring, selectors, tokens
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.models import KEEP_DELETED, Game, Round, Team, TeamRound, Variant, search_key
 from scoresheet.rules import load_rules
@@ -125,7 +125,8 @@ def round_record(
     in the history with the change); an undo (``game_undo`` putting back earlier values, ``undoes`` the
     change it takes back) needs none.
     """
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    # Locked, and read with its night (for corrections.needs_reason): the game's row only is locked.
+    game = Game.objects.select_for_update(of=("self",)).select_related("table__sitting__night").get(pk=game.pk)
     rules = game.rules
     teams = selectors.game_teams(game=game)
     rounds, all_rounds = selectors.game_rounds(game=game, teams=teams)
@@ -153,7 +154,7 @@ def round_record(
         raise RoundInvalid([scoring.Problem("The game is finished: reopen it to add a round.", round=number)])
 
     correcting = number <= len(rounds)
-    if correcting and undoes is None and not reason.strip() and correction_needs_reason(game):
+    if correcting and undoes is None and not reason.strip() and corrections.needs_reason(game):
         raise RoundInvalid([scoring.Problem(REASON_NEEDED, round=number, field="reason")])
     if correcting:
         all_rounds[number - 1] = entries
@@ -176,11 +177,6 @@ def round_record(
 
 
 REASON_NEEDED = "Say why you correct this round: the game is finished or its night closed, so the reason is recorded."
-
-
-def correction_needs_reason(game: Game) -> bool:
-    """A finished game's rounds, or a closed night's, are corrected only with a reason."""
-    return game.is_finished or Game.objects.filter(pk=game.pk, table__sitting__night__closed_at__isnull=False).exists()
 
 
 def _round_save(game, number, teams, rounds, entries, checks, scores) -> Round:

@@ -6,12 +6,10 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
-from league.access import club_member
-from league.models import Role
-from league.nights import selectors as night_selectors
-from scoresheet import device, forms, history, pdf, printing, qrcode, selectors, services
+from scoresheet import clubs, device, doors, forms, history, pdf, printing, qrcode, selectors, services
+from scoresheet.access import GameAccess, game_view
 from scoresheet.links import GameLinks
 from scoresheet.models import KEEP_DELETED, Game, Variant
 from scoresheet.rules import RulesError
@@ -32,7 +30,7 @@ def home(request):
         "filtered": any(filters.values()),
         "statuses": search.fields["status"].choices,
         "status": filters["status"],
-        "deleted_count": selectors.deleted_games_count(games=_visible_games(request, Role.SCOREKEEPER)),
+        "deleted_count": selectors.deleted_games_count(games=_visible_games(request, clubs.SCOREKEEPER)),
         "nothing_found": _nothing_found(**filters),
         # The games the session knows (deleted ones too): my_games.js adds only those it does not.
         "device_games": device.game_ids(request),
@@ -40,7 +38,7 @@ def home(request):
     return render(request, "scoresheet/home.html", context)
 
 
-def _visible_games(request, role: str = Role.VIEWER):
+def _visible_games(request, role: str = clubs.VIEWER):
     return selectors.visible_games(device_ids=device.game_ids(request), user=request.user, role=role)
 
 
@@ -63,7 +61,7 @@ def _nothing_found(*, query: str, status: str) -> str:
 
 def games_deleted(request):
     """Recently deleted: this device's and a scorekeeper's clubs' games that can still be restored."""
-    games = _visible_games(request, Role.SCOREKEEPER)
+    games = _visible_games(request, clubs.SCOREKEEPER)
     page = selectors.deleted_games_page(games=games, number=request.GET.get("page"))
     _with_addresses(request, page.object_list)
     return render(request, "scoresheet/games_deleted.html", {"page": page, "keep_days": KEEP_DELETED.days})
@@ -141,124 +139,83 @@ def _variant_picker(form, rules_by_pk) -> list[dict]:
     return cards
 
 
-def _club_game(request, game_id, role: str, *, deleted: bool | None = False):
-    """A club's game at /games/<id>/ for a member of its club with ``role``, and the membership.
-    A casual game is never reached by its id, only by its tokens: 404, as for a game that does
-    not exist. ``deleted``: only a deleted game (still restorable), only one not deleted
-    (False), or either (None)."""
-    game = get_object_or_404(
-        Game.objects.select_related("club", "table__sitting__night__club"), pk=game_id, club__isnull=False
-    )
-    membership = club_member(request, game.club.slug, role)
-    is_deleted = game.deleted_at is not None
-    if deleted is not None and deleted != is_deleted:
-        raise Http404("No such game")
-    if is_deleted and game.deleted_at <= selectors.deleted_after():
-        raise Http404("No such game")  # kept no longer: as good as purged
-    return game, membership
+# A game's pages, the same under each of its doors (scoresheet.game_urls); scoresheet.access
+# decides who may do what. Each is called with the visitor's GameAccess: the game, its links.
 
 
-def _member_links(game, membership) -> GameLinks:
-    """A club's game at its id: read only for a viewer."""
-    return GameLinks.for_game(game, read_only=not membership.can(Role.SCOREKEEPER))
+@require_safe
+@game_view(doors.READ)
+def game(request, access: GameAccess):
+    """The game page; a deleted game's address says what happened (to whoever may restore it)."""
+    if access.visitor == doors.PLAY_LINK:
+        # Whoever opens the play address holds the game: it joins this device's list.
+        device.remember(request, access.game)
+    if access.game.deleted_at is not None:
+        return deleted_game_page(request, access)
+    return game_page(request, access)
 
 
-def game_detail(request, game_id):
-    game, membership = _club_game(request, game_id, Role.VIEWER, deleted=None)
-    links = _member_links(game, membership)
-    if game.deleted_at is not None:
-        if links.read_only:
-            raise Http404("No such game")  # restoring is a scorekeeper's
-        return deleted_game_page(request, game, links)
-    return game_page(request, game, links, can_renew=membership.can(Role.ORGANISER))
-
-
-def deleted_game_page(request, game, links: GameLinks):
+def deleted_game_page(request, access: GameAccess):
     """A deleted game's address: what happened, and "Restore" until it is purged."""
-    context = {"game": game, "kept_until": game.deleted_at + KEEP_DELETED, "links": links}
+    game = access.game
+    context = {"game": game, "kept_until": game.deleted_at + KEEP_DELETED, "links": access.links}
     return render(request, "scoresheet/game_deleted.html", context, status=404)
 
 
-def game_page(request, game, links: GameLinks, *, can_renew: bool = False):
-    """The game page at any of its addresses (scoresheet.links): the links say which, and so
-    what it offers ("delete", "agree", nothing at all on a share link). ``can_renew``: a club
-    organiser, who may renew the game's tokens from the club's address."""
+def game_page(request, access: GameAccess):
+    """The game page at any of its doors: the links say what it offers ("delete", "agree",
+    nothing at all on a share link)."""
+    game = access.game
     sheet = selectors.game_sheet(game=game)
     context = {
         "game": game,
         "sheet": sheet,
         "card": rules_card(sheet.rules),
-        "links": links,
-        "table_header": night_selectors.table_header(game=game),
-        "hand_over": _hand_over(request, game, links, can_renew),
+        "links": access.links,
+        **clubs.page_extras(game),  # a night table's header
+        "hand_over": _hand_over(request, access),
         "history": history.game_history(game=game, teams=sheet.teams),
-        "can_undo": links.undo is not None and _may_change(request, game),
+        "can_undo": access.can(doors.UNDO),
     }
     return render(request, "scoresheet/game_detail.html", context)
 
 
-def _hand_over(request, game, links: GameLinks, can_renew: bool) -> dict | None:
+def _hand_over(request, access: GameAccess) -> dict | None:
     """ "Hand this game to another phone": the play address as a QR code and the read-only share
     link, for whoever may play the game here (not on a share link, nor for a club's viewer; a
     table link has its own, on the table pack)."""
+    links = access.links
     if links.read_only or links.is_table_link:
         return None
-    play = request.build_absolute_uri(GameLinks.for_play(game).game)
+    play = request.build_absolute_uri(GameLinks.for_play(access.game).game)
     return {
         "play": play,
         "qr": qrcode.svg(play, title="The address to play this game"),
-        "share": request.build_absolute_uri(GameLinks.for_share(game).game),
+        "share": request.build_absolute_uri(GameLinks.for_share(access.game).game),
         # The holder of the play address renews its tokens; at the club's address, an organiser.
-        "renew": links.renew if links.namespace == "play" or can_renew else None,
+        "renew": links.renew if access.can(doors.RENEW) else None,
     }
 
 
-def _may_change(request, game) -> bool:
-    """A closed night's game is changed by the club's organisers only (its table link is closed)."""
-    table = game.table
-    if table is None or not table.sitting.night.is_closed:
-        return True
-    try:
-        club_member(request, table.sitting.night.club.slug, Role.ORGANISER)
-    except Http404:
-        return False
-    return True
-
-
-def _check_may_change(request, game) -> None:
-    if not _may_change(request, game):
-        raise Http404("No such game")
-
-
 @require_POST
-def game_undo(request, game_id):
-    game, membership = _club_game(request, game_id, Role.SCOREKEEPER)
-    return undo(request, game, _member_links(game, membership))
-
-
-def undo(request, game, links: GameLinks):
+@game_view(doors.UNDO)
+def undo(request, access: GameAccess):
     """Take back the game's last change (services.game_undo); the history shows the undo too."""
-    _check_may_change(request, game)
     try:
-        done = services.game_undo(game=game)
+        done = services.game_undo(game=access.game)
     except services.UndoRefused as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, f"Undone. {done}")
-    return redirect(links.game)
+    return redirect(access.links.game)
 
 
-def round_edit(request, game_id, number):
-    game, membership = _club_game(request, game_id, Role.SCOREKEEPER)
-    links = _member_links(game, membership)
-    return round_entry(request, game, number, links)
-
-
-def round_entry(request, game, number, links: GameLinks):
+@game_view(doors.ENTER)
+def round_edit(request, access: GameAccess, number):
     """Enter the next round, or correct an earlier one."""
-    _check_may_change(request, game)
+    game, links = access.game, access.links
     if request.method == "POST":
-        return _round_save(request, game, number, links)
+        return _round_save(request, access, number)
     page = _round_page(game, number)
     if not page.is_open:
         return _game_over(request, game, links)
@@ -269,7 +226,7 @@ def round_entry(request, game, number, links: GameLinks):
         went_out=_saved_went_out(page),
         initial=[forms.initial_from_entry(v) for v in page.saved] if page.saved else None,
     )
-    return render(request, "scoresheet/round_form.html", _round_context(page, form, links))
+    return render(request, "scoresheet/round_form.html", _round_context(page, form, access))
 
 
 def _saved_went_out(page: selectors.RoundPage) -> int | str | None:
@@ -280,9 +237,10 @@ def _saved_went_out(page: selectors.RoundPage) -> int | str | None:
     return forms.RoundForm.NOBODY if page.went_out is None else page.went_out
 
 
-def _round_save(request, game, number, links: GameLinks):
+def _round_save(request, access: GameAccess, number):
     """Check the form against the rules and teams only, and let round_record read and score the game,
     once, under its lock. The whole sheet is read only to show the form again when the round is refused."""
+    game, links = access.game, access.links
     form = forms.RoundForm(request.POST, rules=game.rules, teams=selectors.game_teams(game=game), number=number)
     entries = None
     conflict = False
@@ -318,7 +276,7 @@ def _round_save(request, game, number, links: GameLinks):
     page = _round_page(game, number, entries)
     if not page.is_open:
         return _game_over(request, game, links)
-    context = {**_round_context(page, form, links), "reason": reason, "reason_error": reason_error}
+    context = {**_round_context(page, form, access), "reason": reason, "reason_error": reason_error}
     context["conflict"] = _conflict(page, links) if conflict else None
     return render(request, "scoresheet/round_form.html", context, status=409 if context["conflict"] else 400)
 
@@ -363,7 +321,7 @@ def _game_over(request, game, links: GameLinks):
     return redirect(links.game)
 
 
-def _round_context(page, form, links: GameLinks):
+def _round_context(page, form, access: GameAccess):
     preview = page.preview
     columns = [
         {
@@ -387,16 +345,11 @@ def _round_context(page, form, links: GameLinks):
         "checks": page.checks,
         "confirm_codes": page.confirm_codes,
         "bar": _bar(page),
-        "links": links,
-        "table_header": night_selectors.table_header(game=page.sheet.game),
+        "links": access.links,
+        **clubs.page_extras(page.sheet.game),  # a night table's header
         # A late correction says why (services.round_record); asked up front, not after a refusal.
-        "needs_reason": not page.is_new and _late(page.sheet.game),
+        "needs_reason": not page.is_new and access.needs_reason,
     }
-
-
-def _late(game) -> bool:
-    """Finished, or on a closed night (read from the table the page loaded with the game)."""
-    return game.is_finished or (game.table is not None and game.table.sitting.night.is_closed)
 
 
 def _bar(page: selectors.RoundPage) -> list[dict]:
@@ -414,14 +367,10 @@ def _bar(page: selectors.RoundPage) -> list[dict]:
 
 
 @require_POST
-def round_preview(request, game_id, number):
-    game, _ = _club_game(request, game_id, Role.SCOREKEEPER)
-    return round_preview_answer(request, game, number)
-
-
-def round_preview_answer(request, game, number):
+@game_view(doors.ENTER)
+def round_preview(request, access: GameAccess, number):
     """The breakdown of the round as typed so far (the server's computation is the truth)."""
-    page = _round_page(game, number)
+    page = _round_page(access.game, number)
     if not page.is_open:
         return JsonResponse({"ok": False, "teams": [], "warnings": ""})
     sheet = page.sheet
@@ -459,41 +408,25 @@ def round_preview_answer(request, game, number):
 
 
 @require_POST
-def game_finish(request, game_id):
-    game, membership = _club_game(request, game_id, Role.SCOREKEEPER)
-    links = _member_links(game, membership)
-    return finish(request, game, links)
-
-
-def finish(request, game, links: GameLinks):
-    _check_may_change(request, game)
-    services.game_finish(game=game)
+@game_view(doors.FINISH)
+def finish(request, access: GameAccess):
+    services.game_finish(game=access.game)
     messages.success(request, "Game finished.")
-    return redirect(links.game)
+    return redirect(access.links.game)
 
 
 @require_POST
-def game_reopen(request, game_id):
-    game, membership = _club_game(request, game_id, Role.SCOREKEEPER)
-    links = _member_links(game, membership)
-    return reopen(request, game, links)
-
-
-def reopen(request, game, links: GameLinks):
-    _check_may_change(request, game)
-    services.game_reopen(game=game)
+@game_view(doors.REOPEN)
+def reopen(request, access: GameAccess):
+    services.game_reopen(game=access.game)
     messages.success(request, "Game reopened: you can add and correct rounds.")
-    return redirect(links.game)
+    return redirect(access.links.game)
 
 
-def game_delete(request, game_id):
-    game, membership = _club_game(request, game_id, Role.SCOREKEEPER)
-    links = _member_links(game, membership)
-    return delete(request, game, links)
-
-
-def delete(request, game, links: GameLinks):
+@game_view(doors.DELETE)
+def delete(request, access: GameAccess):
     """Ask first (a page of its own: no script needed), then move the game to "Recently deleted"."""
+    game = access.game
     if request.method == "POST":
         services.game_delete(game=game)
         messages.success(
@@ -501,35 +434,26 @@ def delete(request, game, links: GameLinks):
         )
         return redirect("scoresheet:home")
     teams = selectors.with_team_totals([game])[0].teams.all()
-    context = {"game": game, "teams": teams, "keep_days": KEEP_DELETED.days, "links": links}
+    context = {"game": game, "teams": teams, "keep_days": KEEP_DELETED.days, "links": access.links}
     return render(request, "scoresheet/game_delete.html", context)
 
 
 @require_POST
-def game_restore(request, game_id):
-    game, membership = _club_game(request, game_id, Role.SCOREKEEPER, deleted=True)
-    links = _member_links(game, membership)
-    return restore(request, game, links)
-
-
-def restore(request, game, links: GameLinks):
-    services.game_restore(game=game)
-    messages.success(request, f"“{game}” restored.")
-    return redirect(links.game)
+@game_view(doors.RESTORE)
+def restore(request, access: GameAccess):
+    services.game_restore(game=access.game)
+    messages.success(request, f"“{access.game}” restored.")
+    return redirect(access.links.game)
 
 
 @require_POST
-def game_renew(request, game_id):
-    """A club organiser renews the game's play and share tokens (its club address stays)."""
-    game, membership = _club_game(request, game_id, Role.ORGANISER)
-    links = _member_links(game, membership)
-    return renew(request, game, links)
-
-
-def renew(request, game, links: GameLinks):
-    game = services.game_tokens_renew(game=game)
+@game_view(doors.RENEW)
+def renew(request, access: GameAccess):
+    """New play and share tokens: the old links no longer open the game (a club's address stays)."""
+    game = services.game_tokens_renew(game=access.game)
     messages.success(request, "New addresses made: the old play and share links no longer open this game.")
-    return redirect(links.game if links.namespace == "scoresheet" else GameLinks.for_play(game).game)
+    # The play address moved with its token: the holder follows it to the new one.
+    return redirect(GameLinks.for_play(game).game if access.visitor == doors.PLAY_LINK else access.links.game)
 
 
 def _pdf_response(content: bytes, filename: str) -> HttpResponse:
@@ -554,13 +478,10 @@ def print_sheets(request):
     return _pdf_response(pdf.score_sheet(d["rules"], data, options), f"{d['variant']}-score-sheet.pdf")
 
 
-def game_pdf(request, game_id):
-    game, _ = _club_game(request, game_id, Role.VIEWER)
-    return filled_sheet_pdf(request, game)
-
-
-def filled_sheet_pdf(request, game):
+@game_view(doors.PRINT)
+def pdf_sheet(request, access: GameAccess):
     """The game's filled score sheet as a PDF (rounds so far, totals, the winner)."""
+    game = access.game
     paper = request.GET.get("paper", "letter")
     if paper not in pdf.PAPERS:
         raise Http404("Unknown paper size")
