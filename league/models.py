@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 
 from scoresheet.models import audited
+from scoresheet.querysets import SoftDeleteQuerySet
 
 
 class Role(models.TextChoices):
@@ -100,6 +101,8 @@ class Player(models.Model):
     # Deleted: off the roster and its pages, restorable from "Recently deleted" (league.history).
     deleted_at = models.DateTimeField(null=True, blank=True)
     history = audited()
+
+    objects = SoftDeleteQuerySet.as_manager()  # every player; .live() for the roster
 
     class Meta:
         ordering = ["name", "id"]
@@ -223,6 +226,8 @@ class Night(models.Model):
     # Deleted: off the lists, its pages and the standings, restorable from "Recently deleted".
     deleted_at = models.DateTimeField(null=True, blank=True)
     history = audited(excluded_fields=["seed"])
+
+    objects = SoftDeleteQuerySet.as_manager()  # every night; .live() for the lists, pages and standings
 
     class Meta:
         ordering = ["-date", "-id"]

@@ -14,8 +14,10 @@ from django.db.models.functions import Coalesce
 
 from league import seating
 from league.models import Attendance, Bye, Night, Seat, Sitting, Table
+from league.querysets import is_agreed
 from scoresheet import tokens
 from scoresheet.models import Game, Team
+from scoresheet.querysets import not_deleted
 
 
 class Who(int):
@@ -134,12 +136,6 @@ def table_winners(*, sitting: Sitting) -> dict[int, int]:
     return {table: position for table, (position, _) in best.items()}
 
 
-def is_agreed(table: Table, game: Game) -> bool:
-    """Agreed at the table since the game was last finished: a game reopened and finished again
-    is unconfirmed until someone agrees again."""
-    return bool(game.is_finished and table.agreed_at and table.agreed_at >= game.finished_at)
-
-
 # The night page
 
 
@@ -253,9 +249,7 @@ def table_by_token(token: str) -> Table | None:
     if not tokens.may_be_token(token):
         return None
     table = (
-        Table.objects.select_related("sitting__night__club", "game")
-        .filter(token=token, game__deleted_at__isnull=True)
-        .first()
+        Table.objects.select_related("sitting__night__club", "game").filter(not_deleted("game__"), token=token).first()
     )
     # Found by the exact value; compared again in constant time (scoresheet.tokens, for every token).
     return table if table is not None and tokens.same_token(table.token, token) else None

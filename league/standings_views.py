@@ -101,7 +101,7 @@ def _season_page(request, season: Season, membership):
 def night_standings_page(request, slug, night_id):
     membership = club_member(request, slug, Role.VIEWER)
     night = get_object_or_404(
-        Night.objects.select_related("season__variant", "variant"), club=membership.club, pk=night_id
+        Night.objects.live().select_related("season__variant", "variant"), club=membership.club, pk=night_id
     )
     night.club = night.season.club = membership.club
     views = [*RANKINGS]
