@@ -20,6 +20,7 @@ from django.db.models.functions import Coalesce
 from league import standings
 from league.models import Bye, Club, Night, Season, Seat, SeatingMode
 from league.querysets import agreed_value, counted, counted_games
+from league.rankings import RANKINGS
 from league.standings import METRICS, Metric, Row
 from scoresheet.models import Team
 from scoresheet.querysets import not_deleted
@@ -142,7 +143,7 @@ def season_standings_views(*, season: Season, partnerships: bool = False) -> lis
     byes = _byes(sitting__night__season=season)
     records = standings.player_records(results, byes, season.blowout_margin).values()
     views = []
-    for by in standings.RANKINGS:
+    for by in RANKINGS:
         rows, unranked = standings.rank(records, by=by, min_nights=season.min_nights, best_nights=season.best_nights)
         views.append(Standings(season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked))
     if partnerships:
@@ -164,7 +165,7 @@ def night_standings_views(*, night: Night) -> list[Standings]:
     results = _team_results(game__table__sitting__night=night)
     records = standings.player_records(results, _byes(sitting__night=night), season.blowout_margin).values()
     views = []
-    for by in standings.RANKINGS:
+    for by in RANKINGS:
         rows, unranked = standings.rank(records, by=by)
         views.append(Standings(night.club, season, night, by, 0, None, rows, unranked))
     return views

@@ -9,7 +9,7 @@ from datetime import date
 from django.core.management.base import BaseCommand, CommandError
 
 from league.models import Club, Night, Season
-from league.standings import RANKINGS
+from league.rankings import RANKINGS
 from league.standings_selectors import Standings, night_standings, season_standings
 from scoresheet import database
 
