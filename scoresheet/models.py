@@ -17,7 +17,7 @@ from simple_history.models import HistoricalRecords
 from scoresheet import rules as rules_module
 from scoresheet import tokens
 from scoresheet.entries import ENTRY_FIELDS
-from scoresheet.querysets import GameQuerySet
+from scoresheet.querysets import SoftDeleteQuerySet
 
 # How long a deleted game can be restored from "Recently deleted" before it is purged.
 KEEP_DELETED = timedelta(days=30)
@@ -138,7 +138,7 @@ class Game(models.Model):
     # The search text follows the names: it is not history of its own.
     history = audited(excluded_fields=["search_text", "updated_at", "token", "share_token"])
 
-    objects = GameQuerySet.as_manager()  # every game; .live() leaves the deleted ones out
+    objects = SoftDeleteQuerySet.as_manager()  # every game; .live() leaves the deleted ones out
 
     class Meta:
         ordering = ["-updated_at", "-id"]

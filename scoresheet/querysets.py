@@ -31,8 +31,3 @@ class SoftDeleteQuerySet(models.QuerySet):
 
     def deleted(self):
         return self.filter(only_deleted())
-
-
-class GameQuerySet(SoftDeleteQuerySet):
-    def finished(self):
-        return self.filter(status=self.model.Status.FINISHED)
