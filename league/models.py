@@ -9,7 +9,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from league.standings.rankings import RANKINGS
 from scoresheet.models import audited
+from scoresheet.querysets import SoftDeleteQuerySet
 
 
 class Role(models.TextChoices):
@@ -101,6 +103,8 @@ class Player(models.Model):
     deleted_at = models.DateTimeField(null=True, blank=True)
     history = audited()
 
+    objects = SoftDeleteQuerySet.as_manager()  # every player; .live() for the roster
+
     class Meta:
         ordering = ["name", "id"]
         constraints = [
@@ -114,13 +118,9 @@ class Player(models.Model):
         return self.name
 
 
-class Ranking(models.TextChoices):
-    """How a season's standings order its players (PRODUCT.md, "Standings")."""
-
-    VP = "vp", "Victory points"
-    WINS = "wins", "Wins"
-    POINTS = "points", "Points"
-    AVERAGE = "average", "Average"
+# How a season's standings order its players: Ranking.VP, Ranking.WINS …, one for each rule of
+# league.standings.rankings, named as the season form offers it.
+Ranking = models.TextChoices("Ranking", [(rule.key.upper(), (rule.key, rule.name)) for rule in RANKINGS.values()])
 
 
 # The VP blowout margin B a season starts with, by the family of its variant (PRODUCT.md).
@@ -169,12 +169,7 @@ class Season(models.Model):
         return [self._ranking_words(), self._min_nights_words(), self._best_nights_words(), self._blowout_words()]
 
     def _ranking_words(self) -> str:
-        return {
-            Ranking.VP: "Ranked by victory points (VP average, then points).",
-            Ranking.WINS: "Ranked by wins (then points).",
-            Ranking.POINTS: "Ranked by total points.",
-            Ranking.AVERAGE: "Ranked by average points per game.",
-        }[self.ranking]
+        return RANKINGS[self.ranking].sentence
 
     def _min_nights_words(self) -> str:
         if self.min_nights == 0:
@@ -223,6 +218,8 @@ class Night(models.Model):
     # Deleted: off the lists, its pages and the standings, restorable from "Recently deleted".
     deleted_at = models.DateTimeField(null=True, blank=True)
     history = audited(excluded_fields=["seed"])
+
+    objects = SoftDeleteQuerySet.as_manager()  # every night; .live() for the lists, pages and standings
 
     class Meta:
         ordering = ["-date", "-id"]

@@ -17,6 +17,7 @@ from simple_history.models import HistoricalRecords
 from scoresheet import rules as rules_module
 from scoresheet import tokens
 from scoresheet.entries import ENTRY_FIELDS
+from scoresheet.querysets import SoftDeleteQuerySet
 
 # How long a deleted game can be restored from "Recently deleted" before it is purged.
 KEEP_DELETED = timedelta(days=30)
@@ -136,6 +137,8 @@ class Game(models.Model):
     share_token = models.CharField(max_length=64, unique=True, default=tokens.new_token, editable=False)
     # The search text follows the names: it is not history of its own.
     history = audited(excluded_fields=["search_text", "updated_at", "token", "share_token"])
+
+    objects = SoftDeleteQuerySet.as_manager()  # every game; .live() leaves the deleted ones out
 
     class Meta:
         ordering = ["-updated_at", "-id"]

@@ -22,6 +22,7 @@ from scoresheet import clubs, database, dealing, plausibility, scoring, tokens
 from scoresheet import rules as rules_module
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.models import KEEP_DELETED, Game, Round, Team, Variant, search_key
+from scoresheet.querysets import not_deleted
 
 
 def rules_for_slug(slug: str) -> rules_module.Rules | None:
@@ -82,7 +83,7 @@ class VariantFamily:
 def variant_families() -> list[VariantFamily]:
     """The presets grouped by family, most-played first (games kept on this Bookkeeper, deleted
     ones left out); ties, and a fresh install with no games, keep the published order. One query."""
-    played = Count("games", filter=Q(games__deleted_at__isnull=True))
+    played = Count("games", filter=not_deleted("games__"))
     variants = sorted(
         public_variants().annotate(games_played=played),
         key=lambda v: (-v.games_played, v.position, v.name),
@@ -396,7 +397,7 @@ def _by_token(field: str, token: str) -> Game | None:
 def games_matching(*, games: QuerySet[Game], query: str = "", status: str = "") -> QuerySet[Game]:
     """Of ``games`` (visible_games), those not deleted whose name, team names or players contain
     ``query`` (in any case, with or without accents); of one status if given."""
-    games = games.filter(deleted_at__isnull=True)
+    games = games.live()
     if status:
         games = games.filter(status=status)
     if query:
@@ -471,7 +472,7 @@ def names_used(*, games: QuerySet[Game], limit: int = 20) -> NamesUsed:
     else's names) not deleted, each once whatever its case (one query, reading at most
     NAMES_LOOKBACK teams however many games there are)."""
     recent = (
-        Team.objects.filter(game__in=games, game__deleted_at__isnull=True)
+        Team.objects.filter(game__in=games.live())
         .exclude(name__in=DEFAULT_NAMES, players="")  # a blank name's default, and no players: nothing typed
         .order_by("-id")
         .values_list("name", "players")[:NAMES_LOOKBACK]

@@ -57,6 +57,4 @@ class MergeForm(forms.Form):
     def __init__(self, *args, player: Player, **kwargs):
         super().__init__(*args, **kwargs)
         # Only this club's players: a player of another club is "not a valid choice".
-        self.fields["other"].queryset = Player.objects.filter(club_id=player.club_id, deleted_at__isnull=True).exclude(
-            pk=player.pk
-        )
+        self.fields["other"].queryset = Player.objects.live().filter(club_id=player.club_id).exclude(pk=player.pk)

@@ -20,8 +20,8 @@ def recently_deleted(request, slug):
     club = membership.club
     context = {
         "club": club,
-        "nights": Night.objects.filter(club=club, deleted_at__isnull=False).select_related("season"),
-        "players": Player.objects.filter(club=club, deleted_at__isnull=False),
+        "nights": Night.objects.deleted().filter(club=club).select_related("season"),
+        "players": Player.objects.deleted().filter(club=club),
     }
     return render(request, "league/recently_deleted.html", context)
 
@@ -29,7 +29,7 @@ def recently_deleted(request, slug):
 @require_POST
 def night_delete(request, slug, night_id):
     club = club_member(request, slug, Role.ORGANISER).club
-    night = get_object_or_404(Night, club=club, pk=night_id, deleted_at__isnull=True)
+    night = get_object_or_404(Night.objects.live(), club=club, pk=night_id)
     night_services.night_delete(night=night)
     messages.success(request, f"The night of {night.date:%-d %B %Y} is deleted: restore it from Recently deleted.")
     return redirect("league:night-list", slug)
@@ -38,7 +38,7 @@ def night_delete(request, slug, night_id):
 @require_POST
 def night_restore(request, slug, night_id):
     club = club_member(request, slug, Role.ORGANISER).club
-    night = get_object_or_404(Night, club=club, pk=night_id, deleted_at__isnull=False)
+    night = get_object_or_404(Night.objects.deleted(), club=club, pk=night_id)
     night_services.night_restore(night=night)
     messages.success(request, f"The night of {night.date:%-d %B %Y} is back.")
     return redirect("league:night-detail", slug, night.pk)
@@ -47,7 +47,7 @@ def night_restore(request, slug, night_id):
 @require_POST
 def player_delete(request, slug, player_id):
     club = club_member(request, slug, Role.ORGANISER).club
-    player = get_object_or_404(Player, club=club, pk=player_id, deleted_at__isnull=True)
+    player = get_object_or_404(Player.objects.live(), club=club, pk=player_id)
     services.player_delete(player=player)
     messages.success(request, f"{player.name} is off the roster: restore them from Recently deleted.")
     return redirect("league:player-list", slug)
@@ -56,7 +56,7 @@ def player_delete(request, slug, player_id):
 @require_POST
 def player_restore(request, slug, player_id):
     club = club_member(request, slug, Role.ORGANISER).club
-    player = get_object_or_404(Player, club=club, pk=player_id, deleted_at__isnull=False)
+    player = get_object_or_404(Player.objects.deleted(), club=club, pk=player_id)
     services.player_restore(player=player)
     messages.success(request, f"{player.name} is back on the roster.")
     return redirect("league:player-list", slug)

@@ -26,15 +26,13 @@ def club_members(*, club: Club) -> QuerySet[Membership]:
 
 
 def club_players(*, club: Club, active: bool | None = None) -> QuerySet[Player]:
-    players = club.players.filter(deleted_at__isnull=True).select_related("user")  # deleted: "Recently deleted"
+    players = club.players.live().select_related("user")  # deleted: "Recently deleted"
     return players if active is None else players.filter(active=active)
 
 
 def club_games(*, club: Club, limit: int = CLUB_PAGE_GAMES) -> list[Game]:
     """The club's latest games (not deleted), each with its teams and their totals."""
-    games = (
-        Game.objects.filter(club=club, deleted_at__isnull=True).defer("rules_document").order_by("-updated_at", "-id")
-    )
+    games = Game.objects.live().filter(club=club).defer("rules_document").order_by("-updated_at", "-id")
     return with_team_totals(list(games[:limit]))
 
 

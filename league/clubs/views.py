@@ -201,7 +201,7 @@ def player_new(request, slug):
 
 
 def _club_player(club, player_id) -> Player:
-    return get_object_or_404(Player, club=club, pk=player_id, deleted_at__isnull=True)
+    return get_object_or_404(Player.objects.live(), club=club, pk=player_id)
 
 
 def player_edit(request, slug, player_id):

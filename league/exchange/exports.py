@@ -10,14 +10,16 @@ from collections.abc import Iterator
 
 from league.exchange import workbooks as xlsx
 from league.models import Club, Player, Season
+from league.querysets import counted_games
 from scoresheet.fields import entered_value, entry_fields
 from scoresheet.models import Game, TeamRound
 
 
 def _season_games(season: Season):
-    """The season's finished games (results are finished games), by night, sitting and table."""
+    """The season's counted games (finished, of its live nights), by night, sitting and table."""
     return (
-        Game.objects.filter(table__sitting__night__season=season, status=Game.Status.FINISHED, deleted_at__isnull=True)
+        counted_games()
+        .filter(table__sitting__night__season=season)
         .select_related("table__sitting__night__variant")
         .order_by("table__sitting__night__date", "table__sitting__night_id", "table__sitting__number", "table__number")
     )

@@ -10,6 +10,7 @@ from league.models import Role, Sitting
 from league.nights import pdf as league_pdf
 from league.nights.pack_selectors import sitting_pack
 from scoresheet import pdf
+from scoresheet.querysets import not_deleted
 
 
 def table_link(request, token: str) -> str:
@@ -22,11 +23,11 @@ def table_link(request, token: str) -> str:
 
 
 def _sitting(request, slug: str, night_id: int, number: int, role: str) -> Sitting:
-    """Sitting ``number`` of the club's night ``night_id``; a 404 for anyone without ``role``."""
+    """Sitting ``number`` of the club's night ``night_id`` (not deleted); a 404 for anyone without ``role``."""
     membership = club_member(request, slug, role)
     sitting = (
         Sitting.objects.select_related("night__club")
-        .filter(night_id=night_id, night__club=membership.club, number=number)
+        .filter(not_deleted("night__"), night_id=night_id, night__club=membership.club, number=number)
         .first()
     )
     if sitting is None:

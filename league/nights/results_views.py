@@ -12,7 +12,8 @@ from scoresheet import pdf
 
 def night_results(request, slug: str, night_id: int):
     membership = club_member(request, slug, Role.VIEWER)
-    night = Night.objects.select_related("club", "season", "variant").filter(pk=night_id, club=membership.club).first()
+    nights = Night.objects.live().select_related("club", "season", "variant")
+    night = nights.filter(pk=night_id, club=membership.club).first()
     if night is None:
         raise Http404("No such night")
     paper = request.GET.get("paper", "letter")

@@ -14,8 +14,10 @@ from django.db.models.functions import Coalesce
 
 from league.models import Attendance, Bye, Night, Seat, Sitting, Table
 from league.nights import seating
+from league.querysets import is_agreed
 from scoresheet import tokens
 from scoresheet.models import Game, Team
+from scoresheet.querysets import not_deleted
 
 
 class Who(int):
@@ -101,11 +103,13 @@ def night_history(*, night: Night) -> seating.History:
 
 
 def season_history(*, night: Night) -> seating.History:
-    """The same for the season's other nights (the draw avoids their repeats after the night's own)."""
-    others = Q(team__game__table__sitting__night__season_id=night.season_id) & ~Q(
-        team__game__table__sitting__night=night
-    )
-    return _history(_drawn_sittings(others, Q(sitting__night__season_id=night.season_id) & ~Q(sitting__night=night)))
+    """The same for the season's other nights, deleted ones left out (the draw avoids their repeats
+    after the night's own)."""
+    night_of_seat = "team__game__table__sitting__night__"
+    others = Q(team__game__table__sitting__night__season_id=night.season_id) & not_deleted(night_of_seat)
+    others &= ~Q(team__game__table__sitting__night=night)
+    byes = Q(sitting__night__season_id=night.season_id) & not_deleted("sitting__night__") & ~Q(sitting__night=night)
+    return _history(_drawn_sittings(others, byes))
 
 
 def drawn_sitting(*, sitting: Sitting) -> seating.Sitting:
@@ -132,12 +136,6 @@ def table_winners(*, sitting: Sitting) -> dict[int, int]:
         if table not in best or score > best[table][1]:
             best[table] = (position, score)
     return {table: position for table, (position, _) in best.items()}
-
-
-def is_agreed(table: Table, game: Game) -> bool:
-    """Agreed at the table since the game was last finished: a game reopened and finished again
-    is unconfirmed until someone agrees again."""
-    return bool(game.is_finished and table.agreed_at and table.agreed_at >= game.finished_at)
 
 
 # The night page
@@ -254,7 +252,7 @@ def table_by_token(token: str) -> Table | None:
         return None
     table = (
         Table.objects.select_related("sitting__night__club", "game")
-        .filter(token=token, game__deleted_at__isnull=True)
+        .filter(not_deleted("game__"), not_deleted("sitting__night__"), token=token)
         .first()
     )
     # Found by the exact value; compared again in constant time (scoresheet.tokens, for every token).

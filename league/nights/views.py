@@ -36,9 +36,7 @@ def table_link_path(token: str) -> str:
 
 
 def _night(club, night_id) -> Night:
-    night = get_object_or_404(
-        Night.objects.select_related("season", "variant"), club=club, pk=night_id, deleted_at__isnull=True
-    )
+    night = get_object_or_404(Night.objects.live().select_related("season", "variant"), club=club, pk=night_id)
     night.club = club  # read with the membership already
     return night
 
@@ -54,7 +52,8 @@ def night_list(request, slug):
     membership = club_member(request, slug, Role.VIEWER)
     club = membership.club
     nights = (
-        Night.objects.filter(club=club, deleted_at__isnull=True)
+        Night.objects.live()
+        .filter(club=club)
         .select_related("season", "variant")
         .annotate(drawn=Count("sittings"))
         .order_by("-date", "-id")
@@ -197,7 +196,7 @@ def _checkin_context(request, membership, night: Night, form) -> dict:
     query = " ".join(request.GET.get("q", "").split())[:120]
     show_inactive = request.GET.get("inactive") == "1"
     attendances = {a.player_id: a for a in Attendance.objects.filter(night=night)}
-    players = Player.objects.filter(club=night.club, deleted_at__isnull=True).order_by("name", "id")
+    players = Player.objects.live().filter(club=night.club).order_by("name", "id")
     if not show_inactive:  # an inactive player already ticked in stays in the list
         players = players.filter(active=True) | players.filter(pk__in=list(attendances))
     if query:
@@ -282,11 +281,7 @@ def _seat_choices(row) -> list[tuple[str, str]]:
 
 def _substitutes(night: Night, row):
     seated = [seat.player_id for table in row.tables for team in table.teams for seat in team.seats.all()]
-    return (
-        Player.objects.filter(club=night.club, active=True, deleted_at__isnull=True)
-        .exclude(pk__in=seated)
-        .order_by("name", "id")
-    )
+    return Player.objects.live().filter(club=night.club, active=True).exclude(pk__in=seated).order_by("name", "id")
 
 
 def sitting_detail(request, slug, night_id, number):

@@ -13,8 +13,9 @@ season's rule. How the numbers are made:
   A team's VP for the game is the mean of its matches, rounded half up to 2 decimals.
 - **Metrics** are registered in ``METRICS`` (key, name, abbreviation, how it is computed, which way
   is better), as Tabbycat's ``standings/metrics.py`` does: a club's new metric is one entry.
-- **Ranking** (``rank``): the ranking rule's keys (``RANKINGS``), higher is better; players equal on
-  every key share a rank and the next is skipped (1, 2, 2, 4); rows by rank, then name. Players
+- **Ranking** (``rank``): the ranking rule's metrics (``league.standings.rankings``), each the way its metric
+  is better (most points first, fewest byes first); players equal on every one share a rank and
+  the next is skipped (1, 2, 2, 4); rows by rank, then name. Players
   with fewer nights than the minimum come after, without a rank. With "best N nights", only each
   player's N best nights (by the ranking keys, computed on that night alone) count; ``nights``
   still counts every night played, since it decides who is ranked.
@@ -27,6 +28,8 @@ from dataclasses import dataclass, field
 from datetime import date as Date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+
+from league.standings.rankings import RANKINGS
 
 VP_PER_MATCH = 10  # a drawn match is 10–10; a blowout 20–0
 
@@ -190,15 +193,6 @@ METRICS: dict[str, Metric] = {
     ]
 }
 
-# The keys each ranking rule compares, in order (PRODUCT.md).
-RANKINGS: dict[str, tuple[str, ...]] = {
-    "vp": ("vp_average", "points"),
-    "wins": ("wins", "points"),
-    "points": ("points",),
-    "average": ("average",),
-}
-
-
 # --- ranking ----------------------------------------------------------------------------------
 
 
@@ -221,19 +215,26 @@ def counted_games(record: Record, by: str, best_nights: int | None) -> list[Play
     (best by the ranking keys computed on that night alone; on a tie, the earlier night)."""
     if best_nights is None or len(record.nights()) <= best_nights:
         return list(record.games)
-    keys = RANKINGS[by]
     nights = sorted({(p.date, p.night) for p in record.games})
     scored = []
     for order, (_, night) in enumerate(nights):
         games = [p for p in record.games if p.night == night]
-        values = values_of(record, games)
-        scored.append((tuple(-_sortable(values[k]) for k in keys), order, night))
+        scored.append((_best_first(values_of(record, games), by), order, night))
     best = {night for _, _, night in sorted(scored)[:best_nights]}
     return [p for p in record.games if p.night in best]
 
 
-def _sortable(value) -> Decimal:
-    return Decimal(-(10**18)) if value is None else Decimal(value)
+def _best_first(values: dict[str, int | Decimal | None], by: str) -> tuple[Decimal, ...]:
+    """The ranking rule's values as sort keys, the best the smallest: a higher-is-better value
+    negated, a lower-is-better one as it is; an empty value (no best game) last either way."""
+    keys = []
+    for key in RANKINGS[by].sort:
+        value = values[key]
+        if value is None:
+            keys.append(Decimal(10**18))
+        else:
+            keys.append(-Decimal(value) if METRICS[key].higher_is_better else Decimal(value))
+    return tuple(keys)
 
 
 def rank(
@@ -242,7 +243,7 @@ def rank(
     """The ranked rows, and those below the minimum nights (no rank), each by rank then name."""
     if by not in RANKINGS:
         raise ValueError(f"unknown ranking {by!r}: {', '.join(RANKINGS)}")
-    keys = RANKINGS[by]
+    keys = RANKINGS[by].sort
     rows = []
     for record in records:
         games = counted_games(record, by, best_nights)
@@ -252,7 +253,7 @@ def rank(
         rows.append(Row(None, record.name, record.key, values, unconfirmed, len({p.night for p in games})))
 
     def order(row: Row):
-        return (tuple(-_sortable(row.values[k]) for k in keys), row.name.casefold(), row.player_ids)
+        return (_best_first(row.values, by), row.name.casefold(), row.player_ids)
 
     ranked = sorted((r for r in rows if r.values["nights"] >= min_nights), key=order)
     unranked = sorted((r for r in rows if r.values["nights"] < min_nights), key=order)

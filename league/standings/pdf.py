@@ -33,7 +33,8 @@ from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, PageTempla
 from league.models import Night
 from league.nights.pdf import long_date, short_date
 from league.nights.selectors import SittingRow, TableRow, night_page
-from league.standings.metrics import METRICS, RANKINGS, Metric, Row
+from league.standings.metrics import METRICS, Metric, Row
+from league.standings.rankings import RANKINGS
 from league.standings.selectors import Standings, night_standings
 from scoresheet import pdf
 
@@ -100,7 +101,7 @@ def _lower(name: str) -> str:
 
 def ranking_words(result: Standings) -> str:
     """ "Ranked by VP average, then points · best 4 nights count · 3 nights to be ranked"."""
-    keys = [_lower(METRICS[key].name) for key in RANKINGS[result.ranked_by]]
+    keys = [_lower(METRICS[key].name) for key in RANKINGS[result.ranked_by].sort]
     words = ["Ranked by " + ", then ".join(keys)]
     if result.best_nights:
         words.append(f"best {result.best_nights} night{'s' if result.best_nights != 1 else ''} count")
@@ -191,7 +192,7 @@ def standings_table(result: Standings, width: float, lay: Layout) -> Table:
         ("BOX", (0, 0), (-1, -1), 0.8, colors.black),
     ]
     # The ranking's columns are bold: they are what the order is read from.
-    for key in RANKINGS[result.ranked_by]:
+    for key in RANKINGS[result.ranked_by].sort:
         column = next((i for i, m in enumerate(result.metrics, start=2) if m.key == key), None)
         if column is not None:
             style.append(("FONT", (column, 1), (column, -1), "Sheet-Bold", lay.font))

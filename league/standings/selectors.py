@@ -18,9 +18,12 @@ from django.db.models import Sum
 from django.db.models.functions import Coalesce
 
 from league.models import Bye, Club, Night, Season, Seat, SeatingMode
+from league.querysets import agreed_value, counted, counted_games
 from league.standings import metrics as standings
 from league.standings.metrics import METRICS, Metric, Row
-from scoresheet.models import Game, Team
+from league.standings.rankings import RANKINGS
+from scoresheet.models import Team
+from scoresheet.querysets import not_deleted
 
 # The columns a standings table shows, in order (the JSON shape of PRODUCT.md has its own).
 SHOWN = ("nights", "games", "byes", "wins", "points", "average", "vp", "vp_average", "best_game")
@@ -69,17 +72,12 @@ def _json_row(row: Row) -> dict:
 
 
 def _team_results(**where) -> list[standings.TeamResult]:
-    """The finished games' teams matching ``where`` (lookups from Team), with their totals and seats."""
+    """The counted games' teams matching ``where`` (lookups from Team), with their totals and seats."""
     # A deleted game, or any game of a deleted night, counts for nothing until restored.
-    where |= {
-        "game__status": Game.Status.FINISHED,
-        "game__deleted_at__isnull": True,
-        "game__table__isnull": False,
-        "game__table__sitting__night__deleted_at__isnull": True,
-    }
+    where |= {"game__table__isnull": False}
     teams = (
-        Team.objects.filter(**where)
-        .annotate(final=Coalesce(Sum("entries__total"), 0))
+        Team.objects.filter(counted("game__"), **where)
+        .annotate(final=Coalesce(Sum("entries__total"), 0), confirmed=agreed_value("game__"))
         .order_by("game_id", "position")
         .values_list(
             "id",
@@ -87,22 +85,22 @@ def _team_results(**where) -> list[standings.TeamResult]:
             "final",
             "game__table__sitting__night_id",
             "game__table__sitting__night__date",
-            "game__table__agreed_at",
-            "game__finished_at",
+            "confirmed",
         )
     )
-    seats = _players_by_team(Seat.objects.filter(**{f"team__{lookup}": value for lookup, value in where.items()}))
+    seats = Seat.objects.filter(counted("team__game__"), **{f"team__{key}": value for key, value in where.items()})
+    players = _players_by_team(seats)
     return [
         standings.TeamResult(
-            game=game,
-            night=night,
-            date=date,
-            total=final,
-            players=tuple(seats.get(team, ())),
-            confirmed=bool(agreed_at and agreed_at >= finished_at),
+            game=game, night=night, date=date, total=final, players=tuple(players.get(team, ())), confirmed=confirmed
         )
-        for team, game, final, night, date, agreed_at, finished_at in teams
+        for team, game, final, night, date, confirmed in teams
     ]
+
+
+def _byes(**where):
+    """The byes of the live nights matching ``where`` (lookups from Bye), as (player id, name)."""
+    return Bye.objects.filter(not_deleted("sitting__night__"), **where).values_list("player_id", "player__name")
 
 
 def season_standings(*, season: Season, by: str | None = None, min_nights: int | None = None) -> Standings:
@@ -110,9 +108,7 @@ def season_standings(*, season: Season, by: str | None = None, min_nights: int |
     by = by or season.ranking
     min_nights = season.min_nights if min_nights is None else min_nights
     results = _team_results(game__table__sitting__night__season=season)
-    byes = Bye.objects.filter(sitting__night__season=season, sitting__night__deleted_at__isnull=True).values_list(
-        "player_id", "player__name"
-    )
+    byes = _byes(sitting__night__season=season)
     records = standings.player_records(results, byes, season.blowout_margin).values()
     rows, unranked = standings.rank(records, by=by, min_nights=min_nights, best_nights=season.best_nights)
     return Standings(season.club, season, None, by, min_nights, season.best_nights, rows, unranked)
@@ -123,8 +119,7 @@ def night_standings(*, night: Night, by: str | None = None) -> Standings:
     season = night.season
     by = by or season.ranking
     results = _team_results(game__table__sitting__night=night)
-    byes = Bye.objects.filter(sitting__night=night).values_list("player_id", "player__name")
-    records = standings.player_records(results, byes, season.blowout_margin).values()
+    records = standings.player_records(results, _byes(sitting__night=night), season.blowout_margin).values()
     rows, unranked = standings.rank(records, by=by)
     return Standings(night.club, season, night, by, 0, None, rows, unranked)
 
@@ -145,10 +140,10 @@ def season_standings_views(*, season: Season, partnerships: bool = False) -> lis
     """The season's standings under every ranking rule (vp, wins, points, average), and its
     partnerships ranked by the season's rule if asked: one read of the games for all of them."""
     results = _team_results(game__table__sitting__night__season=season)
-    byes = Bye.objects.filter(sitting__night__season=season).values_list("player_id", "player__name")
+    byes = _byes(sitting__night__season=season)
     records = standings.player_records(results, byes, season.blowout_margin).values()
     views = []
-    for by in standings.RANKINGS:
+    for by in RANKINGS:
         rows, unranked = standings.rank(records, by=by, min_nights=season.min_nights, best_nights=season.best_nights)
         views.append(Standings(season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked))
     if partnerships:
@@ -168,10 +163,9 @@ def night_standings_views(*, night: Night) -> list[Standings]:
     """One night's standings under every ranking rule, from one read."""
     season = night.season
     results = _team_results(game__table__sitting__night=night)
-    byes = Bye.objects.filter(sitting__night=night).values_list("player_id", "player__name")
-    records = standings.player_records(results, byes, season.blowout_margin).values()
+    records = standings.player_records(results, _byes(sitting__night=night), season.blowout_margin).values()
     views = []
-    for by in standings.RANKINGS:
+    for by in RANKINGS:
         rows, unranked = standings.rank(records, by=by)
         views.append(Standings(night.club, season, night, by, 0, None, rows, unranked))
     return views
@@ -179,7 +173,7 @@ def night_standings_views(*, night: Night) -> list[Standings]:
 
 def has_fixed_partners(*, season: Season) -> bool:
     """Whether any night of the season seats fixed partnerships: its standings then show partnerships too."""
-    return season.nights.filter(mode=SeatingMode.FIXED).exists()
+    return season.nights.live().filter(mode=SeatingMode.FIXED).exists()
 
 
 # --- one player's season ------------------------------------------------------------------------
@@ -245,15 +239,10 @@ def player_season(*, season: Season, player_id: int, standings_result: Standings
     """A player's finished games of the season with who sat where, their standings row, their most
     frequent partners and opponents and their points and VP night by night. Five queries
     (three for the standings, unless given), whatever the number of games."""
-    played = Game.objects.filter(
-        status=Game.Status.FINISHED,
-        deleted_at__isnull=True,
-        table__sitting__night__season=season,
-        teams__seats__player_id=player_id,
-    )
+    played = counted_games().filter(table__sitting__night__season=season, teams__seats__player_id=player_id)
     teams = list(
         Team.objects.filter(game__in=played)
-        .annotate(final=Coalesce(Sum("entries__total"), 0))
+        .annotate(final=Coalesce(Sum("entries__total"), 0), confirmed=agreed_value("game__"))
         .order_by("game__table__sitting__night__date", "game__table__sitting__number", "game_id", "position")
         .values_list(
             "id",
@@ -263,8 +252,7 @@ def player_season(*, season: Season, player_id: int, standings_result: Standings
             "game__table__sitting__night__date",
             "game__table__sitting__number",
             "game__table__number",
-            "game__table__agreed_at",
-            "game__finished_at",
+            "confirmed",
         )
     )
     seats = _players_by_team(Seat.objects.filter(team_id__in=[team[0] for team in teams]))
@@ -276,7 +264,7 @@ def player_season(*, season: Season, player_id: int, standings_result: Standings
         totals = [team[2] for team in game_teams]
         vps, wins = standings.game_vp(totals, season.blowout_margin), standings.win_shares(totals)
         mine = next(i for i, team in enumerate(game_teams) if player_id in {pk for pk, _ in seats.get(team[0], ())})
-        _, game, score, night, day, sitting, table, agreed_at, finished_at = game_teams[mine]
+        _, game, score, night, day, sitting, table, confirmed = game_teams[mine]
         others = [team for i, team in enumerate(game_teams) if i != mine]
         for pk, name in seats.get(game_teams[mine][0], ()):
             if pk != player_id:
@@ -297,7 +285,7 @@ def player_season(*, season: Season, player_id: int, standings_result: Standings
                 opponent_scores=[team[2] for team in others],
                 vp=vps[mine],
                 win=wins[mine],
-                confirmed=bool(agreed_at and agreed_at >= finished_at),
+                confirmed=confirmed,
             )
         )
     result = standings_result or season_standings(season=season)

@@ -18,8 +18,9 @@ from league.access import club_member
 from league.clubs import services
 from league.models import Night, Player, Role, Season
 from league.standings.charts import line_chart
-from league.standings.metrics import METRICS, RANKINGS, match_vp
+from league.standings.metrics import METRICS, match_vp
 from league.standings.pdf import standings_pdf
+from league.standings.rankings import PARTNERSHIPS, RANKINGS
 from league.standings.selectors import (
     SHOWN,
     Standings,
@@ -34,14 +35,8 @@ from league.standings.selectors import (
 from league.standings.tables import legend, number, standings_table
 from league.standings.xlsx import standings_workbook
 
-# The ranking views a page offers, with the words of its switch and the workbook's sheets.
-VIEW_LABELS = {"vp": "VP", "wins": "Wins", "points": "Points", "average": "Average", "partnerships": "Partnerships"}
-RULE_WORDS = {
-    "vp": "victory points (VP average, then points)",
-    "wins": "wins (then points)",
-    "points": "total points",
-    "average": "average points per game",
-}
+# The words of the page's switch: a ranking rule's short name, or the partnerships view's.
+VIEW_LABELS = {key: rule.short for key, rule in RANKINGS.items()} | {"partnerships": PARTNERSHIPS}
 PAPERS = ("letter", "a4")
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -101,7 +96,7 @@ def _season_page(request, season: Season, membership):
 def night_standings_page(request, slug, night_id):
     membership = club_member(request, slug, Role.VIEWER)
     night = get_object_or_404(
-        Night.objects.select_related("season__variant", "variant"), club=membership.club, pk=night_id
+        Night.objects.live().select_related("season__variant", "variant"), club=membership.club, pk=night_id
     )
     night.club = night.season.club = membership.club
     views = [*RANKINGS]
@@ -131,7 +126,7 @@ def _context(request, result: Standings, views: list[str], view: str, link) -> d
     unranked = standings_table(result, result.unranked, request, link=link, prefix="unranked-")
     ranked.caption, unranked.caption = "Standings", "Not yet ranked"
     switch = [(key, VIEW_LABELS[key], _query(request, by=key), key == view) for key in views]
-    by_words = RULE_WORDS[result.ranked_by]
+    by_words = RANKINGS[result.ranked_by].words
     return {
         "club": result.club,
         "season": result.season,

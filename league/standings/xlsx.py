@@ -17,15 +17,9 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
+from league.standings.rankings import PARTNERSHIPS, RANKINGS
 from league.standings.selectors import Standings
 
-RULES = {
-    "vp": "victory points (VP average, then points)",
-    "wins": "wins (then points)",
-    "points": "total points",
-    "average": "average points per game",
-}
-SHEET_NAMES = {"vp": "VP", "wins": "Wins", "points": "Points", "average": "Average"}
 TITLE_ROWS = 4  # the lines above the header row
 BOLD = Font(bold=True)
 
@@ -46,7 +40,7 @@ def standings_workbook(result: Standings | Sequence[Standings]) -> bytes:
 
 
 def sheet_name(result: Standings) -> str:
-    return "Partnerships" if result.teams else SHEET_NAMES.get(result.ranked_by, result.ranked_by.title())
+    return PARTNERSHIPS if result.teams else RANKINGS[result.ranked_by].short
 
 
 def _sheet(workbook: Workbook, result: Standings, made) -> None:
@@ -87,7 +81,7 @@ def _title_lines(result: Standings, made) -> list[str]:
     what = "Partnerships" if result.teams else "Players"
     lines = [
         title,
-        f"{what} ranked by {RULES.get(result.ranked_by, result.ranked_by)}",
+        f"{what} ranked by {RANKINGS[result.ranked_by].words}",
         f"Made {made:%-d %B %Y at %H:%M}",
     ]
     if result.min_nights:

@@ -9,7 +9,7 @@ from datetime import date
 from django.core.management.base import BaseCommand, CommandError
 
 from league.models import Club, Night, Season
-from league.standings.metrics import RANKINGS
+from league.standings.rankings import RANKINGS
 from league.standings.selectors import Standings, night_standings, season_standings
 from scoresheet import database
 
@@ -74,7 +74,7 @@ class Command(BaseCommand):
             day = date.fromisoformat(text)
         except ValueError:
             fail(f"--night: {text!r} is not a date like 2026-11-24.")
-        night = Night.objects.filter(season=season, date=day).select_related("season__club", "club").first()
+        night = Night.objects.live().filter(season=season, date=day).select_related("season__club", "club").first()
         if night is None:
             fail(f"--night: No night on {day.isoformat()} in {season.name}.")
         return night

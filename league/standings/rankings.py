@@ -1,0 +1,40 @@
+"""The rules a season's standings are ranked by (PRODUCT.md, "Standings"), each said once: its key
+(the public slug of ``standings --by`` and the page's ``?by=``), its names and words as the season
+form, the standings page, the workbook and the PDF show them, and the metrics it compares.
+
+``standings.rank`` compares the ``sort`` metrics in order, each the way its metric is better
+(``Metric.higher_is_better``); a club's new ranking rule is one entry here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RankingRule:
+    key: str  # "vp": the public slug
+    name: str  # "Victory points": the season form's choice
+    short: str  # "VP": the page's switch and the workbook's sheet
+    words: str  # "victory points (VP average, then points)", after "Ranked by"
+    sort: tuple[str, ...]  # the metrics compared (league.standings.METRICS), the first first
+
+    @property
+    def sentence(self) -> str:
+        """The rule as the season's page says it: "Ranked by wins (then points)."."""
+        return f"Ranked by {self.words}."
+
+
+RANKINGS: dict[str, RankingRule] = {
+    rule.key: rule
+    for rule in [
+        RankingRule("vp", "Victory points", "VP", "victory points (VP average, then points)", ("vp_average", "points")),
+        RankingRule("wins", "Wins", "Wins", "wins (then points)", ("wins", "points")),
+        RankingRule("points", "Points", "Points", "total points", ("points",)),
+        RankingRule("average", "Average", "Average", "average points per game", ("average",)),
+    ]
+}
+
+# The view of fixed partnerships beside the ranking views (ranked by the season's rule): its
+# switch on the page and its sheet in the workbook.
+PARTNERSHIPS = "Partnerships"
