@@ -9,7 +9,6 @@ since the preview) and write it, or raise ``xlsx.Refused`` and write nothing.
 
 from __future__ import annotations
 
-import copy
 import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -22,11 +21,10 @@ from django.utils.text import slugify
 from league import xlsx
 from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table, default_blowout
 from league.night_services import new_token
-from league.services import RESERVED_SLUGS
+from league.services import RESERVED_SLUGS, players_update
 from league.xlsx import RESULTS, Refused, ResultRow, RosterRow, name_key, problem
-from scoresheet import history
-from scoresheet.models import Game, Round, Team, TeamRound, Variant, search_key
-from scoresheet.rules import load_rules
+from scoresheet import history, services
+from scoresheet.models import Game, Round, TeamRound, Variant
 
 DEFAULT_VARIANT = "hand-and-foot"
 IMPORTED = "Final score (imported)"
@@ -267,19 +265,11 @@ def _write_nights(club: Club, season: Season, planned: list[PlannedNight], playe
             for night, rows in games_rows
         ],
     )
-    snapshots = {}
-    games = history.bulk_create(
-        Game,
-        [_game(club, night, table, rows, players, snapshots, now) for (night, rows), table in zip(games_rows, tables)],
+    started = services.games_create(
+        games=[_game(club, night, table, rows, players, now) for (night, rows), table in zip(games_rows, tables)]
     )
-    teams = history.bulk_create(
-        Team,
-        [
-            Team(game=game, position=i, name=row.team, players=_players_text(row, players))
-            for game, (_, rows) in zip(games, games_rows)
-            for i, row in enumerate(rows)
-        ],
-    )
+    games = [game for game, _ in started]
+    teams = [team for _, game_teams in started for team in game_teams]
     rows_in_order = [row for _, rows in games_rows for row in rows]
     history.bulk_create(
         Seat,
@@ -305,25 +295,17 @@ def _write_nights(club: Club, season: Season, planned: list[PlannedNight], playe
     )
 
 
-def _game(club, night, table, rows, players, snapshots, now) -> Game:
-    if night.variant_id not in snapshots:
-        snapshots[night.variant_id] = load_rules(night.variant.document)
-    rules = snapshots[night.variant_id]
+def _game(club, night, table, rows, players, now) -> services.GameData:
     individual = all(len(row.players) == 1 for row in rows)
-    name = f"Table {table.number}, sitting {rows[0].game}"
-    texts = [row.team for row in rows] + [_players_text(row, players) for row in rows]
-    return Game(
+    return services.GameData(
         variant=night.variant,
+        mode=Game.Mode.INDIVIDUALS if individual else Game.Mode.TEAMS,
+        teams=[services.TeamData(name=row.team, players=_players_text(row, players)) for row in rows],
+        name=f"Table {table.number}, sitting {rows[0].game}",
         club=club,
         table=table,
-        rules_document=copy.deepcopy(rules.document),
-        variant_name=rules.name,
-        name=name,
-        mode=Game.Mode.INDIVIDUALS if individual else Game.Mode.TEAMS,
-        status=Game.Status.FINISHED,
         finished_at=now,
         entered_as_totals=True,
-        search_text=search_key(name, *(text for text in texts if text)),
     )
 
 
@@ -416,5 +398,5 @@ def roster_import(*, club: Club, data: bytes) -> RosterPlan:
         player.phone = player.phone if row.phone is None else row.phone
         player.active = player.active if row.active is None else row.active
         changed.append(player)
-    Player.objects.bulk_update(changed, ["email", "phone", "active"])
+    players_update(players=changed, fields=["email", "phone", "active"])
     return plan
