@@ -25,6 +25,7 @@ from league.services import RESERVED_SLUGS, players_update
 from league.xlsx import RESULTS, Refused, ResultRow, RosterRow, name_key, problem
 from scoresheet import history, services
 from scoresheet.models import Game, Round, TeamRound, Variant
+from scoresheet.problems import Problem
 
 DEFAULT_VARIANT = "hand-and-foot"
 IMPORTED = "Final score (imported)"
@@ -99,11 +100,11 @@ def results_plan(
     problems += _plan_nights(plan, rows, replace)
     _plan_players(plan, rows)
     if problems:
-        raise Refused(sorted(problems, key=lambda p: p["row"] or 0))
+        raise Refused(sorted(problems, key=lambda p: p.row or 0))
     return plan
 
 
-def _club_and_season_problems(club_slug: str, season_name: str) -> list[dict]:
+def _club_and_season_problems(club_slug: str, season_name: str) -> list[Problem]:
     problems = []
     if not club_slug or slugify(club_slug) != club_slug or club_slug in RESERVED_SLUGS or len(club_slug) > 60:
         message = f'"{club_slug}" cannot be a club\'s address: use lower-case letters, digits and hyphens.'
@@ -121,7 +122,7 @@ def _variant(slug: str, club: Club | None) -> Variant | None:
     return found
 
 
-def _plan_nights(plan: ResultsPlan, rows: list[ResultRow], replace: bool) -> list[dict]:
+def _plan_nights(plan: ResultsPlan, rows: list[ResultRow], replace: bool) -> list[Problem]:
     """Group the rows into nights and games, and check what needs the database: variants,
     dates within an existing season, dates that already have a night."""
     problems = []
@@ -154,7 +155,7 @@ def _plan_nights(plan: ResultsPlan, rows: list[ResultRow], replace: bool) -> lis
     return problems
 
 
-def _night_variant(plan: ResultsPlan, rows: list[ResultRow], variants: dict) -> tuple[Variant | None, list[dict]]:
+def _night_variant(plan: ResultsPlan, rows: list[ResultRow], variants: dict) -> tuple[Variant | None, list[Problem]]:
     problems, chosen, first_row = [], None, None
     for row in rows:
         variant = plan.season_variant if not row.variant else variants.get(row.variant)

@@ -24,6 +24,7 @@ from league.access import club_member
 from league.import_forms import ConfirmForm, ResultsUploadForm, RosterUploadForm
 from league.models import Role, Season
 from league.xlsx import Refused
+from scoresheet.problems import Problem
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 KEEP_UPLOAD = 24 * 3600  # seconds an unconfirmed upload is kept
@@ -115,9 +116,8 @@ def _roster_confirm(request, club, context):
     return redirect("league:player-list", club.slug)
 
 
-def _expired() -> dict:
-    message = "That upload is no longer here (it was used, or is over a day old): upload the file again."
-    return {"sheet": None, "row": None, "column": None, "message": message}
+def _expired() -> Problem:
+    return Problem("That upload is no longer here (it was used, or is over a day old): upload the file again.")
 
 
 # The uploaded file between preview and confirm

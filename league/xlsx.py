@@ -1,9 +1,10 @@
 """The results and roster workbooks (PRODUCT.md, "The league" → "Spreadsheets"): reading them
 into checked rows, and writing them. Plain Python on bytes: no database here.
 
-Reading is the first phase of an import: every row is checked and every problem collected as
-``{"sheet", "row", "column", "message"}`` (the row as the spreadsheet shows it; ``row`` and
-``column`` are None for a problem with the whole file), so the organiser fixes them all at once.
+Reading is the first phase of an import: every row is checked and every problem collected as a
+``Problem`` with its ``sheet``, ``row`` and ``column`` (the row as the spreadsheet shows it; ``row``
+and ``column`` are None for a problem with the whole file), so the organiser fixes them all at once.
+``problem_json`` gives one as the import command's JSON shows it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from io import BytesIO
 import openpyxl
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
+
+from scoresheet.problems import Problem
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ROWS = 20_000
@@ -44,16 +47,21 @@ ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 
 
-def problem(sheet: str | None, row: int | None, column: str | None, message: str) -> dict:
-    return {"sheet": sheet, "row": row, "column": column, "message": message}
+def problem(sheet: str | None, row: int | None, column: str | None, message: str) -> Problem:
+    return Problem(message, sheet=sheet, row=row, column=column)
+
+
+def problem_json(problem: Problem) -> dict:
+    """A problem as import_results prints it: {"sheet", "row", "column", "message"}."""
+    return {"sheet": problem.sheet, "row": problem.row, "column": problem.column, "message": problem.message}
 
 
 class Refused(Exception):
     """The workbook cannot be imported; ``problems`` lists every reason."""
 
-    def __init__(self, problems: list[dict]):
+    def __init__(self, problems: list[Problem]):
         self.problems = problems
-        super().__init__("; ".join(p["message"] for p in problems))
+        super().__init__("; ".join(p.message for p in problems))
 
 
 def name_key(name: str) -> str:
@@ -213,7 +221,7 @@ class ResultRow:
         return (self.date, self.game, self.table)
 
 
-def read_results(data: bytes) -> tuple[list[ResultRow], list[dict]]:
+def read_results(data: bytes) -> tuple[list[ResultRow], list[Problem]]:
     """The rows of the workbook's Results sheet that read well, and the problems of the others;
     Refused for a file that cannot be read at all.
 
@@ -243,7 +251,7 @@ def read_results(data: bytes) -> tuple[list[ResultRow], list[dict]]:
     return rows, problems
 
 
-def _result_row(line: Cells) -> tuple[ResultRow | None, list[dict]]:
+def _result_row(line: Cells) -> tuple[ResultRow | None, list[Problem]]:
     values, problems = line.values, []
 
     def bad(column: str, message: str) -> None:
@@ -296,7 +304,7 @@ def _game_key(values: dict) -> tuple:
     return (date, game, as_whole_number(values.get("Table"))[0])
 
 
-def check_games(rows: list[ResultRow], broken: set[tuple] = frozenset()) -> list[dict]:
+def check_games(rows: list[ResultRow], broken: set[tuple] = frozenset()) -> list[Problem]:
     """The checks across rows: each game has 2 to 4 teams of different names, and nobody plays
     for two teams of a game or at two tables of one sitting."""
     problems = []
@@ -371,7 +379,7 @@ def read_roster(data: bytes) -> list[RosterRow]:
     return rows
 
 
-def _roster_row(line: Cells, sheet: str) -> tuple[RosterRow | None, list[dict]]:
+def _roster_row(line: Cells, sheet: str) -> tuple[RosterRow | None, list[Problem]]:
     values, problems = line.values, []
 
     def bad(column: str, message: str) -> None:
