@@ -106,11 +106,13 @@ def results_plan(
 
 def _club_and_season_problems(club_slug: str, season_name: str) -> list[Problem]:
     problems = []
-    if not club_slug or slugify(club_slug) != club_slug or club_slug in RESERVED_SLUGS or len(club_slug) > 60:
+    too_long = len(club_slug) > Club._meta.get_field("slug").max_length
+    if not club_slug or slugify(club_slug) != club_slug or club_slug in RESERVED_SLUGS or too_long:
         message = f'"{club_slug}" cannot be a club\'s address: use lower-case letters, digits and hyphens.'
         problems.append(problem(None, None, None, message))
-    if not season_name.strip() or len(season_name) > 120:
-        problems.append(problem(None, None, None, "Give the season's name (120 characters at most)."))
+    most = Season._meta.get_field("name").max_length
+    if not season_name.strip() or len(season_name) > most:
+        problems.append(problem(None, None, None, f"Give the season's name ({most} characters at most)."))
     return problems
 
 

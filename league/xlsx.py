@@ -1,5 +1,6 @@
 """The results and roster workbooks (PRODUCT.md, "The league" → "Spreadsheets"): reading them
-into checked rows, and writing them. Plain Python on bytes: no database here.
+into checked rows, and writing them. Plain Python on bytes: no query here (the models give only
+their columns' limits).
 
 Reading is the first phase of an import: every row is checked and every problem collected as a
 ``Problem`` with its ``sheet``, ``row`` and ``column`` (the row as the spreadsheet shows it; ``row``
@@ -22,6 +23,8 @@ import openpyxl
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
+from league.models import Player
+from scoresheet.models import Team
 from scoresheet.problems import Problem
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -29,10 +32,11 @@ MAX_ROWS = 20_000
 MAX_SITTINGS = 20  # league.Night.sittings_planned
 MAX_TABLE = 999
 MAX_SCORE = 1_000_000  # scoresheet.fields.MAX_POINTS: no game comes near it
-TEAM_NAME_LENGTH = 60  # scoresheet.Team.name
-PLAYERS_LENGTH = 200  # scoresheet.Team.players
-PLAYER_NAME_LENGTH = 120  # league.Player.name
-PHONE_LENGTH = 40  # league.Player.phone
+# The models' own limits, read from them (a cell longer than its column holds is a problem of its row).
+TEAM_NAME_LENGTH = Team._meta.get_field("name").max_length
+PLAYERS_LENGTH = Team._meta.get_field("players").max_length
+PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
+PHONE_LENGTH = Player._meta.get_field("phone").max_length
 
 RESULTS, GAME_LOG, ROSTER = "Results", "Game log", "Roster"
 RESULTS_COLUMNS = ("Date", "Table", "Game", "Team", "Players", "Score", "Variant")
