@@ -11,7 +11,7 @@ WORKERS ?= 3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run serve test test-tools lint format screenshots clean
+.PHONY: run serve test test-tools lint format clean
 
 # Install the run-time requirements, migrate, load the variant presets and serve on $(HOST):$(PORT).
 # HOST=0.0.0.0 make run serves the other machines on the network too, e.g. a phone on the same Wi-Fi.
@@ -59,10 +59,6 @@ lint: $(VENV)/.installed-dev
 format: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
-
-# Run the browser tests that write PNGs to var/screenshots/.
-screenshots: test-tools $(VENV)/.installed-dev
-	$(PY) -m pytest tests/e2e -m screenshots $(PYTEST_ARGS)
 
 # Remove the virtualenv, the SQLite database and other generated files.
 clean:

@@ -7,7 +7,7 @@ the reason given, whether it is an undo), and each history row written inside it
 change's id, so "Round 2 corrected" is one entry with the round's totals before and after. Who
 made it is the signed-in member or, for the players at a night table, the table link
 (``via_table``). Writes that do not send Django's signals (``bulk_create``, ``update``) are
-not recorded, so the services save row by row.
+not recorded: the services save row by row, or through ``bulk_create`` / ``bulk_update`` here.
 
 ``game_history`` reads a game's history in plain words; ``last_change`` finds what "Undo"
 takes back (``services.game_undo``).
@@ -85,8 +85,22 @@ def via_table(table):
 def bulk_create(model, objs) -> list:
     """``model.objects.bulk_create(objs)`` with a history row each, as saving them one by one would
     write (bulk creates send no signals): in the open change, by the signed-in member."""
-    from simple_history.models import HistoricalRecords
     from simple_history.utils import bulk_create_with_history
+
+    return bulk_create_with_history(list(objs), model, **_bulk_history())
+
+
+def bulk_update(model, objs, fields: list[str]) -> None:
+    """``model.objects.bulk_update(objs, fields)`` with a history row each (a change "~"), as
+    ``bulk_create`` does for new rows."""
+    from simple_history.utils import bulk_update_with_history
+
+    bulk_update_with_history(list(objs), model, fields, **_bulk_history())
+
+
+def _bulk_history() -> dict:
+    """The history rows' change, link and user, for simple-history's bulk helpers."""
+    from simple_history.models import HistoricalRecords
 
     current = _current.get()
     attrs = {"history_change_id": current.id if current else uuid.uuid4(), "history_via": _via.get()}
@@ -94,12 +108,10 @@ def bulk_create(model, objs) -> list:
         attrs["history_action"] = current.action
     request = getattr(HistoricalRecords.context, "request", None)
     user = getattr(request, "user", None)
-    return bulk_create_with_history(
-        list(objs),
-        model,
-        default_user=user if user is not None and user.is_authenticated else None,
-        custom_historical_attrs=attrs,
-    )
+    return {
+        "default_user": user if user is not None and user.is_authenticated else None,
+        "custom_historical_attrs": attrs,
+    }
 
 
 def fill_history_row(sender, history_instance, **kwargs) -> None:

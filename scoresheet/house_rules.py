@@ -7,349 +7,101 @@ saved while anything is wrong. Lists (book kinds, extras, red-three set bonuses,
 schedule, the piles, going out at some tables) are formsets: a row can be removed, and "Add a
 row" adds one without JS.
 
-An empty number box means the rule's "none": red threes that cannot be laid, never held, no
-concealed bonus, a card that cannot be melded, no limit, no lower or upper bound; and for the
-rules of issue 11 the field left out of the document (red threes that count whatever the books,
-no number of books that wins at once, an extra that is no special hand), so that a document
-without them is saved back without them.
+Every value is said once, in ``RULES_FIELDS``: where it sits in the document, its box, and
+what an empty box means. The form's boxes, the values the page starts with, the document
+written back and the box a problem goes to are all read from that table.
+
+An empty number box means the rule's "none" (``NONE``): red threes that cannot be laid, never
+held, no concealed bonus, a card that cannot be melded, no limit, no lower or upper bound; or
+the value left out of the document (``LEFT_OUT``): for the rules of issue 11, red threes that
+count whatever the books, no number of books that wins at once, so that a document without
+them is saved back without them.
 """
 
 from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.forms import formset_factory
 
-from scoresheet.formfields import OnOffField, PlainIntegerField
+from scoresheet.formfields import OnOffField
+from scoresheet.house_rules_forms import (
+    ExtraForm,
+    KindForm,
+    MeldBandForm,
+    MeldRoundForm,
+    NumberListField,
+    NumberMapField,
+    PileForm,
+    SetBonusForm,
+    TableForm,
+    map_text,
+    number,
+    requirement_value,
+)
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, RulesError, load_rules
 
-NUMBER = {"inputmode": "numeric"}
+# What an empty box writes into the document.
+NONE = "none"  # the value null: the rule's "none"
+LEFT_OUT = "left out"  # nothing: the value is left out of the document
+DEFAULT = "default"  # the box's default (a box that did not read too)
+UNCHANGED = "unchanged"  # the document's value as it was (a box that did not read too)
+# The parts of the document the editor writes afresh from its boxes (a value no box holds goes).
+REBUILT = ("card_values", "red_threes", "black_threes", "meld_schedule", "game_end", "setup")
 
 
-def number(label, help_text="", **kwargs):
-    return PlainIntegerField(
-        label=label, required=False, help_text=help_text, widget=forms.TextInput(attrs=NUMBER), **kwargs
-    )
+def _same(value):
+    return value
 
 
-class NumberListField(forms.CharField):
-    """ "2, 3" → [2, 3]."""
-
-    def to_python(self, value):
-        text = super().to_python(value).strip()
-        if not text:
-            return []
-        parts = [p.strip() for p in text.split(",")]
-        if not all(re.fullmatch(r"[0-9]{1,9}", p) for p in parts):  # int() refuses 4,300 digits and more
-            raise ValidationError("Write whole numbers separated by commas, such as 2, 3.")
-        return [int(p) for p in parts]
+def _always(values: dict, document: dict) -> bool:
+    return True
 
 
-class NumberMapField(forms.CharField):
-    """ "2: 3, 3: 4" → {"2": 3, "3": 4}: a number of players (or a round) → a number."""
-
-    def to_python(self, value):
-        text = super().to_python(value).strip()
-        mapping = {}
-        for part in filter(None, (p.strip() for p in text.split(","))):
-            match = re.fullmatch(r"([0-9]{1,9})\s*:\s*([0-9]{1,9})", part)
-            if not match:
-                raise ValidationError("Write pairs such as 2: 3, 4: 6 (before the colon, then its number).")
-            mapping[match[1]] = int(match[2])
-        return mapping
+def _chosen(box: str, choice: str, *, chosen: bool = True) -> Callable[[dict, dict], bool]:
+    """Only when the radio box ``box`` is (or, ``chosen=False``, is not) on ``choice``."""
+    return lambda values, document: (values.get(box) == choice) == chosen
 
 
-class NamedCountsField(forms.CharField):
-    """ "Red canasta: 3, Black canasta: 4" → [("Red canasta", 3), ("Black canasta", 4)]: a book kind
-    (its name as the page shows it, or its key) → a number; the editor finds each kind."""
-
-    def to_python(self, value):
-        text = super().to_python(value).strip()
-        pairs = []
-        for part in filter(None, (p.strip() for p in text.split(","))):
-            match = re.fullmatch(r"([^:]+?)\s*:\s*([0-9]{1,9})", part)  # a book count, not a 5,000-digit number
-            if not match:
-                raise ValidationError("Write each book kind and its number, such as Clean book: 1, Dirty book: 2.")
-            pairs.append((match[1], int(match[2])))
-        return pairs
+def _numbers_text(numbers) -> str:
+    return ", ".join(map(str, numbers or []))
 
 
-def map_text(mapping: dict) -> str:
-    return ", ".join(f"{k}: {v}" for k, v in (mapping or {}).items())
+@dataclass(frozen=True)
+class Box:
+    """A box of the editor's main form and the value of the document it holds."""
+
+    name: str  # the form field's name
+    path: str  # where the value sits in the document: "red_threes.laid_value"
+    field: forms.Field
+    empty: str = NONE  # what an empty box writes
+    default: object = None  # what the box shows when the document leaves the value out
+    read: Callable = _same  # the document's value → the box's
+    write: Callable = _same  # the box's value → the document's (None for an empty box)
+    when: Callable[[dict, dict], bool] = _always  # (boxes, document): written at all? If not, left out
+    place: str = ""  # the problems of this path and below go to the box (the path itself if empty)
 
 
-def requirement_value(text: str):
-    """An opening-meld requirement: a number of points, or a short text ("a natural canasta")."""
-    text = (text or "").strip()
-    return int(text) if re.fullmatch(r"[0-9]+", text) else text
+@dataclass(frozen=True)
+class RowList:
+    """A list of the document edited as rows (a formset), one row an item."""
+
+    prefix: str  # the formset's prefix
+    path: str
+    form: type[forms.Form]
+    title: str
+    read: Callable[[dict, dict], dict]  # (item, document) → the row's initial values
+    write: Callable[[list[dict], dict, dict], list]  # (rows kept, document so far, base) → the items
+    renames: dict[str, str] = field(default_factory=dict)  # an item's key → the row's box, for problems
+    when: Callable[[dict, dict], bool] = _always
+    left_out_when_empty: bool = False
 
 
-class RulesForm(forms.Form):
-    """The values that are not lists."""
-
-    name = forms.CharField(max_length=120, required=False)
-    summary = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
-    player_notes = forms.CharField(
-        label="Good to know (one note a line)", required=False, widget=forms.Textarea(attrs={"rows": 3})
-    )
-    book_size = number("Cards in a book")
-    book_size_by_players = NumberMapField(
-        label="Book size by players (optional)", required=False, help_text="Such as 3: 7 (players: cards)."
-    )
-    required_any_books = number("Books of any kind needed to go out")
-    red_laid_value = number("Red three laid, each", "Empty: red threes cannot be laid.")
-    red_held_penalty = number("Red three caught in hand, each against", "Empty: red threes are never held.")
-    red_negative_when_not_melded = OnOffField(label="Red threes count against a team that has not melded")
-    red_positive_with_books = number(
-        "Red threes count only for a side with at least this many books",
-        "Books of any kind made in the round. Empty: red threes count whatever the books.",
-    )
-    red_below = forms.ChoiceField(
-        label="Red threes of a side with fewer books",
-        choices=[("nothing", "Count nothing"), ("against", "Count against the side")],
-        widget=forms.RadioSelect,
-        required=False,
-        help_text="Only when the box above has a number.",
-    )
-    black_held_penalty = number("Black three caught in hand, each against")
-    melded_against_without_books = OnOffField(label="Melded cards count against a side that made no book in the round")
-    going_out_bonus = number("Going out")
-    concealed_bonus = number("Going out concealed, more", "Empty: no concealed going out.")
-    meld_basis = forms.ChoiceField(
-        label="Opening meld depends on",
-        choices=[("round", "The round"), ("score", "The team's score before the round")],
-        widget=forms.RadioSelect,
-        required=False,
-    )
-    end_by = forms.ChoiceField(
-        label="The game ends",
-        choices=[("rounds", "After a number of rounds"), ("score", "When a team reaches a score")],
-        widget=forms.RadioSelect,
-        required=False,
-    )
-    rounds = number("Rounds")
-    optional_extra_rounds = number("Optional extra rounds")
-    target_score = number("Target score")
-    books_to_win = number("Books in one round that win the game at once", "Books of any kind. Empty: no such win.")
-    books_to_win_bonus = number("Bonus for them", "Scored on top of the round. Empty: none.")
-    team_counts = NumberListField(label="Numbers of teams", required=False, help_text="Such as 2, 3. Empty: none.")
-    individual_counts = NumberListField(
-        label="Numbers of players on their own", required=False, help_text="Such as 2, 3. Empty: none."
-    )
-    players_per_team = NumberListField(label="Players in a team", required=False)
-    decks_by = forms.ChoiceField(
-        label="Decks",
-        choices=[
-            ("fixed", "A fixed number"),
-            ("players_plus_one", "One more than the players"),
-            ("by_players", "By the number of players"),
-        ],
-        widget=forms.RadioSelect,
-        required=False,
-    )
-    decks_fixed = number("Number of decks")
-    decks_by_players = NumberMapField(
-        label="Decks by players", required=False, help_text="Such as 4: 6, 6: 7 (players: decks)."
-    )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for key in CARD_CLASSES:
-            label = "Black three melded" if key == "black_threes" else CARD_CLASS_LABELS[key]
-            self.fields[f"card_{key}"] = number(label, "Empty: cannot be melded.")
-        self.order_fields(["name", "summary"])
-
-
-class KindForm(forms.Form):
-    key = forms.CharField(required=False, widget=forms.HiddenInput)
-    label = forms.CharField(max_length=60, required=False)
-    bonus = number("Bonus")
-    cards = forms.ChoiceField(
-        choices=[("natural", "Natural (no wild cards)"), ("mixed", "Mixed (with wild cards)"), ("wild", "Wild only")],
-        required=False,
-    )
-    required_to_go_out = number("Needed to go out")
-    required_by_round = NumberMapField(
-        label="Needed by round (optional)", required=False, help_text="Such as 1: 3 (round: books)."
-    )
-
-
-class ExtraForm(forms.Form):
-    key = forms.CharField(required=False, widget=forms.HiddenInput)
-    label = forms.CharField(max_length=60, required=False)
-    amount = number("Points (minus for a penalty)", "Empty for a special hand.")
-    max_per_round = number("At most a round", "Empty: no limit.")
-    note = forms.CharField(max_length=200, required=False)
-    # A special hand (Acaba, the American special hands): the round scores these and nothing else.
-    replaces_caller = number(
-        "Replaces the round: the caller scores",
-        "For a special hand, called once a round. Leave both of these empty for an ordinary extra.",
-    )
-    replaces_others = number("Replaces the round: every other side scores", "Empty: 0.")
-
-
-class SetBonusForm(forms.Form):
-    min_count = number("Red threes, at least")
-    bonus = number("Bonus")
-
-
-class MeldRoundForm(forms.Form):
-    requirement = forms.CharField(label="Opening meld", max_length=60, required=False)
-
-
-class MeldBandForm(forms.Form):
-    low = number("From score", "Empty: no lower bound.")
-    high = number("Up to (not included)", "Empty: no upper bound.")
-    requirement = forms.CharField(label="Opening meld", max_length=60, required=False)
-
-
-class PileForm(forms.Form):
-    name = forms.CharField(max_length=20, required=False)
-    cards = number("Cards")
-
-
-class TableForm(forms.Form):
-    """Going out at some tables only (3 red and 4 black canastas with partners, 1 and 2 without)."""
-
-    players = NumberListField(
-        label="Players at the table", required=False, help_text="Such as 4, 6. Empty: any number."
-    )
-    partners = forms.ChoiceField(
-        label="Partners",
-        choices=[("", "With or without"), ("yes", "With partners"), ("no", "Everyone on their own")],
-        required=False,
-    )
-    books = NamedCountsField(
-        label="Books needed of each kind",
-        required=False,
-        help_text="Such as Clean book: 1, Dirty book: 2 (the book kinds' names above).",
-    )
-    any_books = number("Books of any kind needed", "Empty: none.")
-
-
-# prefix → (form class, title, what a row is called)
-LISTS = {
-    "kinds": (KindForm, "Book kinds"),
-    "extras": (ExtraForm, "Extras"),
-    "setbonus": (SetBonusForm, "Red-three set bonuses"),
-    "meldround": (MeldRoundForm, "Opening meld by round"),
-    "meldband": (MeldBandForm, "Opening meld by score"),
-    "piles": (PileForm, "Piles dealt"),
-    "tables": (TableForm, "Going out at some tables"),
-}
-# Problem paths' list names → formset prefix, and the document key of a row → its box.
-PATH_LISTS = {
-    "book_kinds": ("kinds", {"key": "label"}),
-    "extras": (
-        "extras",
-        {
-            "key": "label",
-            "replaces_round_score": "replaces_caller",
-            "replaces_round_score.caller": "replaces_caller",
-            "replaces_round_score.others": "replaces_others",
-        },
-    ),
-    "red_threes.set_bonuses": ("setbonus", {}),
-    "meld_schedule.by_round": ("meldround", {}),
-    "meld_schedule.bands": ("meldband", {"from": "low", "to": "high"}),
-    "setup.piles": ("piles", {}),
-    "going_out_by_players": ("tables", {}),
-}
-# Problem paths of the single values → their box (the longest matching prefix wins).
-PATH_FIELDS = {
-    "name": "name",
-    "summary": "summary",
-    "player_notes": "player_notes",
-    "book_size": "book_size",
-    "book_size_by_players": "book_size_by_players",
-    "required_any_books": "required_any_books",
-    "red_threes.laid_value": "red_laid_value",
-    "red_threes.held_penalty": "red_held_penalty",
-    "red_threes.negative_when_not_melded": "red_negative_when_not_melded",
-    "red_threes.positive_with_books": "red_positive_with_books",
-    "red_threes.positive_with_books.otherwise": "red_below",
-    "melded_against_without_books": "melded_against_without_books",
-    "black_threes.held_penalty": "black_held_penalty",
-    "going_out_bonus": "going_out_bonus",
-    "concealed_bonus": "concealed_bonus",
-    "meld_schedule.basis": "meld_basis",
-    "game_end.rounds": "rounds",
-    "game_end.optional_extra_rounds": "optional_extra_rounds",
-    "game_end.target_score": "target_score",
-    "game_end.books_to_win": "books_to_win",
-    "game_end.books_to_win.bonus": "books_to_win_bonus",
-    "game_end": "end_by",
-    "setup.team_counts": "team_counts",
-    "setup.individual_counts": "individual_counts",
-    "setup.players_per_team": "players_per_team",
-    "setup.decks.fixed": "decks_fixed",
-    "setup.decks.by_players": "decks_by_players",
-    "setup.decks": "decks_by",
-    **{f"card_values.{key}": f"card_{key}" for key in CARD_CLASSES},
-}
-
-
-def initial_values(document: dict) -> tuple[dict, dict[str, list[dict]]]:
-    """The form's and the formsets' initial values from a rules document."""
-    red, setup, end = document.get("red_threes", {}), document.get("setup", {}), document.get("game_end", {})
-    decks, schedule = setup.get("decks", {}), document.get("meld_schedule", {})
-    cards = document.get("card_values", {})
-    kinds = kind_names(document.get("book_kinds"))
-    needs_books = red.get("positive_with_books") or {}
-    to_win = end.get("books_to_win") or {}
-    values = {
-        "name": document.get("name", ""),
-        "summary": document.get("summary", ""),
-        "player_notes": "\n".join(document.get("player_notes", [])),
-        "book_size": document.get("book_size", 7),
-        "book_size_by_players": map_text(document.get("book_size_by_players")),
-        "required_any_books": document.get("required_any_books", 0),
-        "red_laid_value": red.get("laid_value"),
-        "red_held_penalty": red.get("held_penalty"),
-        "red_negative_when_not_melded": bool(red.get("negative_when_not_melded")),
-        "red_positive_with_books": needs_books.get("books"),
-        "red_below": needs_books.get("otherwise", "nothing"),
-        "melded_against_without_books": bool(document.get("melded_against_without_books")),
-        "black_held_penalty": document.get("black_threes", {}).get("held_penalty"),
-        "going_out_bonus": document.get("going_out_bonus"),
-        "concealed_bonus": document.get("concealed_bonus"),
-        "meld_basis": schedule.get("basis", "round"),
-        "end_by": "score" if end.get("target_score") is not None else "rounds",
-        "rounds": end.get("rounds"),
-        "optional_extra_rounds": end.get("optional_extra_rounds", 0),
-        "target_score": end.get("target_score"),
-        "books_to_win": to_win.get("books"),
-        "books_to_win_bonus": to_win.get("bonus"),
-        "team_counts": ", ".join(map(str, setup.get("team_counts") or [])),
-        "individual_counts": ", ".join(map(str, setup.get("individual_counts") or [])),
-        "players_per_team": ", ".join(map(str, setup.get("players_per_team", [2]))),
-        "decks_by": next((k for k in ("fixed", "players_plus_one", "by_players") if decks.get(k)), "fixed"),
-        "decks_fixed": decks.get("fixed"),
-        "decks_by_players": map_text(decks.get("by_players")),
-        **{f"card_{key}": cards.get(key) for key in CARD_CLASSES},
-    }
-    lists = {
-        "kinds": [
-            {**kind, "required_by_round": map_text(kind.get("required_by_round"))}
-            for kind in document.get("book_kinds", [])
-        ],
-        "extras": [_extra_values(extra) for extra in document.get("extras", [])],
-        "setbonus": [dict(bonus) for bonus in red.get("set_bonuses", [])],
-        "meldround": [{"requirement": r} for r in schedule.get("by_round", [])],
-        "meldband": [
-            {"low": b.get("from"), "high": b.get("to"), "requirement": b.get("requirement")}
-            for b in schedule.get("bands", [])
-        ],
-        "piles": [dict(pile) for pile in setup.get("piles", [])],
-        "tables": [_table_values(item, kinds) for item in document.get("going_out_by_players", [])],
-    }
-    return values, lists
-
-
-def _extra_values(extra: dict) -> dict:
+def _extra_row(extra: dict, document: dict) -> dict:
     special = extra.get("replaces_round_score") or {}
     return {
         **{k: v for k, v in extra.items() if k != "replaces_round_score"},
@@ -361,8 +113,9 @@ def _extra_values(extra: dict) -> dict:
 PARTNERS = {True: "yes", False: "no", None: ""}
 
 
-def _table_values(item: dict, kinds: dict[str, str]) -> dict:
+def _table_row(item: dict, document: dict) -> dict:
     """A going-out-at-some-tables row: its book kinds by the names the page shows."""
+    kinds = kind_names(document.get("book_kinds"))
     books = item.get("books") or {}
     return {
         "players": ", ".join(map(str, item.get("players") or [])),
@@ -370,6 +123,366 @@ def _table_values(item: dict, kinds: dict[str, str]) -> dict:
         "books": ", ".join(f"{kinds.get(key, key)}: {count}" for key, count in books.items()),
         "any_books": item.get("any_books"),
     }
+
+
+def _kind(d: dict) -> dict:
+    kind = {"label": d.get("label"), "bonus": d.get("bonus"), "cards": d.get("cards") or "natural"}
+    if d.get("required_to_go_out"):
+        kind["required_to_go_out"] = d["required_to_go_out"]
+    if d.get("required_by_round"):
+        kind["required_by_round"] = d["required_by_round"]
+    return kind
+
+
+def _extra(d: dict) -> dict:
+    caller, others = d.get("replaces_caller"), d.get("replaces_others")
+    if caller is None and others is None:
+        return {
+            "label": d.get("label"),
+            "amount": d.get("amount"),
+            "max_per_round": d.get("max_per_round"),
+            "note": d.get("note") or "",
+        }
+    # A special hand: no amount (a typed one is left in, for load_rules to refuse), at most once a round.
+    extra = {"label": d.get("label"), "replaces_round_score": {"caller": caller or 0, "others": others or 0}}
+    for key in ("amount", "max_per_round"):
+        if d.get(key) is not None:
+            extra[key] = d[key]
+    extra["note"] = d.get("note") or ""
+    return extra
+
+
+def _keyed(rows: list[dict], taken: set[str], build) -> list[dict]:
+    """The items of a list whose items have a key (book kinds, extras): a row keeps its key; a new
+    row's key is made from its label, different from every other key."""
+    items = []
+    for data in rows:
+        key = data.get("key") or _new_key(data.get("label") or "", taken)
+        taken.add(key)
+        items.append({"key": key, **build(data)})
+    return items
+
+
+def _meld_basis(document: dict) -> str:
+    return document["meld_schedule"]["basis"]
+
+
+# Every value of a rules document, in the order the document is written.
+RULES_FIELDS: tuple[Box | RowList, ...] = (
+    Box("name", "name", forms.CharField(max_length=120, required=False), default=""),
+    Box("summary", "summary", forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3})), default=""),
+    Box(
+        "player_notes",
+        "player_notes",
+        forms.CharField(
+            label="Good to know (one note a line)", required=False, widget=forms.Textarea(attrs={"rows": 3})
+        ),
+        default=[],
+        read="\n".join,
+        write=lambda text: [line.strip() for line in text.splitlines() if line.strip()],
+    ),
+    Box("book_size", "book_size", number("Cards in a book"), LEFT_OUT, default=7),
+    Box(
+        "book_size_by_players",
+        "book_size_by_players",
+        NumberMapField(
+            label="Book size by players (optional)", required=False, help_text="Such as 3: 7 (players: cards)."
+        ),
+        read=map_text,
+    ),
+    Box("required_any_books", "required_any_books", number("Books of any kind needed to go out"), LEFT_OUT, default=0),
+    Box("going_out_bonus", "going_out_bonus", number("Going out"), LEFT_OUT),
+    Box("concealed_bonus", "concealed_bonus", number("Going out concealed, more", "Empty: no concealed going out.")),
+    *(
+        Box(
+            f"card_{key}",
+            f"card_values.{key}",
+            number(
+                "Black three melded" if key == "black_threes" else CARD_CLASS_LABELS[key], "Empty: cannot be melded."
+            ),
+        )
+        for key in CARD_CLASSES
+    ),
+    Box("red_laid_value", "red_threes.laid_value", number("Red three laid, each", "Empty: red threes cannot be laid.")),
+    Box(
+        "red_held_penalty",
+        "red_threes.held_penalty",
+        number("Red three caught in hand, each against", "Empty: red threes are never held."),
+    ),
+    Box(
+        "red_negative_when_not_melded",
+        "red_threes.negative_when_not_melded",
+        OnOffField(label="Red threes count against a team that has not melded"),
+        read=bool,
+    ),
+    RowList(
+        "setbonus",
+        "red_threes.set_bonuses",
+        SetBonusForm,
+        "Red-three set bonuses",
+        read=lambda bonus, document: dict(bonus),
+        write=lambda rows, document, base: [{"min_count": d.get("min_count"), "bonus": d.get("bonus")} for d in rows],
+    ),
+    Box(
+        "red_positive_with_books",
+        "red_threes.positive_with_books.books",
+        number(
+            "Red threes count only for a side with at least this many books",
+            "Books of any kind made in the round. Empty: red threes count whatever the books.",
+        ),
+        LEFT_OUT,
+        place="red_threes.positive_with_books",
+    ),
+    Box(
+        "red_below",
+        "red_threes.positive_with_books.otherwise",
+        forms.ChoiceField(
+            label="Red threes of a side with fewer books",
+            choices=[("nothing", "Count nothing"), ("against", "Count against the side")],
+            widget=forms.RadioSelect,
+            required=False,
+            help_text="Only when the box above has a number.",
+        ),
+        DEFAULT,
+        default="nothing",
+        when=lambda values, document: values.get("red_positive_with_books") is not None,
+    ),
+    Box(
+        "black_held_penalty", "black_threes.held_penalty", number("Black three caught in hand, each against"), LEFT_OUT
+    ),
+    RowList(
+        "kinds",
+        "book_kinds",
+        KindForm,
+        "Book kinds",
+        read=lambda kind, document: {**kind, "required_by_round": map_text(kind.get("required_by_round"))},
+        write=lambda rows, document, base: _keyed(rows, set(), _kind),
+        renames={"key": "label"},
+    ),
+    RowList(
+        "extras",
+        "extras",
+        ExtraForm,
+        "Extras",
+        read=_extra_row,
+        write=lambda rows, document, base: _keyed(rows, {kind["key"] for kind in document["book_kinds"]}, _extra),
+        renames={
+            "key": "label",
+            "replaces_round_score": "replaces_caller",
+            "replaces_round_score.caller": "replaces_caller",
+            "replaces_round_score.others": "replaces_others",
+        },
+    ),
+    Box(
+        "melded_against_without_books",
+        "melded_against_without_books",
+        OnOffField(label="Melded cards count against a side that made no book in the round"),
+        LEFT_OUT,
+        read=bool,
+        write=lambda on: True if on else None,
+    ),
+    Box(
+        "meld_basis",
+        "meld_schedule.basis",
+        forms.ChoiceField(
+            label="Opening meld depends on",
+            choices=[("round", "The round"), ("score", "The team's score before the round")],
+            widget=forms.RadioSelect,
+            required=False,
+        ),
+        UNCHANGED,
+        default="round",
+        write=lambda basis: "score" if basis == "score" else "round",
+    ),
+    RowList(
+        "meldround",
+        "meld_schedule.by_round",
+        MeldRoundForm,
+        "Opening meld by round",
+        read=lambda requirement, document: {"requirement": requirement},
+        write=lambda rows, document, base: [requirement_value(d.get("requirement")) for d in rows],
+        when=lambda values, document: _meld_basis(document) == "round",
+    ),
+    RowList(
+        "meldband",
+        "meld_schedule.bands",
+        MeldBandForm,
+        "Opening meld by score",
+        read=lambda band, document: {
+            "low": band.get("from"),
+            "high": band.get("to"),
+            "requirement": band.get("requirement"),
+        },
+        write=lambda rows, document, base: [
+            {"from": d.get("low"), "to": d.get("high"), "requirement": requirement_value(d.get("requirement"))}
+            for d in rows
+        ],
+        renames={"from": "low", "to": "high"},
+        when=lambda values, document: _meld_basis(document) == "score",
+    ),
+    Box(
+        "end_by",
+        "game_end",
+        forms.ChoiceField(
+            label="The game ends",
+            choices=[("rounds", "After a number of rounds"), ("score", "When a team reaches a score")],
+            widget=forms.RadioSelect,
+            required=False,
+        ),
+        DEFAULT,
+        default={},
+        read=lambda end: "score" if end.get("target_score") is not None else "rounds",
+        write=lambda choice: {},  # it chooses which boxes below are written
+    ),
+    Box("rounds", "game_end.rounds", number("Rounds"), LEFT_OUT, when=_chosen("end_by", "score", chosen=False)),
+    Box(
+        "optional_extra_rounds",
+        "game_end.optional_extra_rounds",
+        number("Optional extra rounds"),
+        LEFT_OUT,
+        default=0,
+        write=lambda rounds: rounds or None,
+        when=_chosen("end_by", "score", chosen=False),
+    ),
+    Box("target_score", "game_end.target_score", number("Target score"), LEFT_OUT, when=_chosen("end_by", "score")),
+    Box(
+        "books_to_win",
+        "game_end.books_to_win.books",
+        number("Books in one round that win the game at once", "Books of any kind. Empty: no such win."),
+        LEFT_OUT,
+        place="game_end.books_to_win",
+    ),
+    Box(
+        "books_to_win_bonus",
+        "game_end.books_to_win.bonus",
+        number("Bonus for them", "Scored on top of the round. Empty: none."),
+        LEFT_OUT,
+        when=lambda values, document: values.get("books_to_win") is not None,
+    ),
+    Box(
+        "team_counts",
+        "setup.team_counts",
+        NumberListField(label="Numbers of teams", required=False, help_text="Such as 2, 3. Empty: none."),
+        read=_numbers_text,
+    ),
+    Box(
+        "individual_counts",
+        "setup.individual_counts",
+        NumberListField(
+            label="Numbers of players on their own", required=False, help_text="Such as 2, 3. Empty: none."
+        ),
+        read=_numbers_text,
+    ),
+    Box(
+        "players_per_team",
+        "setup.players_per_team",
+        NumberListField(label="Players in a team", required=False),
+        default=[2],
+        read=_numbers_text,
+    ),
+    Box(
+        "decks_by",
+        "setup.decks",
+        forms.ChoiceField(
+            label="Decks",
+            choices=[
+                ("fixed", "A fixed number"),
+                ("players_plus_one", "One more than the players"),
+                ("by_players", "By the number of players"),
+            ],
+            widget=forms.RadioSelect,
+            required=False,
+        ),
+        DEFAULT,
+        default={},
+        read=lambda decks: next((k for k in ("fixed", "players_plus_one", "by_players") if decks.get(k)), "fixed"),
+        write=lambda choice: {"players_plus_one": True} if choice == "players_plus_one" else {},
+    ),
+    Box(
+        "decks_fixed",
+        "setup.decks.fixed",
+        number("Number of decks"),
+        LEFT_OUT,
+        when=lambda values, document: values.get("decks_by") not in ("players_plus_one", "by_players"),
+    ),
+    Box(
+        "decks_by_players",
+        "setup.decks.by_players",
+        NumberMapField(label="Decks by players", required=False, help_text="Such as 4: 6, 6: 7 (players: decks)."),
+        DEFAULT,
+        default={},
+        read=map_text,
+        when=_chosen("decks_by", "by_players"),
+    ),
+    RowList(
+        "piles",
+        "setup.piles",
+        PileForm,
+        "Piles dealt",
+        read=lambda pile, document: dict(pile),
+        write=lambda rows, document, base: [{"name": d.get("name"), "cards": d.get("cards")} for d in rows],
+    ),
+    RowList(
+        "tables",
+        "going_out_by_players",
+        TableForm,
+        "Going out at some tables",
+        read=_table_row,
+        write=lambda rows, document, base: [
+            _table(d, {**_by_name(base.get("book_kinds")), **_by_name(document["book_kinds"])}) for d in rows
+        ],
+        left_out_when_empty=True,
+    ),
+)
+BOXES = tuple(entry for entry in RULES_FIELDS if isinstance(entry, Box))
+LISTS = {entry.prefix: entry for entry in RULES_FIELDS if isinstance(entry, RowList)}
+# Problem paths of the single values → their box (the longest matching prefix wins).
+PATH_FIELDS = {box.place or box.path: box.name for box in BOXES}
+
+
+def _get(document: dict, path: str, default=None):
+    """The value at a dotted ``path``, or ``default`` where the document leaves it out."""
+    value = document
+    for key in path.split("."):
+        if not isinstance(value, dict) or key not in value:
+            return default
+        value = value[key]
+    return value
+
+
+def _put(document: dict, path: str, value) -> None:
+    *sections, key = path.split(".")
+    for section in sections:
+        document = document.setdefault(section, {})
+    document[key] = value
+
+
+def _leave_out(document: dict, path: str) -> None:
+    *sections, key = path.split(".")
+    for section in sections:
+        document = document.get(section)
+        if not isinstance(document, dict):
+            return
+    document.pop(key, None)
+
+
+class RulesForm(forms.Form):
+    """The values that are not lists: a box for each of ``BOXES``."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for box in BOXES:
+            self.fields[box.name] = copy.deepcopy(box.field)
+
+
+def initial_values(document: dict) -> tuple[dict, dict[str, list[dict]]]:
+    """The form's and the formsets' initial values from a rules document."""
+    values = {box.name: box.read(_get(document, box.path, box.default)) for box in BOXES}
+    lists = {
+        prefix: [rows.read(item, document) for item in _get(document, rows.path) or []]
+        for prefix, rows in LISTS.items()
+    }
+    return values, lists
 
 
 def kind_names(book_kinds: list) -> dict[str, str]:
@@ -395,8 +508,8 @@ class HouseRulesEditor:
             data = _with_one_more_row(data, data["more"])
         self.form = RulesForm(data, initial=values)
         self.lists = {}
-        for prefix, (form_class, _title) in LISTS.items():
-            formset_class = formset_factory(form_class, extra=1, can_delete=True)
+        for prefix, rows in LISTS.items():
+            formset_class = formset_factory(rows.form, extra=1, can_delete=True)
             self.lists[prefix] = formset_class(data, initial=lists[prefix], prefix=prefix)
         self.top_errors: list[str] = []
         self.document: dict | None = None
@@ -412,7 +525,7 @@ class HouseRulesEditor:
         return self.data is not None and not self.adding and self.document is None
 
     def formsets(self):
-        return [(prefix, LISTS[prefix][1], formset) for prefix, formset in self.lists.items()]
+        return [(prefix, LISTS[prefix].title, formset) for prefix, formset in self.lists.items()]
 
     def is_valid(self) -> bool:
         forms_ok = self.form.is_valid() & all([fs.is_valid() for fs in self.lists.values()])  # every box checked
@@ -448,153 +561,36 @@ class HouseRulesEditor:
     def _document(self) -> tuple[dict, dict[str, list[int]]]:
         """The rules document the boxes say (a box that did not read leaves its value out, and
         ``load_rules`` then names it too), and for each list which form each document row came from."""
-        v = self.form.cleaned_data if hasattr(self.form, "cleaned_data") else {}
+        values = self.form.cleaned_data if hasattr(self.form, "cleaned_data") else {}
         document = copy.deepcopy(self.base)
         rows: dict[str, list[int]] = {}
-
-        def put(section: dict, key: str, box: str, *, keep_none=True):
-            if box in v and (keep_none or v[box] is not None):
-                section[key] = v[box]
+        started = set()
+        for entry in RULES_FIELDS:
+            section = entry.path.split(".")[0]
+            if section in REBUILT and section not in started:
+                document[section] = {}
+                started.add(section)
+            if not entry.when(values, document):
+                _leave_out(document, entry.path)
+            elif isinstance(entry, RowList):
+                kept = self._rows(entry.prefix)
+                rows[entry.prefix] = [index for index, _ in kept]
+                items = entry.write([data for _, data in kept], document, self.base)
+                if items or not entry.left_out_when_empty:
+                    _put(document, entry.path, items)
+                else:
+                    _leave_out(document, entry.path)
             else:
-                section.pop(key, None)
-
-        put(document, "name", "name")
-        put(document, "summary", "summary")
-        document["player_notes"] = [line.strip() for line in v.get("player_notes", "").splitlines() if line.strip()]
-        put(document, "book_size", "book_size", keep_none=False)
-        put(document, "book_size_by_players", "book_size_by_players")
-        put(document, "required_any_books", "required_any_books", keep_none=False)
-        put(document, "going_out_bonus", "going_out_bonus", keep_none=False)
-        put(document, "concealed_bonus", "concealed_bonus")
-        document["card_values"] = {}
-        for key in CARD_CLASSES:
-            put(document["card_values"], key, f"card_{key}")
-
-        red = {}
-        put(red, "laid_value", "red_laid_value")
-        put(red, "held_penalty", "red_held_penalty")
-        put(red, "negative_when_not_melded", "red_negative_when_not_melded")
-        kept = self._rows("setbonus")
-        rows["setbonus"] = [i for i, _ in kept]
-        red["set_bonuses"] = [{"min_count": d.get("min_count"), "bonus": d.get("bonus")} for _, d in kept]
-        if v.get("red_positive_with_books") is not None:  # empty: red threes count whatever the books
-            red["positive_with_books"] = {
-                "books": v["red_positive_with_books"],
-                "otherwise": v.get("red_below") or "nothing",
-            }
-        document["red_threes"] = red
-        document["black_threes"] = {}
-        put(document["black_threes"], "held_penalty", "black_held_penalty", keep_none=False)
-
-        document["book_kinds"], rows["kinds"] = self._keyed("kinds", set(), self._kind)
-        taken = {kind["key"] for kind in document["book_kinds"]}
-        document["extras"], rows["extras"] = self._keyed("extras", taken, self._extra)
-        if v.get("melded_against_without_books"):
-            document["melded_against_without_books"] = True
-        else:
-            document.pop("melded_against_without_books", None)
-
-        basis = v.get("meld_basis") or self.base.get("meld_schedule", {}).get("basis")
-        if basis == "score":
-            kept = self._rows("meldband")
-            bands = [
-                {"from": d.get("low"), "to": d.get("high"), "requirement": requirement_value(d.get("requirement"))}
-                for _, d in kept
-            ]
-            document["meld_schedule"] = {"basis": "score", "bands": bands}
-            rows["meldband"] = [i for i, _ in kept]
-        else:
-            kept = self._rows("meldround")
-            document["meld_schedule"] = {
-                "basis": "round",
-                "by_round": [requirement_value(d.get("requirement")) for _, d in kept],
-            }
-            rows["meldround"] = [i for i, _ in kept]
-
-        end = {}
-        if v.get("end_by") == "score":
-            put(end, "target_score", "target_score", keep_none=False)
-        else:
-            put(end, "rounds", "rounds", keep_none=False)
-            if v.get("optional_extra_rounds"):
-                end["optional_extra_rounds"] = v["optional_extra_rounds"]
-        if v.get("books_to_win") is not None:  # empty: no number of books wins at once (the bonus goes too)
-            end["books_to_win"] = {"books": v["books_to_win"]}
-            if v.get("books_to_win_bonus") is not None:
-                end["books_to_win"]["bonus"] = v["books_to_win_bonus"]
-        document["game_end"] = end
-
-        setup = {}
-        put(setup, "team_counts", "team_counts")
-        put(setup, "individual_counts", "individual_counts")
-        put(setup, "players_per_team", "players_per_team")
-        decks_by = v.get("decks_by")
-        if decks_by == "players_plus_one":
-            setup["decks"] = {"players_plus_one": True}
-        elif decks_by == "by_players":
-            setup["decks"] = {"by_players": v.get("decks_by_players") or {}}
-        else:
-            setup["decks"] = {}
-            put(setup["decks"], "fixed", "decks_fixed", keep_none=False)
-        kept = self._rows("piles")
-        setup["piles"] = [{"name": d.get("name"), "cards": d.get("cards")} for _, d in kept]
-        rows["piles"] = [i for i, _ in kept]
-        document["setup"] = setup
-
-        kept = self._rows("tables")
-        names = {**_by_name(self.base.get("book_kinds")), **_by_name(document["book_kinds"])}
-        tables = [_table(d, names) for _, d in kept]
-        rows["tables"] = [i for i, _ in kept]
-        if tables:
-            document["going_out_by_players"] = tables
-        else:
-            document.pop("going_out_by_players", None)
+                _write_box(entry, values, document, self.base)
         return document, rows
-
-    def _keyed(self, prefix: str, taken: set[str], build) -> tuple[list[dict], list[int]]:
-        """The rows of a list whose items have a key (book kinds, extras): a row keeps its key; a new
-        row's key is made from its label, different from every other key."""
-        items, indexes = [], []
-        for index, data in self._rows(prefix):
-            key = data.get("key") or _new_key(data.get("label") or "", taken)
-            taken.add(key)
-            items.append({"key": key, **build(data)})
-            indexes.append(index)
-        return items, indexes
-
-    @staticmethod
-    def _kind(d: dict) -> dict:
-        kind = {"label": d.get("label"), "bonus": d.get("bonus"), "cards": d.get("cards") or "natural"}
-        if d.get("required_to_go_out"):
-            kind["required_to_go_out"] = d["required_to_go_out"]
-        if d.get("required_by_round"):
-            kind["required_by_round"] = d["required_by_round"]
-        return kind
-
-    @staticmethod
-    def _extra(d: dict) -> dict:
-        caller, others = d.get("replaces_caller"), d.get("replaces_others")
-        if caller is None and others is None:
-            return {
-                "label": d.get("label"),
-                "amount": d.get("amount"),
-                "max_per_round": d.get("max_per_round"),
-                "note": d.get("note") or "",
-            }
-        # A special hand: no amount (a typed one is left in, for load_rules to refuse), at most once a round.
-        extra = {"label": d.get("label"), "replaces_round_score": {"caller": caller or 0, "others": others or 0}}
-        for key in ("amount", "max_per_round"):
-            if d.get(key) is not None:
-                extra[key] = d[key]
-        extra["note"] = d.get("note") or ""
-        return extra
 
     # --- problems back to their boxes -------------------------------------------------------
 
     def _place(self, path: str, message: str) -> None:
         """Put a problem of ``load_rules`` next to its box; one no box shows goes to the top."""
         message = _plain(path, message, self.names)
-        for list_path, (prefix, renames) in PATH_LISTS.items():
+        for prefix, entry in LISTS.items():
+            list_path, renames = entry.path, entry.renames
             match = re.fullmatch(re.escape(list_path) + r"\[(\d+)\](?:\.([\w.]+))?.*", path)
             if match and int(match[1]) < len(self.rows.get(prefix, [])):
                 form = self.lists[prefix].forms[self.rows[prefix][int(match[1])]]
@@ -616,6 +612,22 @@ class HouseRulesEditor:
                     self.form.add_error(box, message)
                 return
         self.top_errors.append(f"{path}: {message}" if path else message)
+
+
+def _write_box(box: Box, values: dict, document: dict, base: dict) -> None:
+    """Write one box's value into ``document`` as its table entry says (see ``NONE`` …)."""
+    value = values.get(box.name)
+    missing = box.name not in values  # the box did not read
+    if box.empty == UNCHANGED and (missing or value in (None, "")):
+        value, missing = box.read(_get(base, box.path, box.default)), False
+    if box.empty == DEFAULT and (missing or value in (None, "", [], {})):
+        _put(document, box.path, copy.deepcopy(box.default))
+        return
+    value = None if missing else box.write(value)
+    if missing or (value is None and box.empty == LEFT_OUT):
+        _leave_out(document, box.path)
+    else:
+        _put(document, box.path, value)
 
 
 def _by_name(book_kinds) -> dict[str, str]:

@@ -39,11 +39,11 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from scoresheet import scoring
 from scoresheet.display import fmt, join_and, plural
 from scoresheet.fields import book_word, fields_by_key, piles_text
 from scoresheet.problems import Problem
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
+from scoresheet.team_entry import Entry, hand_points, melded_points
 
 # The cards of one deck by class (52 + 2 jokers); the 2 red threes are counted by their own
 # fields and checked as errors (scoring.round_errors).
@@ -152,7 +152,7 @@ class Check:
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def plausibility_checks(rules: Rules, entries: Sequence[scoring.Entry], *, number: int, team_count: int) -> list[Check]:
+def plausibility_checks(rules: Rules, entries: Sequence[Entry], *, number: int, team_count: int) -> list[Check]:
     """Every implausible number of a round, as warnings to confirm."""
     seatings = tables(rules, team_count)
     if not seatings:
@@ -171,9 +171,7 @@ def plausibility_checks(rules: Rules, entries: Sequence[scoring.Entry], *, numbe
     return checks
 
 
-def plausibility_warnings(
-    rules: Rules, entries: Sequence[scoring.Entry], *, number: int, team_count: int
-) -> list[Problem]:
+def plausibility_warnings(rules: Rules, entries: Sequence[Entry], *, number: int, team_count: int) -> list[Problem]:
     """Every implausible number of a round: legal to record, but most likely a typo."""
     return [check.problem for check in plausibility_checks(rules, entries, number=number, team_count=team_count)]
 
@@ -199,7 +197,7 @@ def confirmation_record(checks: Iterable[Check]) -> list[dict]:
 # fields' words ("Check Clean books."); the page puts the team's name in front.
 
 
-def _side_books(rules: Rules, entry: scoring.Entry, table: Table, *, number: int, team: int) -> list[Check]:
+def _side_books(rules: Rules, entry: Entry, table: Table, *, number: int, team: int) -> list[Check]:
     """More books than a side's cards: each book holds at least the smallest book's cards."""
     labels = fields_by_key(rules)
     books = [(kind, entry.books[kind.key]) for kind in rules.book_kinds if entry.books.get(kind.key, 0) > 0]
@@ -224,15 +222,15 @@ def _side_books(rules: Rules, entry: scoring.Entry, table: Table, *, number: int
     ]
 
 
-def _side_points(rules: Rules, entry: scoring.Entry, table: Table, *, number: int, team: int) -> list[Check]:
+def _side_points(rules: Rules, entry: Entry, table: Table, *, number: int, team: int) -> list[Check]:
     """Card points above what a side's cards can be worth. Counted cards are checked by count
     (``_side_counted_cards``, ``_round_card_classes``), which bounds their points as well."""
     labels = fields_by_key(rules)
     richest = best_cards_value(rules, table.decks, table.side_cards)
     checks = []
     for field, points, counted, where in (
-        ("melded_points", scoring.melded_points(rules, entry), entry.melded_cards, "on the table"),
-        ("hand_points", scoring.hand_points(rules, entry), entry.hand_cards, f"left in {piles_text(rules)}"),
+        ("melded_points", melded_points(rules, entry), entry.melded_cards, "on the table"),
+        ("hand_points", hand_points(rules, entry), entry.hand_cards, f"left in {piles_text(rules)}"),
     ):
         if counted is not None or points <= richest:
             continue
@@ -252,7 +250,7 @@ def _side_points(rules: Rules, entry: scoring.Entry, table: Table, *, number: in
     return checks
 
 
-def _side_counted_cards(entry: scoring.Entry, table: Table, *, number: int, team: int) -> list[Check]:
+def _side_counted_cards(entry: Entry, table: Table, *, number: int, team: int) -> list[Check]:
     """More cards counted (on the table and left in hand) than a side can have had."""
     melded = sum((entry.melded_cards or {}).values())
     left = sum((entry.hand_cards or {}).values())
@@ -282,7 +280,7 @@ def _only_team(counts: Sequence[int]) -> int | None:
     return having[0] if len(having) == 1 else None
 
 
-def _round_books(rules: Rules, entries: Sequence[scoring.Entry], decks: int, *, number: int) -> list[Check]:
+def _round_books(rules: Rules, entries: Sequence[Entry], decks: int, *, number: int) -> list[Check]:
     """All teams' books against the decks: every book, and books of wild cards only."""
     checks = []
     size = rules.smallest_book
@@ -328,7 +326,7 @@ def _round_books(rules: Rules, entries: Sequence[scoring.Entry], decks: int, *, 
     return checks
 
 
-def _round_card_classes(entries: Sequence[scoring.Entry], decks: int, *, number: int) -> list[Check]:
+def _round_card_classes(entries: Sequence[Entry], decks: int, *, number: int) -> list[Check]:
     """More cards of a kind counted this round, by all teams together, than the decks have."""
     checks = []
     for key in CARD_CLASSES:

@@ -6,7 +6,7 @@ problem sets only the parts that mean something for it:
 - a rules document: ``field`` is the dotted path, "meld_schedule.bands[1].from";
 - a round (scoring, the round form, the score_game contract): ``round``, ``team`` and the
   entry ``field``, with ``key`` the book kind, extra or card class it is about;
-- a spreadsheet (the coming results import): ``sheet``, ``row`` and ``column``.
+- a spreadsheet (the results and roster imports, ``league.exchange.workbooks``): ``sheet``, ``row`` and ``column``.
 
 Each public surface turns problems into its own shape (``game_json.problem_to_json`` for
 the score_game contract); this module does not know about any of them.

@@ -252,10 +252,6 @@ class Rules:
     melded_against_without_books: bool = False
     going_out_by_players: tuple[TableRequirement, ...] = ()
 
-    @property
-    def family_name(self) -> str:
-        return FAMILIES[self.family]
-
     def book_kind(self, key: str) -> BookKind | None:
         return next((k for k in self.book_kinds if k.key == key), None)
 

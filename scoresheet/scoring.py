@@ -13,37 +13,20 @@ A team's round score (shared/design/PRODUCT.md, "The scoring model"):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from scoresheet.display import fmt, plural
 from scoresheet.fields import MAX_COUNT, MAX_POINTS, book_word, fields_by_key, piles_text
+from scoresheet.plausibility import plausibility_warnings
 from scoresheet.problems import Problem  # also scoring.Problem, as forms, views and services name it
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Extra, Rules
-
-
-@dataclass(frozen=True)
-class Adjustment:
-    label: str
-    points: int
-
-
-@dataclass(frozen=True)
-class Entry:
-    """What the scorekeeper enters for one team in one round."""
-
-    books: Mapping[str, int] = field(default_factory=dict)
-    red_threes: int = 0
-    red_threes_held: int = 0
-    black_threes_held: int = 0
-    melded_points: int = 0
-    hand_points: int = 0
-    went_out: bool = False
-    concealed: bool = False
-    extras: Mapping[str, int] = field(default_factory=dict)
-    adjustments: Sequence[Adjustment] = ()
-    melded_cards: Mapping[str, int] | None = None  # instead of melded_points
-    hand_cards: Mapping[str, int] | None = None  # instead of hand_points
+from scoresheet.team_entry import (  # also scoring.Entry …, as the rest of the project names them
+    Adjustment,  # noqa: F401
+    Entry,
+    hand_points,
+    melded_points,
+)
 
 
 @dataclass(frozen=True)
@@ -79,28 +62,6 @@ class GameResult:
 
 
 # --- small helpers ------------------------------------------------------------------------
-
-
-def card_points(rules: Rules, cards: Mapping[str, int], *, melded: bool) -> int:
-    """Points of counted cards. Held black threes are not here: they have their own line."""
-    total = 0
-    for key, count in cards.items():
-        if key == "black_threes" and not melded:
-            continue
-        total += count * (rules.card_values.get(key) or 0)
-    return total
-
-
-def melded_points(rules: Rules, entry: Entry) -> int:
-    if entry.melded_cards is not None:
-        return card_points(rules, entry.melded_cards, melded=True)
-    return entry.melded_points
-
-
-def hand_points(rules: Rules, entry: Entry) -> int:
-    if entry.hand_cards is not None:
-        return card_points(rules, entry.hand_cards, melded=False)
-    return entry.hand_points
 
 
 def black_threes_held(entry: Entry) -> int:
@@ -427,11 +388,6 @@ def finished_after(rules: Rules, rounds_played: int, totals: Sequence[int]) -> b
     return rounds_played >= end.rounds
 
 
-def game_errors(rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: int) -> list[Problem]:
-    """Every error in a game: each round's, and rounds played after the game ended."""
-    return check_and_score_game(rules, rounds, team_count=team_count)[0]
-
-
 def check_and_score_game(
     rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: int, partners: bool | None = None
 ) -> tuple[list[Problem], GameResult | None]:
@@ -492,9 +448,6 @@ def score_round(
     totals_before: Sequence[int],
     partners: bool | None = None,
 ) -> RoundResult:
-    # The plausibility checks build on this module's card-point helpers, so they are imported here.
-    from scoresheet.plausibility import plausibility_warnings
-
     scores = score_entries(rules, entries)
     warnings = round_warnings(rules, entries, number=number, partners=partners)
     warnings += plausibility_warnings(rules, entries, number=number, team_count=len(entries))
@@ -512,7 +465,7 @@ def score_round(
 def score_game(
     rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: int, partners: bool | None = None
 ) -> GameResult:
-    """Score every round in order. Assumes ``game_errors`` found nothing."""
+    """Score every round in order. Assumes ``check_and_score_game`` found no problem."""
     totals: tuple[int, ...] = (0,) * team_count
     results = []
     for number, entries in enumerate(rounds, start=1):

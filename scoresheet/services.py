@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import copy
+from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -48,6 +50,21 @@ class TeamData:
     players: str = ""
 
 
+@dataclass(frozen=True)
+class GameData:
+    """A game to start: what ``game_create`` takes, and a few things only an import sets."""
+
+    variant: Variant
+    mode: str
+    teams: list[TeamData]
+    name: str = ""
+    first_dealer: int | None = None
+    club: object = None  # the league's Club, or None for a casual game
+    table: object = None  # the league's night Table it is played at
+    finished_at: datetime | None = None  # a game entered whole (an import) is finished already
+    entered_as_totals: bool = False
+
+
 @transaction.atomic
 def game_create(
     *,
@@ -60,29 +77,58 @@ def game_create(
 ) -> Game:
     """Start a game; ``first_dealer`` is the seat that deals round 1 (an index into ``dealing.seats``);
     ``club`` the club it belongs to (none for a casual game)."""
-    rules = load_rules(variant.document)  # a broken house-rules document must not start a game
-    # An unnamed game is called after its teams, which is how a table talks about it.
-    name = name.strip() or _short(" vs ".join(t.name.strip() for t in teams), 120)
     if first_dealer is not None and not 0 <= first_dealer < len(table_seats(mode, teams)):
         raise ValueError(f"There is no seat {first_dealer} at this table to deal first.")
+    data = GameData(variant=variant, mode=mode, teams=teams, name=name, first_dealer=first_dealer, club=club)
     with history.change("game_started"):
-        return _game_create(rules, variant, mode, teams, name, first_dealer, club)
+        game, _ = games_create(games=[data])[0]
+    return game
 
 
-def _game_create(rules, variant, mode, teams, name, first_dealer, club) -> Game:
-    game = Game.objects.create(
-        variant=variant,
-        club=club,
+@transaction.atomic
+def games_create(*, games: list[GameData]) -> list[tuple[Game, list[Team]]]:
+    """Start many games at once (an import): each game and its teams, in the order given.
+
+    A few queries whatever the number of games, and each row with its history row, in the open
+    change (or one "games started"). A broken house-rules document starts no game.
+    """
+    rules = {}
+    for data in games:
+        if data.variant.pk not in rules:
+            rules[data.variant.pk] = load_rules(data.variant.document)
+    with history.change("games_started"):
+        created = history.bulk_create(Game, [_new_game(rules[data.variant.pk], data) for data in games])
+        teams = history.bulk_create(
+            Team,
+            [
+                Team(game=game, position=i, name=t.name.strip(), players=t.players.strip())
+                for game, data in zip(created, games)
+                for i, t in enumerate(data.teams)
+            ],
+        )
+    by_game = defaultdict(list)
+    for team in teams:
+        by_game[team.game_id].append(team)
+    return [(game, by_game[game.pk]) for game in created]
+
+
+def _new_game(rules, data: GameData) -> Game:
+    # An unnamed game is called after its teams, which is how a table talks about it.
+    name = data.name.strip() or _short(" vs ".join(t.name.strip() for t in data.teams), 120)
+    teams = data.teams
+    return Game(
+        variant=data.variant,
+        club=data.club,
+        table=data.table,
         rules_document=copy.deepcopy(rules.document),
-        mode=mode,
+        mode=data.mode,
         name=name,
-        first_dealer=first_dealer,
+        first_dealer=data.first_dealer,
         variant_name=rules.name,
         search_text=search_key(name, *(t.name for t in teams), *(t.players for t in teams if t.players.strip())),
+        **({"status": Game.Status.FINISHED, "finished_at": data.finished_at} if data.finished_at else {}),
+        entered_as_totals=data.entered_as_totals,
     )
-    for i, t in enumerate(teams):  # one by one: bulk_create would leave no history
-        Team.objects.create(game=game, position=i, name=t.name.strip(), players=t.players.strip())
-    return game
 
 
 def table_seats(mode: str, teams: list[TeamData]) -> list[dealing.Seat]:

@@ -165,6 +165,14 @@ def player_update(*, player: Player, name: str, email: str = "", phone: str = ""
 
 
 @transaction.atomic
+@history.records("players_changed")
+def players_update(*, players: list[Player], fields: list[str]) -> list[Player]:
+    """Save ``fields`` of many players at once (a roster import), each with its history row."""
+    history.bulk_update(Player, players, fields)
+    return players
+
+
+@transaction.atomic
 @history.records("player_changed")
 def player_set_active(*, player: Player, active: bool) -> Player:
     player.active = active

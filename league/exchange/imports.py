@@ -9,7 +9,6 @@ since the preview) and write it, or raise ``xlsx.Refused`` and write nothing.
 
 from __future__ import annotations
 
-import copy
 import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -19,14 +18,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from league.clubs.services import RESERVED_SLUGS
+from league.clubs.services import RESERVED_SLUGS, players_update
 from league.exchange import workbooks as xlsx
 from league.exchange.workbooks import RESULTS, Refused, ResultRow, RosterRow, name_key, problem
 from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table, default_blowout
 from league.nights.services import new_token
-from scoresheet import history
-from scoresheet.models import Game, Round, Team, TeamRound, Variant, search_key
-from scoresheet.rules import load_rules
+from scoresheet import history, services
+from scoresheet.models import Game, Round, TeamRound, Variant
+from scoresheet.problems import Problem
 
 DEFAULT_VARIANT = "hand-and-foot"
 IMPORTED = "Final score (imported)"
@@ -101,17 +100,19 @@ def results_plan(
     problems += _plan_nights(plan, rows, replace)
     _plan_players(plan, rows)
     if problems:
-        raise Refused(sorted(problems, key=lambda p: p["row"] or 0))
+        raise Refused(sorted(problems, key=lambda p: p.row or 0))
     return plan
 
 
-def _club_and_season_problems(club_slug: str, season_name: str) -> list[dict]:
+def _club_and_season_problems(club_slug: str, season_name: str) -> list[Problem]:
     problems = []
-    if not club_slug or slugify(club_slug) != club_slug or club_slug in RESERVED_SLUGS or len(club_slug) > 60:
+    too_long = len(club_slug) > Club._meta.get_field("slug").max_length
+    if not club_slug or slugify(club_slug) != club_slug or club_slug in RESERVED_SLUGS or too_long:
         message = f'"{club_slug}" cannot be a club\'s address: use lower-case letters, digits and hyphens.'
         problems.append(problem(None, None, None, message))
-    if not season_name.strip() or len(season_name) > 120:
-        problems.append(problem(None, None, None, "Give the season's name (120 characters at most)."))
+    most = Season._meta.get_field("name").max_length
+    if not season_name.strip() or len(season_name) > most:
+        problems.append(problem(None, None, None, f"Give the season's name ({most} characters at most)."))
     return problems
 
 
@@ -123,7 +124,7 @@ def _variant(slug: str, club: Club | None) -> Variant | None:
     return found
 
 
-def _plan_nights(plan: ResultsPlan, rows: list[ResultRow], replace: bool) -> list[dict]:
+def _plan_nights(plan: ResultsPlan, rows: list[ResultRow], replace: bool) -> list[Problem]:
     """Group the rows into nights and games, and check what needs the database: variants,
     dates within an existing season, dates that already have a night."""
     problems = []
@@ -156,7 +157,7 @@ def _plan_nights(plan: ResultsPlan, rows: list[ResultRow], replace: bool) -> lis
     return problems
 
 
-def _night_variant(plan: ResultsPlan, rows: list[ResultRow], variants: dict) -> tuple[Variant | None, list[dict]]:
+def _night_variant(plan: ResultsPlan, rows: list[ResultRow], variants: dict) -> tuple[Variant | None, list[Problem]]:
     problems, chosen, first_row = [], None, None
     for row in rows:
         variant = plan.season_variant if not row.variant else variants.get(row.variant)
@@ -267,19 +268,11 @@ def _write_nights(club: Club, season: Season, planned: list[PlannedNight], playe
             for night, rows in games_rows
         ],
     )
-    snapshots = {}
-    games = history.bulk_create(
-        Game,
-        [_game(club, night, table, rows, players, snapshots, now) for (night, rows), table in zip(games_rows, tables)],
+    started = services.games_create(
+        games=[_game(club, night, table, rows, players, now) for (night, rows), table in zip(games_rows, tables)]
     )
-    teams = history.bulk_create(
-        Team,
-        [
-            Team(game=game, position=i, name=row.team, players=_players_text(row, players))
-            for game, (_, rows) in zip(games, games_rows)
-            for i, row in enumerate(rows)
-        ],
-    )
+    games = [game for game, _ in started]
+    teams = [team for _, game_teams in started for team in game_teams]
     rows_in_order = [row for _, rows in games_rows for row in rows]
     history.bulk_create(
         Seat,
@@ -305,25 +298,17 @@ def _write_nights(club: Club, season: Season, planned: list[PlannedNight], playe
     )
 
 
-def _game(club, night, table, rows, players, snapshots, now) -> Game:
-    if night.variant_id not in snapshots:
-        snapshots[night.variant_id] = load_rules(night.variant.document)
-    rules = snapshots[night.variant_id]
+def _game(club, night, table, rows, players, now) -> services.GameData:
     individual = all(len(row.players) == 1 for row in rows)
-    name = f"Table {table.number}, sitting {rows[0].game}"
-    texts = [row.team for row in rows] + [_players_text(row, players) for row in rows]
-    return Game(
+    return services.GameData(
         variant=night.variant,
+        mode=Game.Mode.INDIVIDUALS if individual else Game.Mode.TEAMS,
+        teams=[services.TeamData(name=row.team, players=_players_text(row, players)) for row in rows],
+        name=f"Table {table.number}, sitting {rows[0].game}",
         club=club,
         table=table,
-        rules_document=copy.deepcopy(rules.document),
-        variant_name=rules.name,
-        name=name,
-        mode=Game.Mode.INDIVIDUALS if individual else Game.Mode.TEAMS,
-        status=Game.Status.FINISHED,
         finished_at=now,
         entered_as_totals=True,
-        search_text=search_key(name, *(text for text in texts if text)),
     )
 
 
@@ -416,5 +401,5 @@ def roster_import(*, club: Club, data: bytes) -> RosterPlan:
         player.phone = player.phone if row.phone is None else row.phone
         player.active = player.active if row.active is None else row.active
         changed.append(player)
-    Player.objects.bulk_update(changed, ["email", "phone", "active"])
+    players_update(players=changed, fields=["email", "phone", "active"])
     return plan

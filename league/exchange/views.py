@@ -25,6 +25,7 @@ from league.exchange import imports as import_services
 from league.exchange.forms import ConfirmForm, ResultsUploadForm, RosterUploadForm
 from league.exchange.workbooks import Refused
 from league.models import Role, Season
+from scoresheet.problems import Problem
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 KEEP_UPLOAD = 24 * 3600  # seconds an unconfirmed upload is kept
@@ -116,9 +117,8 @@ def _roster_confirm(request, club, context):
     return redirect("league:player-list", club.slug)
 
 
-def _expired() -> dict:
-    message = "That upload is no longer here (it was used, or is over a day old): upload the file again."
-    return {"sheet": None, "row": None, "column": None, "message": message}
+def _expired() -> Problem:
+    return Problem("That upload is no longer here (it was used, or is over a day old): upload the file again.")
 
 
 # The uploaded file between preview and confirm

@@ -1,9 +1,11 @@
 """The results and roster workbooks (PRODUCT.md, "The league" → "Spreadsheets"): reading them
-into checked rows, and writing them. Plain Python on bytes: no database here.
+into checked rows, and writing them. Plain Python on bytes: no query here (the models give only
+their columns' limits).
 
-Reading is the first phase of an import: every row is checked and every problem collected as
-``{"sheet", "row", "column", "message"}`` (the row as the spreadsheet shows it; ``row`` and
-``column`` are None for a problem with the whole file), so the organiser fixes them all at once.
+Reading is the first phase of an import: every row is checked and every problem collected as a
+``Problem`` with its ``sheet``, ``row`` and ``column`` (the row as the spreadsheet shows it; ``row``
+and ``column`` are None for a problem with the whole file), so the organiser fixes them all at once.
+``problem_json`` gives one as the import command's JSON shows it.
 """
 
 from __future__ import annotations
@@ -21,15 +23,20 @@ import openpyxl
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
+from league.models import Player
+from scoresheet.models import Team
+from scoresheet.problems import Problem
+
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ROWS = 20_000
 MAX_SITTINGS = 20  # league.Night.sittings_planned
 MAX_TABLE = 999
 MAX_SCORE = 1_000_000  # scoresheet.fields.MAX_POINTS: no game comes near it
-TEAM_NAME_LENGTH = 60  # scoresheet.Team.name
-PLAYERS_LENGTH = 200  # scoresheet.Team.players
-PLAYER_NAME_LENGTH = 120  # league.Player.name
-PHONE_LENGTH = 40  # league.Player.phone
+# The models' own limits, read from them (a cell longer than its column holds is a problem of its row).
+TEAM_NAME_LENGTH = Team._meta.get_field("name").max_length
+PLAYERS_LENGTH = Team._meta.get_field("players").max_length
+PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
+PHONE_LENGTH = Player._meta.get_field("phone").max_length
 
 RESULTS, GAME_LOG, ROSTER = "Results", "Game log", "Roster"
 RESULTS_COLUMNS = ("Date", "Table", "Game", "Team", "Players", "Score", "Variant")
@@ -44,16 +51,21 @@ ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 
 
-def problem(sheet: str | None, row: int | None, column: str | None, message: str) -> dict:
-    return {"sheet": sheet, "row": row, "column": column, "message": message}
+def problem(sheet: str | None, row: int | None, column: str | None, message: str) -> Problem:
+    return Problem(message, sheet=sheet, row=row, column=column)
+
+
+def problem_json(problem: Problem) -> dict:
+    """A problem as import_results prints it: {"sheet", "row", "column", "message"}."""
+    return {"sheet": problem.sheet, "row": problem.row, "column": problem.column, "message": problem.message}
 
 
 class Refused(Exception):
     """The workbook cannot be imported; ``problems`` lists every reason."""
 
-    def __init__(self, problems: list[dict]):
+    def __init__(self, problems: list[Problem]):
         self.problems = problems
-        super().__init__("; ".join(p["message"] for p in problems))
+        super().__init__("; ".join(p.message for p in problems))
 
 
 def name_key(name: str) -> str:
@@ -213,7 +225,7 @@ class ResultRow:
         return (self.date, self.game, self.table)
 
 
-def read_results(data: bytes) -> tuple[list[ResultRow], list[dict]]:
+def read_results(data: bytes) -> tuple[list[ResultRow], list[Problem]]:
     """The rows of the workbook's Results sheet that read well, and the problems of the others;
     Refused for a file that cannot be read at all.
 
@@ -243,7 +255,7 @@ def read_results(data: bytes) -> tuple[list[ResultRow], list[dict]]:
     return rows, problems
 
 
-def _result_row(line: Cells) -> tuple[ResultRow | None, list[dict]]:
+def _result_row(line: Cells) -> tuple[ResultRow | None, list[Problem]]:
     values, problems = line.values, []
 
     def bad(column: str, message: str) -> None:
@@ -296,7 +308,7 @@ def _game_key(values: dict) -> tuple:
     return (date, game, as_whole_number(values.get("Table"))[0])
 
 
-def check_games(rows: list[ResultRow], broken: set[tuple] = frozenset()) -> list[dict]:
+def check_games(rows: list[ResultRow], broken: set[tuple] = frozenset()) -> list[Problem]:
     """The checks across rows: each game has 2 to 4 teams of different names, and nobody plays
     for two teams of a game or at two tables of one sitting."""
     problems = []
@@ -371,7 +383,7 @@ def read_roster(data: bytes) -> list[RosterRow]:
     return rows
 
 
-def _roster_row(line: Cells, sheet: str) -> tuple[RosterRow | None, list[dict]]:
+def _roster_row(line: Cells, sheet: str) -> tuple[RosterRow | None, list[Problem]]:
     values, problems = line.values, []
 
     def bad(column: str, message: str) -> None:

@@ -71,7 +71,7 @@ def test_a_bad_file_shows_every_problem_and_keeps_nothing(client, organiser, tmp
     )
     assert response.status_code == 400
     problems = response.context["problems"]
-    assert [(p["sheet"], p["row"], p["column"]) for p in problems] == [("Results", 3, "Score"), ("Results", 11, "Date")]
+    assert [(p.sheet, p.row, p.column) for p in problems] == [("Results", 3, "Score"), ("Results", 11, "Date")]
     page = response.content.decode()
     assert "Nothing was imported: 2 problems to fix" in page and "is not a whole number" in page
     assert kept(tmp_path) == [] and Game.objects.count() == 0
@@ -166,7 +166,7 @@ def test_bad_roster_rows_are_named_and_nothing_is_written(client, organiser, row
     rows = [*ROSTER, row]
     response = client.post("/clubs/tuesday/import/roster/", {"file": upload("r.xlsx", workbook(rows, "Roster"))})
     assert response.status_code == 400
-    assert [(p["sheet"], p["row"], p["column"]) for p in response.context["problems"]] == [("Roster", 6, column)]
+    assert [(p.sheet, p.row, p.column) for p in response.context["problems"]] == [("Roster", 6, column)]
     assert Player.objects.count() == 0
 
 

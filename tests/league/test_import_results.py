@@ -437,3 +437,38 @@ def test_the_sample_workbooks_import_cleanly(tmp_path):
         club=Club.objects.get(slug="sample"), data=(samples / "roster-sample.xlsx").read_bytes()
     )
     assert plan.new == [] and [player.name for player, _, _ in plan.changed] == ["Ann", "Bob", "Cleo", "Dan"]
+
+
+def test_the_roster_import_leaves_a_history_row_for_every_player_it_adds_or_changes():
+    from pathlib import Path
+
+    from league.exchange import imports as import_services
+
+    samples = Path(__file__).resolve().parents[2] / "static" / "samples"
+    run(str(samples / "results-sample.xlsx"), "--club", "sample", "--season", "Autumn 2026")
+    sample = Club.objects.get(slug="sample")
+    player(sample, "Zoe")  # not in the roster file: untouched
+    plan = import_services.roster_import(club=sample, data=(samples / "roster-sample.xlsx").read_bytes())
+    changed = {p.name: p for p, _, _ in plan.changed}
+    rows = Player.history.filter(history_type="~", history_action="players_changed")
+    assert sorted(row.name for row in rows) == sorted(changed) == ["Ann", "Bob", "Cleo", "Dan"]
+    assert len({row.history_change_id for row in rows}) == 1  # one change: the import
+    for row in rows:  # each row holds the values the import wrote
+        player_now = Player.objects.get(pk=row.id)
+        assert (row.email, row.phone, row.active) == (player_now.email, player_now.phone, player_now.active)
+    assert not Player.history.filter(name="Zoe", history_type="~").exists()
+
+
+def test_an_imported_game_is_started_as_any_game_is_with_its_teams_recorded():
+    data = workbook(
+        [HEADER, ["2026-09-01", 1, 1, "Reds", "Ann & Bob", 1200, ""], ["2026-09-01", 1, 1, "Cy", "", 900, ""]]
+    )
+    from league.exchange import imports as import_services
+
+    import_services.results_import(data=data, club_slug="tuesday", season_name="S")
+    game = Game.objects.get()
+    assert (game.name, game.status, game.entered_as_totals) == ("Table 1, sitting 1", Game.Status.FINISHED, True)
+    assert game.variant_name == "Hand and Foot" and game.rules_document == game.variant.document
+    assert game.search_text and "ann" in game.search_text.casefold()
+    assert [(t.name, t.players) for t in game.teams.order_by("position")] == [("Reds", "Ann & Bob"), ("Cy", "")]
+    assert Team.history.filter(history_action="results_imported", game_id=game.pk).count() == 2

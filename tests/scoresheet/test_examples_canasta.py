@@ -13,7 +13,7 @@ import pytest
 
 from scoresheet.rules import preset
 from scoresheet.scoring import Entry as E
-from scoresheet.scoring import game_errors, meld_requirement, score_game
+from scoresheet.scoring import check_and_score_game, meld_requirement, score_game
 from tests.scoresheet.test_scoring_examples import Game, Round, entries_of, lines_by_key, one
 
 P = pytest.param
@@ -377,7 +377,7 @@ def play(game: Game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_worked_game_is_valid_input(game):
-    assert game_errors(preset(game.slug), entries_of(game), team_count=len(game.teams)) == []
+    assert check_and_score_game(preset(game.slug), entries_of(game), team_count=len(game.teams))[0] == []
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -404,7 +404,7 @@ def test_the_game_ends_when_a_side_reaches_the_target(game):
     assert (before.finished, before.winners) == (False, ())
     # a fifth round after the target is refused
     extra = [*entries_of(game), [E(melded_points=50), E(melded_points=50)]]
-    assert game_errors(preset(game.slug), extra, team_count=2)
+    assert check_and_score_game(preset(game.slug), extra, team_count=2)[0]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -13,7 +13,7 @@ import pytest
 
 from scoresheet.rules import preset
 from scoresheet.scoring import Entry as E
-from scoresheet.scoring import game_errors, score_game
+from scoresheet.scoring import check_and_score_game, score_game
 from tests.scoresheet.test_scoring_examples import Game, Round, entries_of, lines_by_key, one
 
 P = pytest.param
@@ -461,7 +461,7 @@ def play(game: Game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_worked_game_is_valid_input(game):
-    assert game_errors(preset(game.slug), entries_of(game), team_count=len(game.teams)) == []
+    assert check_and_score_game(preset(game.slug), entries_of(game), team_count=len(game.teams))[0] == []
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -626,7 +626,7 @@ SEVEN_CANASTAS = Game(
 def test_seven_canastas_end_the_game_at_once():
     game = SEVEN_CANASTAS
     rules = preset(game.slug)
-    assert game_errors(rules, entries_of(game), team_count=2) == []
+    assert check_and_score_game(rules, entries_of(game), team_count=2)[0] == []
     result = play(game)
     assert [tuple(s.total for s in r.scores) for r in result.rounds] == [r.totals for r in game.rounds]
     assert [r.running_totals for r in result.rounds] == [r.running for r in game.rounds]
@@ -635,7 +635,7 @@ def test_seven_canastas_end_the_game_at_once():
     assert (result.finished, result.winners) == (True, (1,))
     # round 3 comes after the game ended
     extra = [*entries_of(game), [E(melded_points=100), E(melded_points=100)]]
-    assert game_errors(rules, extra, team_count=2)
+    assert check_and_score_game(rules, extra, team_count=2)[0]
     # four rounds without seven canastas in one end as usual, after round 4
     plain = [[E(books={"clean": 1}, melded_points=200), E(books={"dirty": 1}, melded_points=150)]] * 4
     assert [score_game(rules, plain[:n], team_count=2).finished for n in (3, 4)] == [False, True]

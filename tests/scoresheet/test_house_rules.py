@@ -2,13 +2,15 @@
 
 import copy
 import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 from league.models import Club
 from scoresheet import selectors, services
 from scoresheet.forms import GameStartForm
-from scoresheet.house_rules import HouseRulesEditor, initial_values
+from scoresheet.house_rules import BOXES, LISTS, HouseRulesEditor, RulesForm, initial_values
 from scoresheet.models import Variant
 from scoresheet.rules import PRESET_SLUGS, load_rules, preset_document
 from tests.scoresheet.house_rules_data import form_data
@@ -147,3 +149,12 @@ def test_a_book_kind_whose_label_would_not_read_back_is_written_by_its_key():
     editor = HouseRulesEditor(document, form_data(document))
     assert editor.is_valid(), (editor.top_errors, editor.form.errors)
     assert editor.document["going_out_by_players"] == document["going_out_by_players"]
+
+
+def test_every_box_of_the_rules_form_comes_from_the_table_of_rules_fields_and_is_on_the_page():
+    names = [box.name for box in BOXES]
+    assert len(names) == len(set(names))
+    assert sorted(RulesForm().fields) == sorted(names)
+    page = (Path(settings.BASE_DIR) / "templates" / "house_rules" / "edit.html").read_text()
+    assert [name for name in names if f"field=form.{name} " not in page] == []
+    assert [prefix for prefix in LISTS if f'prefix="{prefix}"' not in page] == []

@@ -21,7 +21,7 @@ from pypdf import PdfReader
 
 from scoresheet import services
 from scoresheet.models import Game, Variant
-from scoresheet.rules import PRESET_SLUGS, load_rules, preset, preset_document
+from scoresheet.rules import FAMILIES, PRESET_SLUGS, load_rules, preset, preset_document
 from scoresheet.rules_card import NOT_WRITTEN, rules_card
 from scoresheet.services import TeamData
 from tests.scoresheet import test_examples_canasta, test_examples_hand_and_foot
@@ -500,7 +500,7 @@ def test_variants_page_groups_every_preset_by_family_in_published_order_before_a
     assert sorted(listed) == sorted(PRESET_SLUGS)
     for title, slugs in sections:
         assert slugs == [s for s in PRESET_SLUGS if s in slugs]  # the published order inside a family
-        assert {preset(s).family_name for s in slugs} == {title}
+        assert {FAMILIES[preset(s).family] for s in slugs} == {title}
 
 
 @pytest.mark.django_db

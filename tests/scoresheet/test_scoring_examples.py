@@ -15,7 +15,7 @@ from scoresheet.rules import preset
 from scoresheet.scoring import (
     Adjustment,
     Entry,
-    game_errors,
+    check_and_score_game,
     meld_requirement,
     round_errors,
     round_warnings,
@@ -805,7 +805,7 @@ def test_every_preset_has_a_worked_game():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_worked_game_is_valid_input(game):
-    assert game_errors(preset(game.slug), entries_of(game), team_count=len(game.teams)) == []
+    assert check_and_score_game(preset(game.slug), entries_of(game), team_count=len(game.teams))[0] == []
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -1058,7 +1058,7 @@ def test_a_tie_has_every_leader_as_winner():
         [E(books={"dirty": 1}, melded_points=200, went_out=True), E(books={"dirty": 1}, melded_points=300)],
     ]
     rules = preset("canasta")
-    assert game_errors(rules, rounds, team_count=2) == []
+    assert check_and_score_game(rules, rounds, team_count=2)[0] == []
     result = score_game(rules, rounds, team_count=2)
     assert result.totals == (5500, 5500)
     assert result.finished is True
@@ -1089,28 +1089,28 @@ def test_hf_canasta_allows_the_optional_fourth_round():
     rules = preset("hand-and-foot-canasta")
     rounds = entries_of(HF_CANASTA_WITH_150_HAND)
     assert len(rounds) == 4
-    assert game_errors(rules, rounds, team_count=2) == []
+    assert check_and_score_game(rules, rounds, team_count=2)[0] == []
     assert meld_requirement(rules, 4, 0) == 150  # "play a 150 hand" (001 L33)
 
 
 def test_hf_canasta_refuses_a_fifth_round():
     rules = preset("hand-and-foot-canasta")
     rounds = [*entries_of(HF_CANASTA_WITH_150_HAND), HF_CANASTA_OPTIONAL_ROUND.entries]
-    problems = game_errors(rules, rounds, team_count=2)
+    problems = check_and_score_game(rules, rounds, team_count=2)[0]
     assert [(p.round, p.team, p.field) for p in problems] == [(5, None, None)]
 
 
 def test_a_fifth_round_in_a_four_round_game_is_an_error():
     rules = preset("hand-and-foot")
     rounds = [*entries_of(HAND_AND_FOOT), HAND_AND_FOOT.rounds[0].entries]
-    problems = game_errors(rules, rounds, team_count=2)
+    problems = check_and_score_game(rules, rounds, team_count=2)[0]
     assert [(p.round, p.team, p.field) for p in problems] == [(5, None, None)]
 
 
 def test_a_round_after_canasta_reached_5000_is_an_error():
     rules = preset("canasta")
     rounds = [*entries_of(CANASTA), CANASTA.rounds[1].entries]
-    problems = game_errors(rules, rounds, team_count=2)
+    problems = check_and_score_game(rules, rounds, team_count=2)[0]
     assert [(p.round, p.team, p.field) for p in problems] == [(5, None, None)]
 
 
@@ -1118,7 +1118,7 @@ def test_canasta_goes_on_while_nobody_has_5000():
     # after three rounds Us has 4480 (< 5000): a fourth round is allowed and the game is not finished
     rules = preset("canasta")
     rounds = entries_of(CANASTA)[:3]
-    assert game_errors(rules, rounds, team_count=2) == []
+    assert check_and_score_game(rules, rounds, team_count=2)[0] == []
     assert score_game(rules, rounds, team_count=2).finished is False
 
 
@@ -1252,9 +1252,9 @@ def test_it_rejects_the_wrong_number_of_entries(count):
     assert problems_of("hand-and-foot", [PLAIN] * count, number=2, team_count=2) == [(2, None, None)]
 
 
-def test_game_errors_name_the_round_of_a_bad_entry():
+def test_a_games_problems_name_the_round_of_a_bad_entry():
     rounds = [HAND_AND_FOOT.rounds[0].entries, [OUT, E(melded_points=-5)]]
-    problems = game_errors(preset("hand-and-foot"), rounds, team_count=2)
+    problems = check_and_score_game(preset("hand-and-foot"), rounds, team_count=2)[0]
     assert [(p.round, p.team, p.field) for p in problems] == [(2, 1, "melded_points")]
 
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoresheet.rules import CARD_CLASSES, PRESET_SLUGS, preset
-from scoresheet.scoring import Adjustment, Entry, entry_errors, game_errors, score_entry
+from scoresheet.scoring import Adjustment, Entry, check_and_score_game, entry_errors, score_entry
 
 SETTINGS = settings()  # example count and deadline: the hypothesis profile in tests/conftest.py
 SLUGS = [pytest.param(slug, id=slug) for slug in PRESET_SLUGS]
@@ -164,8 +164,8 @@ def test_entry_errors_never_raise_on_junk(slug, entry, number, team):
     rounds=st.lists(st.lists(junk_entries, min_size=1, max_size=3), max_size=4),
     team_count=st.integers(2, 3),
 )
-def test_game_errors_never_raise_on_junk(slug, rounds, team_count):
-    # game_errors also scores every round that passes, so junk that happens to be valid is scored too.
-    problems = game_errors(preset(slug), rounds, team_count=team_count)
+def test_a_games_problems_never_raise_on_junk(slug, rounds, team_count):
+    # check_and_score_game also scores every round that passes, so junk that happens to be valid is scored too.
+    problems = check_and_score_game(preset(slug), rounds, team_count=team_count)[0]
     assert all(p.message for p in problems)
     assert all(p.round is not None and 1 <= p.round <= len(rounds) for p in problems)
