@@ -1,0 +1,125 @@
+"""The layers of the code, read from its import statements (module level and inside functions).
+
+The score sheet (``scoresheet``) is the lower app and knows nothing of the league, which builds on
+it (the league registers its doors into a game and its answers about clubs: ``league/doors.py``).
+Inside each app, from the bottom:
+
+0. plain Python: the rules, scoring, seating, standings arithmetic — no database, no Django models;
+1. the models and their querysets;
+2. what reads and writes them: selectors, services, history, printouts, the access layer;
+3. forms;
+4. pages and wiring: views, URLs, the admin, commands, the doors' registration.
+
+No module imports one from a layer above its own. (tests/test_import_cycles.py: no cycles.)
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+APPS = ("scoresheet", "league")
+
+# Plain Python (layer 0), named: each module's docstring says it needs no database.
+PLAIN = {
+    "scoresheet.dealing",
+    "scoresheet.display",
+    "scoresheet.entries",
+    "scoresheet.fields",
+    "scoresheet.plausibility",
+    "scoresheet.problems",
+    "scoresheet.rules",
+    "scoresheet.rules_card",
+    "scoresheet.rules_diff",
+    "scoresheet.scoring",
+    "scoresheet.sheet_rows",
+    "scoresheet.team_entry",
+    "scoresheet.tokens",
+    "league.nights.seating",
+    "league.standings.metrics",
+    "league.standings.rankings",
+}
+# Forms (layer 3) not named so: the house-rules editor is one long form.
+FORMS = {"scoresheet.house_rules"}
+# Wiring (layer 4) that is not named like a page: it registers pages.
+WIRING = {"league.doors", "scoresheet.token_doors", "scoresheet.game_urls"}
+
+
+def _modules():
+    for app in APPS:
+        for path in sorted((ROOT / app).rglob("*.py")):
+            if "migrations" in path.parts or path.name == "__init__.py":
+                continue
+            yield ".".join(path.relative_to(ROOT).with_suffix("").parts), path
+
+
+MODULES = dict(_modules())
+
+
+def imports_of(path: Path) -> set[str]:
+    """Our modules ``path`` imports (``from a import b`` counts a.b when b is a module)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found & MODULES.keys()
+
+
+IMPORTS = {name: imports_of(path) for name, path in MODULES.items()}
+
+
+def layer(module: str) -> int:
+    last = module.rsplit(".", 1)[-1]
+    if module in PLAIN:
+        return 0
+    if last in ("models", "querysets"):
+        return 1
+    if module in WIRING or ".management." in module or last in ("views", "urls", "admin", "apps"):
+        return 4
+    if last.endswith(("_views", "_urls")) or last in ("table_links", "recently_deleted"):
+        return 4
+    if module in FORMS or last == "forms" or last.endswith(("_forms", "formfields")):
+        return 3
+    return 2
+
+
+def test_the_score_sheet_imports_nothing_of_the_league():
+    upward = [f"{m} imports {i}" for m, found in IMPORTS.items() if m.startswith("scoresheet.") for i in found]
+    assert [line for line in upward if " imports league." in line] == []
+
+
+def test_no_module_imports_one_from_a_higher_layer():
+    upward = sorted(
+        f"{m} (layer {layer(m)}) imports {i} (layer {layer(i)})"
+        for m, found in IMPORTS.items()
+        for i in found
+        if layer(i) > layer(m)
+    )
+    assert upward == []
+
+
+def test_plain_modules_need_no_database():
+    uses_django_db = sorted(
+        name for name in PLAIN if "django.db" in MODULES[name].read_text() or "objects." in MODULES[name].read_text()
+    )
+    assert uses_django_db == []
+
+
+@pytest.mark.parametrize(
+    ("module", "expected"),
+    [
+        ("scoresheet.scoring", 0),
+        ("league.models", 1),
+        ("scoresheet.services", 2),
+        ("league.nights.forms", 3),
+        ("league.nights.urls", 4),
+        ("league.doors", 4),
+    ],
+)
+def test_each_module_has_the_layer_its_name_says(module, expected):
+    assert module in MODULES
+    assert layer(module) == expected
