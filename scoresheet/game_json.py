@@ -14,11 +14,13 @@ from typing import Any
 
 from scoresheet import scoring
 from scoresheet.entries import COUNT_FIELDS, ENTRY_FIELDS, FLAG_FIELDS, POINT_FIELDS, entry_from_values
+from scoresheet.limits import max_length
+from scoresheet.models import Team
 from scoresheet.problems import Problem
 from scoresheet.rules import MAX_TEAMS, MIN_TEAMS, Rules, RulesError
 
 MAX_ROUNDS = 100
-MAX_NAME = 60
+MAX_NAME = max_length(Team, "name")  # a team's name as a score sheet holds it
 
 
 def _is_int(value: Any) -> bool:
