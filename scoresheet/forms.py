@@ -173,6 +173,15 @@ class GameStartForm(forms.Form):
         seats = table_seats(mode, teams)
         return [("", "Not chosen"), *((str(i), seat.label) for i, seat in enumerate(seats))]
 
+    def add_problems(self, problems) -> None:
+        """Put what ``services.game_create`` refused beside its box: a team's name or players, or the game's own."""
+        for problem in problems:
+            if problem.team is not None:
+                box = f"{'team' if problem.field == 'name' else 'players'}_{problem.team + 1}"
+            else:
+                box = problem.field if problem.field in self.fields else None
+            self.add_error(box, problem.message)
+
     def name_fields(self):
         """(name field, players field) per team slot, for the template."""
         return [(self[f"team_{i}"], self[f"players_{i}"]) for i in range(1, MAX_TEAMS + 1)]

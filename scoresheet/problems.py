@@ -10,8 +10,9 @@ problem sets only the parts that mean something for it:
 
 A refused write or import raises ``Refused`` (or a kind of it: ``RoundInvalid``, ``LeagueError``,
 the workbooks' ``Refused``) carrying its problems. Each public surface turns problems into its own
-shape, in one function each: ``game_json.problem_to_json`` for the score_game contract,
-``workbooks.problem_json`` for import_results; this module does not know about any of them.
+shape, in one function each: ``game_json.errors_json`` for the score_game contract
+({"round", "team", "field", "message"}), ``workbooks.errors_json`` for import_results ({"sheet",
+"row", "column", "message"}); two public contracts, kept as they are. This module knows neither.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ their columns' limits).
 Reading is the first phase of an import: every row is checked and every problem collected as a
 ``Problem`` with its ``sheet``, ``row`` and ``column`` (the row as the spreadsheet shows it; ``row``
 and ``column`` are None for a problem with the whole file), so the organiser fixes them all at once.
-``problem_json`` gives one as the import command's JSON shows it. A workbook that cannot be imported
+``errors_json`` gives them as the import command's JSON shows them. A workbook that cannot be imported
 raises ``Refused`` (``scoresheet.problems``) listing every reason; the services' refusals are kinds
 of it (``LeagueError``, ``GameInvalid``), so an import one of them refuses names its problems the same way.
 """
@@ -58,9 +58,14 @@ def problem(sheet: str | None, row: int | None, column: str | None, message: str
     return Problem(message, sheet=sheet, row=row, column=column)
 
 
-def problem_json(problem: Problem) -> dict:
-    """A problem as import_results prints it: {"sheet", "row", "column", "message"}."""
-    return {"sheet": problem.sheet, "row": problem.row, "column": problem.column, "message": problem.message}
+def errors_json(problems: Sequence[Problem]) -> dict:
+    """The problems as import_results prints them: {"errors": [{"sheet", "row", "column", "message"}]}."""
+    return {
+        "errors": [
+            {"sheet": problem.sheet, "row": problem.row, "column": problem.column, "message": problem.message}
+            for problem in problems
+        ]
+    }
 
 
 def name_key(name: str) -> str:
