@@ -17,13 +17,14 @@ from scoresheet.display import plural
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.fields import EntryField, book_word, entry_fields
 from scoresheet.formfields import OnOffField, PlainIntegerField
-from scoresheet.models import Game, Variant
+from scoresheet.limits import max_length
+from scoresheet.models import Game, Team, Variant
 from scoresheet.rules import MAX_TEAMS, MIN_TEAMS, Rules, RulesError
 from scoresheet.scoring import Entry
 from scoresheet.services import TeamData, table_seats
 
-NAME_MAX = 60
-PLAYERS_MAX = 200
+NAME_MAX = max_length(Team, "name")
+PLAYERS_MAX = max_length(Team, "players")
 ADJUSTMENT_ROWS = 2
 
 
@@ -111,7 +112,7 @@ class GameStartForm(forms.Form):
     )
     team_count = side_count_field("How many", f"Choose {MIN_TEAMS} to {MAX_TEAMS}.")
     name = forms.CharField(
-        max_length=120,
+        max_length=max_length(Game, "name"),
         required=False,
         label="Game name (optional)",
         widget=forms.TextInput(attrs={"placeholder": "Tuesday at Ann's"}),
@@ -171,6 +172,15 @@ class GameStartForm(forms.Form):
         ]
         seats = table_seats(mode, teams)
         return [("", "Not chosen"), *((str(i), seat.label) for i, seat in enumerate(seats))]
+
+    def add_problems(self, problems) -> None:
+        """Put what ``services.game_create`` refused beside its box: a team's name or players, or the game's own."""
+        for problem in problems:
+            if problem.team is not None:
+                box = f"{'team' if problem.field == 'name' else 'players'}_{problem.team + 1}"
+            else:
+                box = problem.field if problem.field in self.fields else None
+            self.add_error(box, problem.message)
 
     def name_fields(self):
         """(name field, players field) per team slot, for the template."""

@@ -3,22 +3,25 @@
 ``score_game_document(data, variant=None, find_rules=...)`` returns ``(output, status)``:
 the scored game and 0, or ``{"errors": [...]}`` and 2. Every problem is named with its
 round (1-based), team (by name) and field; nothing partial is returned. Problems are
-``problems.Problem`` until ``problem_to_json`` gives them the contract's shape.
+``problems.Problem`` until ``errors_json`` gives them the contract's shape (the command's own
+refusals, of input that is no JSON game, too).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from scoresheet import scoring
 from scoresheet.entries import COUNT_FIELDS, ENTRY_FIELDS, FLAG_FIELDS, POINT_FIELDS, entry_from_values
+from scoresheet.limits import max_length
+from scoresheet.models import Team
 from scoresheet.problems import Problem
 from scoresheet.rules import MAX_TEAMS, MIN_TEAMS, Rules, RulesError
 
 MAX_ROUNDS = 100
-MAX_NAME = 60
+MAX_NAME = max_length(Team, "name")  # a team's name as a score sheet holds it
 
 
 def _is_int(value: Any) -> bool:
@@ -112,7 +115,7 @@ def score_game_document(
 
     if not isinstance(data, dict):
         fail('The game must be a JSON object with "variant", "teams" and "rounds".')
-        return {"errors": [problem_to_json(problem, None) for problem in problems]}, 2
+        return errors_json(problems, None), 2
     for key in data:
         if key not in ("variant", "teams", "rounds"):
             fail(f"'{key}' is not a game field (variant, teams, rounds).", field=key)
@@ -180,11 +183,16 @@ def score_game_document(
         game_problems, result = scoring.check_and_score_game(rules, rounds, team_count=len(teams))
         problems += game_problems
     if problems or result is None:
-        return {"errors": [problem_to_json(problem, teams) for problem in problems]}, 2
+        return errors_json(problems, teams), 2
     return game_result_to_json(rules, teams, result), 0
 
 
-def problem_to_json(problem: Problem, teams: list[str] | None) -> dict:
+def errors_json(problems: Sequence[Problem], teams: Sequence[str] | None) -> dict:
+    """The contract's answer for a game that cannot be scored: ``{"errors": [...]}``, one a problem."""
+    return {"errors": [problem_to_json(problem, teams) for problem in problems]}
+
+
+def problem_to_json(problem: Problem, teams: Sequence[str] | None) -> dict:
     """A problem as the contract names it: exactly round, team (by name), field and message.
 
     ``teams`` is None when the game's teams could not be read; no problem names a team then.

@@ -43,6 +43,8 @@ from scoresheet.house_rules_forms import (
     number,
     requirement_value,
 )
+from scoresheet.limits import max_length
+from scoresheet.models import Variant
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, RulesError, load_rules
 
 # What an empty box writes into the document.
@@ -169,7 +171,7 @@ def _meld_basis(document: dict) -> str:
 
 # Every value of a rules document, in the order the document is written.
 RULES_FIELDS: tuple[Box | RowList, ...] = (
-    Box("name", "name", forms.CharField(max_length=120, required=False), default=""),
+    Box("name", "name", forms.CharField(max_length=max_length(Variant, "name"), required=False), default=""),
     Box("summary", "summary", forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3})), default=""),
     Box(
         "player_notes",

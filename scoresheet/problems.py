@@ -8,8 +8,11 @@ problem sets only the parts that mean something for it:
   entry ``field``, with ``key`` the book kind, extra or card class it is about;
 - a spreadsheet (the results and roster imports, ``league.exchange.workbooks``): ``sheet``, ``row`` and ``column``.
 
-Each public surface turns problems into its own shape (``game_json.problem_to_json`` for
-the score_game contract); this module does not know about any of them.
+A refused write or import raises ``Refused`` (or a kind of it: ``RoundInvalid``, ``LeagueError``,
+the workbooks' ``Refused``) carrying its problems. Each public surface turns problems into its own
+shape, in one function each: ``game_json.errors_json`` for the score_game contract
+({"round", "team", "field", "message"}), ``workbooks.errors_json`` for import_results ({"sheet",
+"row", "column", "message"}); two public contracts, kept as they are. This module knows neither.
 """
 
 from __future__ import annotations
@@ -49,3 +52,12 @@ def problem_line(problem: Problem, team_names: Sequence[str] = ()) -> str:
     if problem.field:
         where.append(problem.field)
     return f"{', '.join(where)}: {problem.message}" if where else problem.message
+
+
+class Refused(Exception):
+    """A write or an import refused; ``problems`` says why, each with where it is (its text joins
+    their messages). A plain message is one problem about nothing in particular."""
+
+    def __init__(self, problems: str | Sequence[Problem]):
+        self.problems = [Problem(problems)] if isinstance(problems, str) else list(problems)
+        super().__init__("; ".join(problem.message for problem in self.problems))

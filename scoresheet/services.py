@@ -8,23 +8,25 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from scoresheet import corrections, dealing, history, plausibility, scoring, selectors, tokens
+from scoresheet import corrections, dealing, history, limits, plausibility, scoring, selectors, tokens
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.models import KEEP_DELETED, Game, Round, Team, TeamRound, Variant, search_key
+from scoresheet.problems import Problem, Refused
 from scoresheet.rules import load_rules
 from scoresheet.selectors import round_version  # the token a round form carries; checked here
 
 
-class RoundInvalid(Exception):
-    """The round cannot be recorded; ``problems`` says why, per team and field."""
+class GameInvalid(Refused):
+    """The game cannot be started: ``problems`` names each value its models refuse (a team's name
+    too long …), with the ``team`` it is about."""
 
-    def __init__(self, problems: list[scoring.Problem]):
-        self.problems = problems
-        super().__init__("; ".join(p.message for p in problems))
+
+class RoundInvalid(Refused):
+    """The round cannot be recorded; ``problems`` says why, per team and field."""
 
 
 class RoundConflict(RoundInvalid):
@@ -78,7 +80,8 @@ def game_create(
     """Start a game; ``first_dealer`` is the seat that deals round 1 (an index into ``dealing.seats``);
     ``club`` the club it belongs to (none for a casual game)."""
     if first_dealer is not None and not 0 <= first_dealer < len(table_seats(mode, teams)):
-        raise ValueError(f"There is no seat {first_dealer} at this table to deal first.")
+        message = f"There is no seat {first_dealer} at this table to deal first."
+        raise GameInvalid([Problem(message, field="first_dealer")])
     data = GameData(variant=variant, mode=mode, teams=teams, name=name, first_dealer=first_dealer, club=club)
     with history.change("game_started"):
         game, _ = games_create(games=[data])[0]
@@ -90,26 +93,42 @@ def games_create(*, games: list[GameData]) -> list[tuple[Game, list[Team]]]:
     """Start many games at once (an import): each game and its teams, in the order given.
 
     A few queries whatever the number of games, and each row with its history row, in the open
-    change (or one "games started"). A broken house-rules document starts no game.
+    change (or one "games started"). A broken house-rules document starts no game; a value the
+    models refuse (a name too long, an unknown mode) starts none either: GameInvalid.
     """
     rules = {}
     for data in games:
         if data.variant.pk not in rules:
             rules[data.variant.pk] = load_rules(data.variant.document)
+    new_games = [_new_game(rules[data.variant.pk], data) for data in games]
+    new_teams = [
+        [Team(position=i, name=t.name.strip(), players=t.players.strip()) for i, t in enumerate(data.teams)]
+        for data in games
+    ]
+    found = [problem for game in new_games for problem in limits.problems(game, GAME_GIVEN)]
+    for team in (team for game_teams in new_teams for team in game_teams):
+        found += limits.problems(team, TEAM_GIVEN, team=team.position)
+    if found:
+        raise GameInvalid(found)
     with history.change("games_started"):
-        created = history.bulk_create(Game, [_new_game(rules[data.variant.pk], data) for data in games])
-        teams = history.bulk_create(
-            Team,
-            [
-                Team(game=game, position=i, name=t.name.strip(), players=t.players.strip())
-                for game, data in zip(created, games)
-                for i, t in enumerate(data.teams)
-            ],
-        )
+        created = history.bulk_create(Game, new_games)
+        for game, game_teams in zip(created, new_teams):
+            for team in game_teams:
+                team.game = game
+        teams = history.bulk_create(Team, [team for game_teams in new_teams for team in game_teams])
     by_game = defaultdict(list)
     for team in teams:
         by_game[team.game_id].append(team)
     return [(game, by_game[game.pk]) for game in created]
+
+
+# What a caller gives of a game and of each team, checked against the models' limits.
+GAME_GIVEN = ("name", "mode")
+TEAM_GIVEN = ("name", "players")
+# What a round stores that its model limits: the counts and the total (scoring checks the rest).
+ROUND_NUMBERS = [
+    f.name for f in TeamRound._meta.concrete_fields if isinstance(f, models.IntegerField) and not f.primary_key
+]
 
 
 def _new_game(rules, data: GameData) -> Game:
@@ -218,14 +237,25 @@ def round_record(
     unconfirmed = [check for check in checks if check.code not in accepted]
     if unconfirmed:
         raise RoundNeedsConfirmation(unconfirmed)
+    rows = [
+        TeamRound(team=team, total=score.total, **entry_to_values(entry))
+        for team, entry, score in zip(teams, entries, result.rounds[number - 1].scores)
+    ]
+    found = [
+        problem
+        for position, row in enumerate(rows)
+        for problem in limits.problems(row, ROUND_NUMBERS, round=number, team=position)
+    ]
+    if found:
+        raise RoundInvalid(found)
     with history.change("round_corrected" if correcting else "round_entered", reason=reason, undoes=undoes):
-        return _round_save(game, number, teams, rounds, entries, checks, result.rounds[number - 1].scores)
+        return _round_save(game, number, rounds, rows, checks)
 
 
 REASON_NEEDED = "Say why you correct this round: the game is finished or its night closed, so the reason is recorded."
 
 
-def _round_save(game, number, teams, rounds, entries, checks, scores) -> Round:
+def _round_save(game, number, rounds, rows: list[TeamRound], checks) -> Round:
     correcting = number <= len(rounds)
     if correcting:
         rnd = rounds[number - 1]
@@ -237,8 +267,9 @@ def _round_save(game, number, teams, rounds, entries, checks, scores) -> Round:
         rnd = Round.objects.create(
             game=game, number=number, confirmed_warnings=plausibility.confirmation_record(checks)
         )
-    for team, entry, score in zip(teams, entries, scores):  # one by one: bulk_create would leave no history
-        TeamRound.objects.create(round=rnd, team=team, total=score.total, **entry_to_values(entry))
+    for row in rows:  # one by one: bulk_create would leave no history
+        row.round = rnd
+        row.save(force_insert=True)
     game.save(update_fields=["updated_at"])
     return rnd
 
@@ -304,7 +335,7 @@ def game_tokens_renew(*, game: Game) -> Game:
     return game
 
 
-class UndoRefused(Exception):
+class UndoRefused(Refused):
     """Nothing to undo, or the change cannot be taken back any more (the message says why)."""
 
 

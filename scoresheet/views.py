@@ -90,17 +90,21 @@ def game_new(request, club=None):
         form = forms.GameStartForm(request.POST, variants=variants)
         if form.is_valid():
             data = form.cleaned_data
-            game = services.game_create(
-                variant=data["variant"],
-                mode=data["mode"],
-                teams=data["teams"],
-                name=data["name"],
-                first_dealer=data["first_dealer"],
-                club=club,
-            )
-            # The device that started the game keeps its address: it is listed on its home page.
-            device.remember(request, game)
-            return redirect(GameLinks.for_play(game).game)
+            try:
+                game = services.game_create(
+                    variant=data["variant"],
+                    mode=data["mode"],
+                    teams=data["teams"],
+                    name=data["name"],
+                    first_dealer=data["first_dealer"],
+                    club=club,
+                )
+            except services.GameInvalid as exc:  # the form checks first: this is what it did not foresee
+                form.add_problems(exc.problems)
+            else:
+                # The device that started the game keeps its address: it is listed on its home page.
+                device.remember(request, game)
+                return redirect(GameLinks.for_play(game).game)
         status = 400
     else:
         slug = request.GET.get("variant") or "hand-and-foot"

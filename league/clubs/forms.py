@@ -5,7 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
-from league.models import Player, Role
+from league.models import Club, Player, Role
+from scoresheet.limits import max_length
 
 
 class SignupForm(UserCreationForm):
@@ -16,7 +17,7 @@ class SignupForm(UserCreationForm):
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label="Club name", max_length=120)
+    name = forms.CharField(label="Club name", max_length=max_length(Club, "name"))
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
@@ -30,9 +31,9 @@ class RoleForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label="Name", max_length=120)
-    email = forms.EmailField(label="Email (optional)", required=False)
-    phone = forms.CharField(label="Phone (optional)", max_length=40, required=False)
+    name = forms.CharField(label="Name", max_length=max_length(Player, "name"))
+    email = forms.EmailField(label="Email (optional)", max_length=max_length(Player, "email"), required=False)
+    phone = forms.CharField(label="Phone (optional)", max_length=max_length(Player, "phone"), required=False)
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()

@@ -14,6 +14,7 @@ from league.access import club_member
 from league.models import Role
 from scoresheet import selectors, services
 from scoresheet.house_rules import HouseRulesEditor
+from scoresheet.limits import max_length
 from scoresheet.models import Variant
 from scoresheet.rules import RulesError
 from scoresheet.rules_card import rules_card
@@ -44,7 +45,9 @@ def house_rules_copy(request, slug):
         messages.error(request, "Choose the rules to copy from the list.")
         return redirect("house_rules:list", slug)
     try:
-        variant = services.house_rules_copy(club=club, source=source, name=request.POST.get("name", "")[:120])
+        variant = services.house_rules_copy(
+            club=club, source=source, name=request.POST.get("name", "")[: max_length(Variant, "name")]
+        )
     except RulesError:
         messages.error(request, f"The rules of {source.name} are broken and cannot be copied.")
         return redirect("house_rules:list", slug)

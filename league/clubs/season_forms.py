@@ -7,11 +7,12 @@ from django import forms
 from league.models import Club, Ranking, Season
 from scoresheet import selectors as scoresheet_selectors
 from scoresheet.formfields import PlainIntegerField
+from scoresheet.limits import max_length
 from scoresheet.models import Variant
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(label="Name", max_length=120)
+    name = forms.CharField(label="Name", max_length=max_length(Season, "name"))
     start = forms.DateField(label="First day", widget=forms.DateInput(attrs={"type": "date"}))
     end = forms.DateField(label="Last day", widget=forms.DateInput(attrs={"type": "date"}))
     variant = forms.ModelChoiceField(label="Rules played", queryset=Variant.objects.none(), empty_label=None)

@@ -1,7 +1,8 @@
 """Every write of the league: keyword-only functions, each in one transaction.
 
 A refused write raises ``LeagueError`` with a message for the person who asked, and
-changes nothing.
+changes nothing. A value the model cannot hold (a name too long, an unknown role) is refused
+here, by the model's own limits (``scoresheet.limits``), with the field it is about.
 """
 
 from __future__ import annotations
@@ -16,15 +17,23 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from league.models import Club, Invite, Membership, Player, Role, Season, default_blowout
-from scoresheet import history
+from scoresheet import history, limits
+from scoresheet.problems import Problem, Refused
 
 INVITE_LIFETIME = timedelta(days=7)
 # Addresses under clubs/ that are not clubs.
 RESERVED_SLUGS = {"new"}
 
 
-class LeagueError(Exception):
-    """A write refused for a reason the person asking can act on (the message says it)."""
+class LeagueError(Refused):
+    """A write refused for a reason the person asking can act on (the message says it; ``problems``
+    name the field where one is known)."""
+
+
+# What a caller gives of each, checked against the model's limits before a write.
+CLUB_GIVEN = ("name",)
+PLAYER_GIVEN = ("name", "email", "phone")
+SEASON_GIVEN = ("name", "start", "end", "ranking", "min_nights", "best_nights", "blowout_margin")
 
 
 # Accounts
@@ -47,7 +56,9 @@ def club_create(*, name: str, by: User) -> Club:
     while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
-    club = Club.objects.create(slug=slug, name=name)
+    club = Club(slug=slug, name=name)
+    limits.check(club, CLUB_GIVEN, refuse=LeagueError)
+    club.save()
     Membership.objects.create(club=club, user=by, role=Role.ORGANISER)
     return club
 
@@ -76,8 +87,7 @@ def _check_organisers_left(*, membership: Membership, new_role: str | None) -> N
 
 @transaction.atomic
 def member_role_change(*, membership: Membership, role: str) -> Membership:
-    if role not in Role.values:
-        raise LeagueError(f"“{role}” is not a role.")
+    _check_role(role)
     _check_organisers_left(membership=membership, new_role=role)
     membership.role = role
     membership.save(update_fields=["role"])
@@ -95,6 +105,11 @@ def member_remove(*, membership: Membership) -> None:
 # Invites
 
 
+def _check_role(role: str) -> None:
+    if role not in Role.values:
+        raise LeagueError([Problem(f"“{role}” is not a role.", field="role")])
+
+
 def invite_token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -102,8 +117,7 @@ def invite_token_hash(token: str) -> str:
 @transaction.atomic
 def invite_create(*, club: Club, role: str, by: User) -> tuple[Invite, str]:
     """A new invite and its token (the only time the token is known: only its hash is stored)."""
-    if role not in Role.values:
-        raise LeagueError(f"“{role}” is not a role.")
+    _check_role(role)
     token = secrets.token_urlsafe(32)
     invite = Invite.objects.create(
         club=club,
@@ -153,13 +167,25 @@ def invite_accept(*, invite: Invite, user: User) -> Membership:
 @transaction.atomic
 @history.records("player_added")
 def player_create(*, club: Club, name: str, email: str = "", phone: str = "") -> Player:
-    return Player.objects.create(club=club, name=name.strip(), email=email.strip(), phone=phone.strip())
+    player = Player(club=club, name=name.strip(), email=email.strip(), phone=phone.strip())
+    limits.check(player, PLAYER_GIVEN, refuse=LeagueError)
+    player.save(force_insert=True)
+    return player
+
+
+@transaction.atomic
+@history.records("players_added")
+def players_create(*, players: list[Player]) -> list[Player]:
+    """Add many players at once (an import), each with its history row; all of them or none."""
+    _check_players(players, PLAYER_GIVEN)
+    return history.bulk_create(Player, players)
 
 
 @transaction.atomic
 @history.records("player_changed")
 def player_update(*, player: Player, name: str, email: str = "", phone: str = "") -> Player:
     player.name, player.email, player.phone = name.strip(), email.strip(), phone.strip()
+    limits.check(player, PLAYER_GIVEN, refuse=LeagueError)
     player.save(update_fields=["name", "email", "phone"])
     return player
 
@@ -168,8 +194,20 @@ def player_update(*, player: Player, name: str, email: str = "", phone: str = ""
 @history.records("players_changed")
 def players_update(*, players: list[Player], fields: list[str]) -> list[Player]:
     """Save ``fields`` of many players at once (a roster import), each with its history row."""
+    _check_players(players, fields)
     history.bulk_update(Player, players, fields)
     return players
+
+
+def _check_players(players: list[Player], fields) -> None:
+    """Refuse the lot if any player holds a value the model cannot, each problem with its player's name."""
+    found = [
+        Problem(f"{player.name}: {problem.message}", field=problem.field)
+        for player in players
+        for problem in limits.problems(player, fields)
+    ]
+    if found:
+        raise LeagueError(found)
 
 
 @transaction.atomic
@@ -287,6 +325,8 @@ def season_save(*, club: Club, season: Season | None = None, **fields) -> Season
     season = season or Season(club=club)
     for name, value in fields.items():
         setattr(season, name, value)
+    # Its constraints too (the last day after the first …): a season is saved now and then.
+    limits.check(season, [name for name in SEASON_GIVEN if name in fields], refuse=LeagueError, constraints=True)
     season.save()
     return season
 

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from league.clubs.services import RESERVED_SLUGS, players_update
+from league.clubs.services import RESERVED_SLUGS, players_create, players_update
 from league.exchange import workbooks as xlsx
 from league.exchange.workbooks import RESULTS, Refused, ResultRow, RosterRow, name_key, problem
 from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table, default_blowout
@@ -210,7 +210,7 @@ def results_import(
         Game.objects.filter(table__sitting__night__in=plan.replaced).delete()
         Night.objects.filter(pk__in=[night.pk for night in plan.replaced]).delete()
     players = dict(plan.players)
-    created = history.bulk_create(Player, (Player(club=club, name=name) for name in plan.new_players))
+    created = players_create(players=[Player(club=club, name=name) for name in plan.new_players])
     players.update((name_key(player.name), player) for player in created)
     _write_nights(club, season, plan.nights, players)
     plan.club, plan.season = club, season
@@ -382,9 +382,8 @@ def _changes(player: Player, row: RosterRow) -> list[str]:
 @transaction.atomic
 def roster_import(*, club: Club, data: bytes) -> RosterPlan:
     plan = roster_plan(club=club, data=data)
-    history.bulk_create(
-        Player,
-        [
+    players_create(
+        players=[
             Player(
                 club=club,
                 name=row.name,

@@ -5,7 +5,9 @@ their columns' limits).
 Reading is the first phase of an import: every row is checked and every problem collected as a
 ``Problem`` with its ``sheet``, ``row`` and ``column`` (the row as the spreadsheet shows it; ``row``
 and ``column`` are None for a problem with the whole file), so the organiser fixes them all at once.
-``problem_json`` gives one as the import command's JSON shows it.
+``errors_json`` gives them as the import command's JSON shows them. A workbook that cannot be imported
+raises ``Refused`` (``scoresheet.problems``) listing every reason; the services' refusals are kinds
+of it (``LeagueError``, ``GameInvalid``), so an import one of them refuses names its problems the same way.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from league.models import Player
+from scoresheet import limits
 from scoresheet.models import Team
-from scoresheet.problems import Problem
+from scoresheet.problems import Problem, Refused
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ROWS = 20_000
@@ -37,6 +40,7 @@ TEAM_NAME_LENGTH = Team._meta.get_field("name").max_length
 PLAYERS_LENGTH = Team._meta.get_field("players").max_length
 PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
 PHONE_LENGTH = Player._meta.get_field("phone").max_length
+ROSTER_GIVEN = ("name", "email", "phone")  # the player's fields a roster row gives
 
 RESULTS, GAME_LOG, ROSTER = "Results", "Game log", "Roster"
 RESULTS_COLUMNS = ("Date", "Table", "Game", "Team", "Players", "Score", "Variant")
@@ -48,24 +52,20 @@ YES, NO = {"yes", "true", "1", "y"}, {"no", "false", "0", "n"}
 
 WHOLE_NUMBER = re.compile(r"[+-]?(\d+|\d{1,3}(,\d{3})+)")
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 
 
 def problem(sheet: str | None, row: int | None, column: str | None, message: str) -> Problem:
     return Problem(message, sheet=sheet, row=row, column=column)
 
 
-def problem_json(problem: Problem) -> dict:
-    """A problem as import_results prints it: {"sheet", "row", "column", "message"}."""
-    return {"sheet": problem.sheet, "row": problem.row, "column": problem.column, "message": problem.message}
-
-
-class Refused(Exception):
-    """The workbook cannot be imported; ``problems`` lists every reason."""
-
-    def __init__(self, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("; ".join(p.message for p in problems))
+def errors_json(problems: Sequence[Problem]) -> dict:
+    """The problems as import_results prints them: {"errors": [{"sheet", "row", "column", "message"}]}."""
+    return {
+        "errors": [
+            {"sheet": problem.sheet, "row": problem.row, "column": problem.column, "message": problem.message}
+            for problem in problems
+        ]
+    }
 
 
 def name_key(name: str) -> str:
@@ -390,15 +390,17 @@ def _roster_row(line: Cells, sheet: str) -> tuple[RosterRow | None, list[Problem
         problems.append(problem(sheet, line.row, column, message))
 
     name = clean_name(as_text(values.get("Name")))
+    email = as_text(values.get("Email")) or None
+    phone = as_text(values.get("Phone")) or None
+    # What the roster's service would refuse, found here so each is named by its row and column.
+    refused = {p.field for p in limits.problems(Player(name=name, email=email or "", phone=phone or ""), ROSTER_GIVEN)}
     if not name:
         bad("Name", "Give the player's name.")
-    elif len(name) > PLAYER_NAME_LENGTH:
+    elif "name" in refused:
         bad("Name", f"The name is {len(name)} characters long: {PLAYER_NAME_LENGTH} at most.")
-    email = as_text(values.get("Email")) or None
-    if email is not None and (not EMAIL.fullmatch(email) or len(email) > 254):
+    if "email" in refused:
         bad("Email", f'"{email}" is not an email address.')
-    phone = as_text(values.get("Phone")) or None
-    if phone is not None and len(phone) > PHONE_LENGTH:
+    if "phone" in refused:
         bad("Phone", f"The phone number is over {PHONE_LENGTH} characters long.")
     active_text = as_text(values.get("Active")).casefold()
     active = True if active_text in YES else False if active_text in NO else None

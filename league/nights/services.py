@@ -18,11 +18,12 @@ from league.clubs.services import LeagueError, player_create
 from league.models import Attendance, Bye, Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table
 from league.nights import seating
 from league.nights import selectors as night_selectors
-from scoresheet import history
+from scoresheet import history, limits
 from scoresheet import services as scoresheet_services
+from scoresheet.limits import max_length
 from scoresheet.models import Game, Round, Team, Variant, search_key
 
-TEAM_NAME_LENGTH = 60  # scoresheet.Team.name
+NIGHT_GIVEN = ("date", "mode", "sittings_planned")  # what an organiser gives of a night, checked by its model
 PARKED = 32000  # a seat position no table reaches, held for a moment while two seats swap
 
 
@@ -42,7 +43,7 @@ def night_create(
         raise LeagueError("That season belongs to another club.")
     if variant.club_id not in (None, club.pk):
         raise LeagueError("Those rules belong to another club.")
-    return Night.objects.create(
+    night = Night(
         club=club,
         season=season,
         date=date,
@@ -51,6 +52,9 @@ def night_create(
         sittings_planned=sittings_planned,
         seed=secrets.token_hex(8),
     )
+    limits.check(night, NIGHT_GIVEN, refuse=LeagueError, constraints=True)
+    night.save(force_insert=True)
+    return night
 
 
 @transaction.atomic
@@ -227,16 +231,21 @@ def _start_game(*, night: Night, sitting: Sitting, table: Table, teams: list[lis
 
 def _team_texts(teams: list[list[Player]]) -> list[tuple[str, str]]:
     """Each team's name and players as the score sheet shows them: "Ann & Bob" (names kept
-    unique at the table, and short enough for the sheet)."""
+    unique at the table, and both short enough for what the sheet's model holds)."""
     texts, used = [], set()
+    name_length, players_length = max_length(Team, "name"), max_length(Team, "players")
     for position, team in enumerate(teams):
-        players = " & ".join(p.name for p in team)
-        name = players if len(players) <= TEAM_NAME_LENGTH else players[: TEAM_NAME_LENGTH - 1] + "…"
+        players = _cut(" & ".join(p.name for p in team), players_length)
+        name = _cut(players, name_length)
         if name.casefold() in used:
-            name = f"{name[: TEAM_NAME_LENGTH - 4]} ({position + 1})"
+            name = f"{name[: name_length - 4]} ({position + 1})"
         used.add(name.casefold())
         texts.append((name, players if len(team) > 1 else ""))
     return texts
+
+
+def _cut(text: str, length: int) -> str:
+    return text if len(text) <= length else text[: length - 1] + "…"
 
 
 @transaction.atomic

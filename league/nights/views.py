@@ -25,6 +25,7 @@ from league.nights import history as league_history
 from league.nights import selectors as night_selectors
 from league.nights import services as night_services
 from league.nights.forms import NightForm, SubstituteForm, SwapForm
+from scoresheet.limits import max_length
 
 
 def table_link_path(token: str) -> str:
@@ -190,7 +191,7 @@ def night_checkin(request, slug, night_id):
 
 
 def _checkin_context(request, membership, night: Night, form) -> dict:
-    query = " ".join(request.GET.get("q", "").split())[:120]
+    query = " ".join(request.GET.get("q", "").split())[: max_length(Player, "name")]
     show_inactive = request.GET.get("inactive") == "1"
     attendances = {a.player_id: a for a in Attendance.objects.filter(night=night)}
     players = Player.objects.live().filter(club=night.club).order_by("name", "id")

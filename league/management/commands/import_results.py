@@ -11,7 +11,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand
 
 from league.exchange import imports as import_services
-from league.exchange.workbooks import MAX_BYTES, Refused, problem, problem_json
+from league.exchange.workbooks import MAX_BYTES, Refused, errors_json, problem
 from scoresheet.management.output import printable, to_json
 
 
@@ -36,9 +36,7 @@ class Command(BaseCommand):
                 replace=options["replace"],
             )
         except Refused as refused:
-            self.stdout.write(
-                to_json({"errors": [problem_json(p) for p in refused.problems]}, getattr(self.stdout, "encoding", None))
-            )
+            self.stdout.write(to_json(errors_json(refused.problems), getattr(self.stdout, "encoding", None)))
             sys.exit(2)
         self.stdout.write(printable(plan.summary()))
 

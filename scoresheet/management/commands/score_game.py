@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand
 
 from scoresheet import game_json, selectors
 from scoresheet.management.output import is_text, to_json
+from scoresheet.problems import Problem
 
 MAX_INPUT_BYTES = 10_000_000  # a 100-round game of 4 teams is well under 1 MB
 # A game is nested 6 deep (game, rounds, round, entry, adjustments, adjustment); deeper
@@ -29,9 +30,9 @@ class Command(BaseCommand):
         text, error = read_input(options["file"])
         data, error = parse(text) if error is None else (None, error)
         if error is not None:
-            output, status = {"errors": [{"round": None, "team": None, "field": None, "message": error}]}, 2
+            output, status = game_json.errors_json([Problem(error)], None), 2
         elif broken := broken_text(data):
-            output, status = {"errors": broken}, 2
+            output, status = game_json.errors_json(broken, team_names(data)), 2
         else:
             output, status = game_json.score_game_document(
                 data, variant=options["variant"], find_rules=selectors.rules_for_slug
@@ -88,34 +89,32 @@ def depth(value: object) -> int:
     return deepest
 
 
-def broken_text(data: object) -> list[dict]:
-    """Each place where the game holds a lone surrogate (JSON "\\ud800"), as an error.
+def team_names(data: object) -> list[str]:
+    """The game's team names, when they are all text (a problem names its team by them)."""
+    teams = data.get("teams") if isinstance(data, dict) else None
+    return teams if isinstance(teams, list) and all(isinstance(t, str) and is_text(t) for t in teams) else []
+
+
+def broken_text(data: object) -> list[Problem]:
+    """Each place where the game holds a lone surrogate (JSON "\\ud800"), as a problem.
 
     Such a string is no text: no terminal, PDF or database can hold it, so it is refused
     as input, named by round, team and field as the contract names any problem.
     """
-    teams = data.get("teams") if isinstance(data, dict) else None
-    names = teams if isinstance(teams, list) and all(isinstance(t, str) and is_text(t) for t in teams) else []
-    errors = {}
+    names = team_names(data)
+    problems = []
     for path in _surrogate_paths(data):
         number = team = None
         if len(path) >= 2 and path[0] == "rounds" and isinstance(path[1], int):  # in a round's entry
             number = path[1] + 1
             if len(path) >= 3 and isinstance(path[2], int) and path[2] < len(names):
-                team = names[path[2]]
+                team = names.index(names[path[2]])  # the answer names a team by its name: the first of it
             path = path[3:]
         field = path[0] if path and isinstance(path[0], str) and is_text(path[0]) else None
         what = "A team name" if field == "teams" and number is None else "This text"
-        errors.setdefault(
-            (number, team, field),
-            {
-                "round": number,
-                "team": team,
-                "field": field,
-                "message": f"{what} holds a broken character: a lone UTF-16 surrogate (\\ud800 to \\udfff).",
-            },
-        )
-    return list(errors.values())
+        message = f"{what} holds a broken character: a lone UTF-16 surrogate (\\ud800 to \\udfff)."
+        problems.append(Problem(message, round=number, team=team, field=field))
+    return list(dict.fromkeys(problems))  # each place once, in the order first found
 
 
 def _surrogate_paths(value: object):
