@@ -1,5 +1,5 @@
-"""Shared pytest setup: hypothesis profiles, the database-only selection for the PostgreSQL
-pass, and Playwright on Debian's chromium (no `playwright install`)."""
+"""Shared pytest setup: hypothesis profiles, a fast password hash, the engine selection for the
+PostgreSQL pass, and Playwright on Debian's chromium (no `playwright install`)."""
 
 import os
 import shutil
@@ -22,6 +22,21 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 # Browser checks wait up to 15 s, not Playwright's 5: the live breakdown is a server round
 # trip, and with tests in parallel on a busy CI machine it can take longer than 5 s.
 expect.set_options(timeout=15_000)
+
+# Production hashes passwords with Django's PBKDF2, slow on purpose (a third of a second a hash);
+# the tests make hundreds of accounts and sign-ins, so here a fast hash stands in. Sign-in,
+# throttling and password changes behave the same with either (tests/test_security.py checks
+# the production settings keep the slow one).
+FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing():
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=FAST_PASSWORD_HASHERS):
+        yield
+
 
 # Fixtures through which a test gets the database: pytest-django's, and `presets` below
 # (which asks for one of them only while it runs).
