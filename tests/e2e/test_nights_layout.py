@@ -12,7 +12,7 @@ from league.models import Sitting
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
 from scoresheet.scoring import Entry
-from tests.e2e.test_layout import SHOTS, WIDTHS, _session_cookie, check_fits
+from tests.e2e.test_layout import SHOTS, _session_cookie, check_fits, each_width, viewport
 from tests.league.factories import night, player, user
 
 TARGETS = ", select, input[type=email], input[type=tel], input[type=date], .tick"
@@ -53,10 +53,9 @@ def a_night_under_way(page, live_server):
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_the_night_pages_fit_the_screen(live_server, page, presets, width):
+def test_the_night_pages_fit_the_screen(live_server, page, presets):
     club, the_night, _ = a_night_under_way(page, live_server)
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    page.set_viewport_size(viewport("phone"))
     SHOTS.mkdir(parents=True, exist_ok=True)
     base = f"/clubs/{club.slug}/nights/"
     pages = {
@@ -69,28 +68,29 @@ def test_the_night_pages_fit_the_screen(live_server, page, presets, width):
     for name, path in pages.items():
         response = page.goto(live_server.url + path)
         assert response.status == 200, path
-        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
-        check_fits(page, path, width, TARGETS)
-        left = page.evaluate("""
-            [...document.querySelectorAll('.num')].filter(el => el.offsetParent !== null)
-              .filter(el => !['right', 'end'].includes(getComputedStyle(el).textAlign)).map(el => el.outerHTML)
-        """)
-        assert left == [], f"{path}: numbers not right-aligned: {left}"
+        for width in each_width(page):
+            page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+            check_fits(page, path, width, TARGETS)
+            left = page.evaluate("""
+                [...document.querySelectorAll('.num')].filter(el => el.offsetParent !== null)
+                  .filter(el => !['right', 'end'].includes(getComputedStyle(el).textAlign)).map(el => el.outerHTML)
+            """)
+            assert left == [], f"{path}: numbers not right-aligned at {width} width: {left}"
     page.emulate_media(media="print")
     page.goto(f"{live_server.url}{base}{the_night.pk}/sittings/1/")
-    page.screenshot(path=str(SHOTS / f"night-sitting-print-{width}.png"), full_page=True)
-    expect(page.locator(".topbar")).to_be_hidden()
-    expect(page.get_by_role("heading", name="Swap two players")).to_be_hidden()
-    assert (
-        float(page.locator(".seating-table li").first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 28
-    )
+    for width in each_width(page):
+        page.screenshot(path=str(SHOTS / f"night-sitting-print-{width}.png"), full_page=True)
+        expect(page.locator(".topbar")).to_be_hidden()
+        expect(page.get_by_role("heading", name="Swap two players")).to_be_hidden()
+        size = page.locator(".seating-table li").first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
+        assert float(size) >= 28, width
 
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_check_in_filters_and_ticks_in_place(live_server, page, presets):
     club, the_night, _ = a_night_under_way(page, live_server)
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS["phone"])))
+    page.set_viewport_size(viewport("phone"))
     page.goto(f"{live_server.url}/clubs/{club.slug}/nights/{the_night.pk}/checkin/")
     page.evaluate("window.notReloaded = true")
     expect(page.get_by_text("13 present")).to_be_visible()
@@ -116,7 +116,7 @@ def test_check_in_filters_and_ticks_in_place(live_server, page, presets):
 @pytest.mark.django_db(transaction=True)
 def test_the_night_page_shows_a_recorded_round_without_a_reload(live_server, page, presets):
     club, the_night, games = a_night_under_way(page, live_server)
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS["phone"])))
+    page.set_viewport_size(viewport("phone"))
     page.goto(f"{live_server.url}/clubs/{club.slug}/nights/{the_night.pk}/")
     page.evaluate("window.notReloaded = true")
     table_2 = page.locator(".night-table").filter(has_text="Table 2")
