@@ -95,6 +95,7 @@ def test_enter_on_the_keypad_moves_to_the_next_field_and_never_saves(live_server
     assert TeamRound.objects.get(round__game=game, team__position=0).books == {"clean": 2, "dirty": 2, "wild": 1}
 
 
+@pytest.mark.engine
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_a_double_tap_on_save_is_one_save_and_reports_success(live_server, page, presets):
