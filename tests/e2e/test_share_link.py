@@ -137,7 +137,10 @@ def test_the_hand_over_and_the_share_page_fit_the_screen(live_server, browser, p
     page.get_by_label("Team 1", exact=True).fill("Grandmother Wilhelmina's table")
     page.get_by_label("Team 2", exact=True).fill("Maximilian-Alexander & Jo")
     page.get_by_role("button", name="Start the game").click()
-    game = Game.objects.get()
+    expect(
+        page.get_by_role("heading", name="Grandmother Wilhelmina's table vs Maximilian-Alexander & Jo")
+    ).to_be_visible()
+    game = Game.objects.get()  # saved: its page is shown
     SHOTS.mkdir(parents=True, exist_ok=True)
     for name, path in {"play": f"/g/{game.token}/", "share": f"/s/{game.share_token}/"}.items():
         page.goto(live_server.url + path)
