@@ -57,6 +57,8 @@ def save_and_wait(page, number=1):
     that replaces the one on the page, so the next tap must wait for it."""
     with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith(f"/rounds/{number}/")):
         save_button(page, number).click()
+    # The answer is in; the fresh form is in place once Save is ready again (the form sent says "Saving…").
+    expect(save_button(page, number)).to_be_enabled()
 
 
 @pytest.mark.e2e
