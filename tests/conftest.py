@@ -1,5 +1,5 @@
-"""Shared pytest setup: hypothesis profiles, the database-only selection for the PostgreSQL
-pass, and Playwright on Debian's chromium (no `playwright install`)."""
+"""Shared pytest setup: hypothesis profiles, a fast password hash, the engine selection for the
+PostgreSQL pass, and Playwright on Debian's chromium (no `playwright install`)."""
 
 import os
 import shutil
@@ -23,6 +23,21 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 # trip, and with tests in parallel on a busy CI machine it can take longer than 5 s.
 expect.set_options(timeout=15_000)
 
+# Production hashes passwords with Django's PBKDF2, slow on purpose (a third of a second a hash);
+# the tests make hundreds of accounts and sign-ins, so here a fast hash stands in. Sign-in,
+# throttling and password changes behave the same with either (tests/test_security.py checks
+# the production settings keep the slow one).
+FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing():
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=FAST_PASSWORD_HASHERS):
+        yield
+
+
 # Fixtures through which a test gets the database: pytest-django's, and `presets` below
 # (which asks for one of them only while it runs).
 DATABASE_FIXTURES = {
@@ -35,27 +50,32 @@ DATABASE_FIXTURES = {
 }
 
 
-def pytest_addoption(parser):
-    parser.addoption(
-        "--database-only",
-        action="store_true",
-        help="run only the tests that use the database (the PostgreSQL pass of .ci/run: the others "
-        "do not depend on the database engine and already ran on SQLite)",
-    )
-
-
 def uses_database(item) -> bool:
     return item.get_closest_marker("django_db") is not None or bool(DATABASE_FIXTURES & set(item.fixturenames))
 
 
+# The PostgreSQL pass of .ci/run runs `-m engine`: the tests whose outcome can depend on the
+# database engine. Those marked `engine` by hand (constraints, case and accents in searches, JSON
+# read back, a browser's concurrent saves), and, found here, every test outside the browser that
+# counts queries or runs transactions of its own (concurrent saves and locking, migrations).
+# The rest use the database as any engine would and have run on SQLite.
+ENGINE_FIXTURES = {"django_assert_num_queries", "django_assert_max_num_queries", "transactional_db"}
+
+
+def depends_on_engine(item) -> bool:
+    if item.get_closest_marker("engine"):
+        return True
+    if item.get_closest_marker("e2e"):
+        return False  # a browser test depends on the engine only if marked so
+    marker = item.get_closest_marker("django_db")
+    return bool(marker and marker.kwargs.get("transaction")) or bool(ENGINE_FIXTURES & set(item.fixturenames))
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects by marker
 def pytest_collection_modifyitems(config, items):
-    if not config.getoption("database_only"):
-        return
-    selected = [item for item in items if uses_database(item)]
-    deselected = [item for item in items if not uses_database(item)]
-    if deselected:
-        config.hook.pytest_deselected(items=deselected)
-        items[:] = selected
+    for item in items:
+        if depends_on_engine(item) and not item.get_closest_marker("engine"):
+            item.add_marker(pytest.mark.engine)
 
 
 # The real binary skips the /usr/bin/chromium wrapper script (and its shell warning).

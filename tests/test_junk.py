@@ -77,8 +77,7 @@ def routes(patterns=None, prefix=""):
 
 
 @pytest.fixture
-def world(presets, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def world(presets):
     tuesday = club("tuesday", "Tuesday Club")
     organiser = member(tuesday, "olga", Role.ORGANISER)
     other = Membership.objects.get(user=member(tuesday, "tim", Role.VIEWER))

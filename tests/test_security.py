@@ -78,6 +78,17 @@ def test_a_right_password_after_a_few_slips_signs_in_and_clears_the_count(client
     assert not AccessAttempt.objects.filter(username="olga").exists()
 
 
+def test_production_keeps_the_slow_password_hash():
+    """The tests hash with MD5 for speed (tests/conftest.py); the settings a club runs on do not."""
+    from django.conf import global_settings
+
+    import config.settings as production
+
+    hashers = getattr(production, "PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS)
+    assert hashers[0] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
+    assert not any("MD5" in hasher for hasher in hashers)
+
+
 INLINE = re.compile(r"""\sstyle=|<style|<script>|<script\s+(?![^>]*\bsrc=)|\son[a-z]+=""", re.I)
 
 

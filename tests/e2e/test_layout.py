@@ -15,6 +15,22 @@ SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 
 
+def viewport(width: str) -> dict[str, int]:
+    return dict(zip(("width", "height"), WIDTHS[width]))
+
+
+def each_width(page):
+    """The page as loaded, at phone width and then at desktop width, back at phone width after.
+
+    One load serves both: the layout follows the window's size (CSS only, no script measures
+    the window), so a page resized is laid out as one loaded at that size.
+    """
+    for width in WIDTHS:
+        page.set_viewport_size(viewport(width))
+        yield width
+    page.set_viewport_size(viewport("phone"))
+
+
 def make_game():
     variant = Variant.objects.get(slug="hand-and-foot")
     game = services.game_create(
@@ -46,10 +62,9 @@ def make_game():
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_every_page_fits_the_screen(live_server, page, presets, width):
+def test_every_page_fits_the_screen(live_server, page, presets):
     game = make_game()
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    page.set_viewport_size(viewport("phone"))
     SHOTS.mkdir(parents=True, exist_ok=True)
     pages = {
         "home": "/",
@@ -65,16 +80,17 @@ def test_every_page_fits_the_screen(live_server, page, presets, width):
         response = page.goto(live_server.url + path)
         assert response.status == 200, path
         page.wait_for_load_state("networkidle")
-        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
-        check_fits(page, path, width)  # buttons and fields at least 44px tall: fingers, not mouse pointers
-        # Numbers line up on the right, as on a paper score sheet (a stepper centres its one number).
-        left = page.evaluate("""
-            [...document.querySelectorAll('td.num, th.num, input[type=number]:not(.stepper input)')]
-              .filter(el => el.offsetParent !== null)
-              .filter(el => !['right', 'end'].includes(getComputedStyle(el).textAlign))
-              .map(el => el.outerHTML.slice(0, 80))
-        """)
-        assert left == [], f"{path}: numbers not right-aligned: {left}"
+        for width in each_width(page):
+            page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+            check_fits(page, path, width)  # buttons and fields at least 44px tall: fingers, not mouse pointers
+            # Numbers line up on the right, as on a paper score sheet (a stepper centres its one number).
+            left = page.evaluate("""
+                [...document.querySelectorAll('td.num, th.num, input[type=number]:not(.stepper input)')]
+                  .filter(el => el.offsetParent !== null)
+                  .filter(el => !['right', 'end'].includes(getComputedStyle(el).textAlign))
+                  .map(el => el.outerHTML.slice(0, 80))
+            """)
+            assert left == [], f"{path}: numbers not right-aligned at {width} width: {left}"
 
 
 def play_rounds(game, rounds):
@@ -150,41 +166,41 @@ def check_fits(page, path: str, width: str, extra_targets: str = "") -> None:
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_the_game_page_shows_the_totals_first(live_server, page, presets, width):
+def test_the_game_page_shows_the_totals_first(live_server, page, presets):
     """The totals, big, above the round list; the next step on the first screen; Edit a real button."""
     games = game_page_games()
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    page.set_viewport_size(viewport("phone"))
     SHOTS.mkdir(parents=True, exist_ok=True)
     for name, game in games.items():
         response = page.goto(f"{live_server.url}/g/{game.token}/")
         assert response.status == 200, name
         page.wait_for_load_state("networkidle")
-        page.screenshot(path=str(SHOTS / f"game-{name}-{width}.png"), full_page=True)
-        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0, f"{name}: {overflow}px wider than a {width} screen"
+        for width in each_width(page):
+            page.screenshot(path=str(SHOTS / f"game-{name}-{width}.png"), full_page=True)
+            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"{name}: {overflow}px wider than a {width} screen"
 
-        # Each team's total comes before the round list, in big type.
-        sheet_top = page.locator("table.sheet").bounding_box()["y"]
-        for team in game.teams.all():
-            total = f"{sum(team.entries.values_list('total', flat=True)):,}"
-            first = page.get_by_text(total, exact=True).first
-            assert first.bounding_box()["y"] < sheet_top, f"{name}: {team.name}'s {total} is not above the rounds"
-            size = float(first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
-            assert size >= 32, f"{name}: {team.name}'s total is {size}px, not big"
+            # Each team's total comes before the round list, in big type.
+            sheet_top = page.locator("table.sheet").bounding_box()["y"]
+            for team in game.teams.all():
+                total = f"{sum(team.entries.values_list('total', flat=True)):,}"
+                first = page.get_by_text(total, exact=True).first
+                assert first.bounding_box()["y"] < sheet_top, f"{name}: {team.name}'s {total} is not above the rounds"
+                size = float(first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
+                assert size >= 32, f"{name}: {team.name}'s total is {size}px, not big"
 
-        # "Edit" on each round is a button a finger can hit: 44 × 44 px at least.
-        edits = page.get_by_text("Edit", exact=True)
-        assert edits.count() == game.rounds.count()
-        for box in (edits.nth(i).bounding_box() for i in range(edits.count())):
-            assert box["width"] >= 44 and box["height"] >= 44, f"{name}: Edit is {box['width']}×{box['height']}px"
+            # "Edit" on each round is a button a finger can hit: 44 × 44 px at least.
+            edits = page.get_by_text("Edit", exact=True)
+            assert edits.count() == game.rounds.count()
+            for box in (edits.nth(i).bounding_box() for i in range(edits.count())):
+                assert box["width"] >= 44 and box["height"] >= 44, f"{name}: Edit is {box['width']}×{box['height']}px"
 
-        # The next step is on the first screen: Enter the next round, or Finish the game.
-        next_step = {"at-the-end": "Finish the game", "finished": None}.get(name, "Enter round")
-        if next_step:
-            button = page.get_by_role("button", name=next_step).or_(page.get_by_role("link", name=next_step)).first
-            box = button.bounding_box()
-            assert box["y"] + box["height"] <= WIDTHS[width][1], f"{name}: {next_step} is below the first screen"
+            # The next step is on the first screen: Enter the next round, or Finish the game.
+            next_step = {"at-the-end": "Finish the game", "finished": None}.get(name, "Enter round")
+            if next_step:
+                button = page.get_by_role("button", name=next_step).or_(page.get_by_role("link", name=next_step)).first
+                box = button.bounding_box()
+                assert box["y"] + box["height"] <= WIDTHS[width][1], f"{name}: {next_step} is below the first screen"
 
     page.goto(f"{live_server.url}/g/{games['under-way'].token}/")
     expect(page.get_by_text("Deals round 3: Bob (Ann & Bob)")).to_be_visible()  # Cléo, Bob: one seat a round
@@ -196,8 +212,7 @@ def test_the_game_page_shows_the_totals_first(live_server, page, presets, width)
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_plausibility_checks_fit_the_screen(live_server, page, presets, width):
+def test_plausibility_checks_fit_the_screen(live_server, page, presets):
     """The round page asking to confirm 22 clean books, and the game page noting the check."""
     variant = Variant.objects.get(slug="hand-and-foot")
     game = services.game_create(
@@ -208,27 +223,29 @@ def test_plausibility_checks_fit_the_screen(live_server, page, presets, width):
         services.round_record(game=game, number=1, entries=typos)
     except services.RoundNeedsConfirmation as refused:
         services.round_record(game=game, number=1, entries=typos, confirmed=refused.codes)
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    page.set_viewport_size(viewport("phone"))
     SHOTS.mkdir(parents=True, exist_ok=True)
 
     page.goto(f"{live_server.url}/g/{game.token}/rounds/1/")
     page.get_by_role("button", name="Save anyway").wait_for()
-    page.locator("#round-warnings").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"round-checks-{width}.png"))
+    page.wait_for_load_state("networkidle")
+    for width in each_width(page):
+        page.locator("#round-warnings").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"round-checks-{width}.png"))
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the round page is {overflow}px wider than a {width} screen"
     page.goto(f"{live_server.url}/g/{game.token}/")
     page.locator(".checked-note").wait_for()
-    page.screenshot(path=str(SHOTS / f"game-checked-{width}.png"), full_page=True)
-    for path in ("rounds/1/", ""):
-        page.goto(f"{live_server.url}/g/{game.token}/{path}")
-        page.wait_for_load_state("networkidle")
+    page.wait_for_load_state("networkidle")
+    for width in each_width(page):
+        page.screenshot(path=str(SHOTS / f"game-checked-{width}.png"), full_page=True)
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0, f"{path or 'game page'} is {overflow}px wider than a {width} screen"
+        assert overflow <= 0, f"the game page is {overflow}px wider than a {width} screen"
 
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_starting_and_finding_games_fit_the_screen(live_server, page, presets, width):
+def test_starting_and_finding_games_fit_the_screen(live_server, page, presets):
     """The variant picker, the game list with more than a page of games (paged, searched,
     filtered), deleting a game and "Recently deleted"."""
     variant = Variant.objects.get(slug="hand-and-foot")
@@ -245,7 +262,7 @@ def test_starting_and_finding_games_fit_the_screen(live_server, page, presets, w
     services.game_delete(game=make_game())
     services.game_delete(game=game)
     hold_in_browser(page.context, live_server.url, *Game.objects.all())  # this phone started them
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    page.set_viewport_size(viewport("phone"))
     SHOTS.mkdir(parents=True, exist_ok=True)
     pages = {
         "home-paged": "/",
@@ -261,21 +278,21 @@ def test_starting_and_finding_games_fit_the_screen(live_server, page, presets, w
         response = page.goto(live_server.url + path)
         assert response.status == (404 if name == "game-deleted" else 200), path
         page.wait_for_load_state("networkidle")
-        # From the bottom, where a thumb has scrolled to press Start: a sticky button is in its place.
-        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
-        check_fits(page, path, width, ", .filter a, .pager a, .deleted-link a")
+        for width in each_width(page):
+            # From the bottom, where a thumb has scrolled to press Start: a sticky button is in its place.
+            page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+            page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+            check_fits(page, path, width, ", .filter a, .pager a, .deleted-link a")
 
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_round_entry_bar_at_phone_and_desktop_widths(live_server, page, presets, width):
+def test_round_entry_bar_at_phone_and_desktop_widths(live_server, page, presets):
     """The round form with the bar at the bottom of the screen: each team's round total and
     game total beside Save, as typed. Screenshots of the screen (not the whole page) with the
     form scrolled to the top and to the last team, and of the whole page."""
     game = make_game()
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    page.set_viewport_size(viewport("phone"))
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.goto(f"{live_server.url}/g/{game.token}/rounds/2/")
     page.locator(".went-out label").filter(has_text="Cléo & Søren").click()
@@ -290,22 +307,23 @@ def test_round_entry_bar_at_phone_and_desktop_widths(live_server, page, presets,
             page.locator(f"#id_t{team}-{name}").fill(value)
     bar = page.locator(".entry-bar")
     expect(bar.locator(".bar-round").nth(1)).to_have_text("4,100")
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SHOTS / f"round-bar-top-{width}.png"))
-    page.locator("#id_t2-melded_points").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"round-bar-typing-{width}.png"))
-    page.screenshot(path=str(SHOTS / f"round-bar-{width}.png"), full_page=True)
+    for width in each_width(page):
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(SHOTS / f"round-bar-top-{width}.png"))
+        page.locator("#id_t2-melded_points").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"round-bar-typing-{width}.png"))
+        page.screenshot(path=str(SHOTS / f"round-bar-{width}.png"), full_page=True)
 
-    box = bar.bounding_box()
-    assert box["y"] + box["height"] <= WIDTHS[width][1] + 1  # on the screen
-    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
-    save = bar.get_by_role("button", name="Save round 2").bounding_box()
-    assert save["height"] >= 48 and save["width"] >= 120, save  # a thumb, not a fingernail
-    small = page.evaluate("""
-        [...document.querySelectorAll('.entry-bar button, .entry-bar .button')]
-          .filter(el => el.getBoundingClientRect().height < 44).map(el => el.outerHTML.slice(0, 80))
-    """)
-    assert small == []
+        box = bar.bounding_box()
+        assert box["y"] + box["height"] <= WIDTHS[width][1] + 1, width  # on the screen
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0, width
+        save = bar.get_by_role("button", name="Save round 2").bounding_box()
+        assert save["height"] >= 48 and save["width"] >= 120, (width, save)  # a thumb, not a fingernail
+        small = page.evaluate("""
+            [...document.querySelectorAll('.entry-bar button, .entry-bar .button')]
+              .filter(el => el.getBoundingClientRect().height < 44).map(el => el.outerHTML.slice(0, 80))
+        """)
+        assert small == [], width
 
 
 def signed_in_organiser(page, live_server):
@@ -328,39 +346,40 @@ def signed_in_organiser(page, live_server):
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_the_house_rules_editor_fits_the_screen(live_server, page, presets, width):
+def test_the_house_rules_editor_fits_the_screen(live_server, page, presets):
     """The long editor at phone and desktop widths, before and after a save with bad boxes."""
     club = signed_in_organiser(page, live_server)
     house = services.house_rules_copy(club=club, source=Variant.objects.get(slug="hand-and-foot"), name="Our rules")
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    page.set_viewport_size(viewport("phone"))
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = f"/clubs/{club.slug}/rules/{house.slug}/edit/"
     response = page.goto(live_server.url + path)
     assert response.status == 200
-    page.screenshot(path=str(SHOTS / f"house-rules-edit-{width}.png"), full_page=True)
-    check_fits(page, path, width)
+    for width in each_width(page):
+        page.screenshot(path=str(SHOTS / f"house-rules-edit-{width}.png"), full_page=True)
+        check_fits(page, path, width)
 
     page.get_by_label("Going out", exact=True).fill("")
     page.get_by_label("Rounds", exact=True).fill("99")
     page.get_by_role("button", name="Save house rules").click()
     expect(page.get_by_text("Nothing was saved")).to_be_visible()
     expect(page.locator(".has-error")).to_have_count(2)
-    page.screenshot(path=str(SHOTS / f"house-rules-edit-errors-{width}.png"), full_page=True)
-    check_fits(page, path, width)
+    for width in each_width(page):
+        page.screenshot(path=str(SHOTS / f"house-rules-edit-errors-{width}.png"), full_page=True)
+        check_fits(page, path, width)
 
     page.get_by_label("Going out", exact=True).fill("250")
     page.get_by_label("Rounds", exact=True).fill("4")
     page.get_by_role("button", name="Save house rules").click()
     expect(page.get_by_text("was +100 in Hand and Foot")).to_be_visible()
-    page.screenshot(path=str(SHOTS / f"house-rules-card-{width}.png"), full_page=True)
-    check_fits(page, f"/clubs/{club.slug}/rules/{house.slug}/", width)
+    for width in each_width(page):
+        page.screenshot(path=str(SHOTS / f"house-rules-card-{width}.png"), full_page=True)
+        check_fits(page, f"/clubs/{club.slug}/rules/{house.slug}/", width)
 
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_club_pages_fit_the_screen(live_server, page, presets, width):
+def test_club_pages_fit_the_screen(live_server, page, presets):
     from league.clubs import services as league
     from tests.league.factories import member, player, user
 
@@ -374,14 +393,15 @@ def test_club_pages_fit_the_screen(live_server, page, presets, width):
     game.club = club
     game.save()
     page.context.add_cookies([_session_cookie(olga, live_server)])
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width])))
+    page.set_viewport_size(viewport("phone"))
     SHOTS.mkdir(parents=True, exist_ok=True)
     base = f"/clubs/{club.slug}/"
     for name, path in {"club": base, "roster": base + "players/", "members": base + "members/"}.items():
         response = page.goto(live_server.url + path)
         assert response.status == 200, path
-        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
-        check_fits(page, path, width, ", select, input[type=email]")
+        for width in each_width(page):
+            page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+            check_fits(page, path, width, ", select, input[type=email]")
 
 
 def _session_cookie(user, live_server):

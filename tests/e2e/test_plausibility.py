@@ -40,6 +40,9 @@ def test_22_clean_books_and_10450_table_points_ask_for_one_confirmation_tap(live
     # The answer replaces the form (the live preview already shows "Save anyway"): wait for it.
     with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/rounds/1/")):
         page.get_by_role("button", name=re.compile(r"^Save round 1")).click()
+    # The fresh form is in place once Save is ready again: till then "Save anyway" is the sent
+    # form's, which ignores a tap while its save is on its way (a machine under load showed it).
+    expect(page.get_by_role("button", name=re.compile(r"^Save round 1"))).to_be_enabled()
 
     # Not saved yet: the page comes back with everything typed, the warnings and one button.
     expect(page.get_by_role("button", name="Save anyway")).to_be_visible()

@@ -12,7 +12,7 @@ from league.models import Table
 from league.nights import services as night_services
 from scoresheet import services
 from scoresheet.scoring import Entry
-from tests.e2e.test_layout import SHOTS, WIDTHS, check_fits
+from tests.e2e.test_layout import SHOTS, check_fits, each_width, viewport
 from tests.league.factories import club, night, player
 
 PHONE = {"width": 390, "height": 844}
@@ -94,11 +94,10 @@ def play_round(table: Table) -> None:
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_the_table_link_pages_fit_the_screen(live_server, browser, presets, width):
+def test_the_table_link_pages_fit_the_screen(live_server, browser, presets):
     table = night_table()
     play_round(table)
-    context = browser.new_context(viewport=dict(zip(("width", "height"), WIDTHS[width])))
+    context = browser.new_context(viewport=viewport("phone"))
     page = context.new_page()
     SHOTS.mkdir(parents=True, exist_ok=True)
     link = f"/t/{table.token}/"
@@ -106,11 +105,13 @@ def test_the_table_link_pages_fit_the_screen(live_server, browser, presets, widt
     for name, path in pages.items():
         assert page.goto(live_server.url + path).status == 200, path
         page.wait_for_load_state("networkidle")
-        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
-        check_fits(page, path, width)
+        for width in each_width(page):
+            page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+            check_fits(page, path, width)
     services.game_finish(game=table.game)  # the agree panel's buttons
     page.goto(live_server.url + link)
     page.wait_for_load_state("networkidle")
-    page.screenshot(path=str(SHOTS / f"table-game-finished-{width}.png"), full_page=True)
-    check_fits(page, link, width)
+    for width in each_width(page):
+        page.screenshot(path=str(SHOTS / f"table-game-finished-{width}.png"), full_page=True)
+        check_fits(page, link, width)
     context.close()

@@ -30,6 +30,7 @@ def save(page):
         page.get_by_role("button", name="Save round 1").click()
 
 
+@pytest.mark.engine
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_the_second_save_shows_both_rounds_and_lets_the_second_phone_choose(live_server, browser, presets):

@@ -86,6 +86,7 @@ def export(slug: str, tmp_path) -> str:
     return str(path)
 
 
+@pytest.mark.engine
 def test_a_club_restored_under_another_slug_has_the_same_standings_and_sheets(tmp_path):
     tuesday = a_club_with_history()
     path = export("tuesday", tmp_path)
@@ -105,6 +106,7 @@ def test_a_club_restored_under_another_slug_has_the_same_standings_and_sheets(tm
     assert tokens.isdisjoint(Night.objects.get(club=tuesday).sittings.values_list("tables__token", flat=True))
 
 
+@pytest.mark.engine
 def test_a_club_restored_into_an_empty_place_is_the_club_it_was(tmp_path):
     tuesday = a_club_with_history()
     before_standings, before_sheets, before_histories = standings_of(tuesday), sheets(tuesday), histories(tuesday)

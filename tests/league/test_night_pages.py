@@ -184,6 +184,7 @@ def test_tick_in_answers_the_script_with_json(organiser, tuesday):
     assert re.search(r"Late Larry.*?plays from sitting 2", page.content.decode(), re.S)
 
 
+@pytest.mark.engine
 def test_the_list_filters_by_name_and_shows_inactive_players_on_request(organiser, tuesday):
     the_night = night(tuesday, players=0)
     player(tuesday, "Ann")
@@ -195,6 +196,7 @@ def test_the_list_filters_by_name_and_shows_inactive_players_on_request(organise
     assert "Show inactive players" in text(organiser.get(url(the_night, "checkin/")))
 
 
+@pytest.mark.engine
 def test_add_a_new_player_on_the_spot(organiser, tuesday):
     the_night = night(tuesday, players=0)
     response = organiser.post(url(the_night, "checkin/"), {"name": " Zoë  Q ", "email": "", "phone": "555 0101"})

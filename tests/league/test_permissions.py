@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
+from django.db import transaction
 
 from league.clubs import services
 from league.models import Attendance, Bye, Invite, Membership, Night, Player, Role, Season, Seat, Sitting, Table
@@ -147,10 +148,24 @@ CASES = [
 VISITORS = ["organiser", "scorekeeper", "viewer", "member of another club", "anonymous"]
 
 
-@pytest.fixture
-def world(settings):
-    # 5 accounts a test, 89 tests: the deliberately slow password hash would be most of the time.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """The club, its people and pages, built once for the module's 450 tests, not once a test.
+
+    Built inside a transaction rolled back after the module's last test; each test runs in a
+    savepoint inside it (as Django's ``TestCase.setUpTestData``), so what one test changes
+    the next never sees.
+    """
+    from scoresheet import services as scoresheet_services
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        if not Variant.objects.filter(is_preset=True).exists():  # a transactional test emptied them
+            scoresheet_services.presets_load()
+        yield build_world()
+        transaction.set_rollback(True)
+
+
+def build_world():
     tuesday = club("tuesday", "Tuesday Club")
     people = {
         "organiser": member(tuesday, "olga", ORGANISER),

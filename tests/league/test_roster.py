@@ -12,8 +12,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def tuesday(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def tuesday():
     return club()
 
 

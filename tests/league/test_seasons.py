@@ -134,6 +134,7 @@ def test_a_variant_of_another_club_is_not_a_choice(organiser, tuesday):
     assert not Season.objects.exists()
 
 
+@pytest.mark.engine
 def test_a_name_is_unique_in_the_club_but_not_across_clubs(organiser, tuesday):
     Season.objects.create(
         club=club("friday", "Friday Club"),

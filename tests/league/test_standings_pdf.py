@@ -213,6 +213,7 @@ def _night_of(tables: int, a_club, name: str) -> Night:
     return the_night
 
 
+@pytest.mark.engine
 def test_the_results_view_reads_as_many_queries_for_15_tables_as_for_2(client):
     tuesday = club()
     client.force_login(member(tuesday, "viewer"))

@@ -136,6 +136,7 @@ def test_a_renewed_link_prints_a_new_qr_code(scorekeeper, tuesday, tmp_path):
     assert old not in codes and old not in "".join(page_texts(content))
 
 
+@pytest.mark.engine
 def test_fifteen_tables_give_fifteen_sheets_in_the_same_number_of_queries(scorekeeper, tuesday, tmp_path):
     small_night, _ = drawn(tuesday, 8)
     with CaptureQueriesContext(connection) as small:

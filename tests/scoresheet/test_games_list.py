@@ -152,6 +152,7 @@ def test_the_list_reads_no_rules_snapshot_and_takes_the_same_queries_for_25_or_2
 # --- search and filter --------------------------------------------------------------------
 
 
+@pytest.mark.engine
 def test_search_finds_a_game_by_its_name_a_team_or_a_player_in_any_case(client):
     tuesday = new_game(("Ann & Bob", "Ann, Bob"), ("Cléo & Søren", "Cléo, Søren"), name="Tuesday at Ann's")
     other = new_game(("North", "Nils, Nora"), ("South", "Sam, Sue"))

@@ -20,6 +20,7 @@ from scoresheet import pdf
 from scoresheet.rules import PRESET_SLUGS, preset
 from scoresheet.rules_card import meld_rows
 from scoresheet.scoring import fmt
+from tests.preset_samples import representative_and_drawn_presets
 
 PAPER_SIZES = {"letter": (792.0, 612.0), "a4": (841.89, 595.28)}  # landscape, in points
 # Modern American Canasta's rows and rules card fit one page only upright (in normal print).
@@ -106,12 +107,12 @@ def box_of(edges: list[dict], word: dict) -> tuple[float, float]:
     return nearest["x0"], nearest["x1"]
 
 
-# --- every preset, both papers, both print sizes ------------------------------------------------
+# --- the presets (tests/preset_samples.py), both papers, both print sizes ---------------------------
 
 
 @pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
 @pytest.mark.parametrize("paper", PAPER_SIZES)
-@pytest.mark.parametrize("slug", PRESET_SLUGS)
+@representative_and_drawn_presets
 def test_sheet_parses_on_its_paper_and_holds_the_rules_rows(slug, paper, large):
     rules = preset(slug)
     content = sheet(slug, paper=paper, large=large)
@@ -161,12 +162,12 @@ def test_the_book_values_print_with_a_thousands_separator():
 
 
 @pytest.mark.parametrize("paper", PAPER_SIZES)
-@pytest.mark.parametrize("slug", PRESET_SLUGS)
+@representative_and_drawn_presets
 def test_two_teams_and_their_rounds_fit_one_page_in_normal_print(slug, paper):
     assert len(pages_text(sheet(slug, paper=paper))) == 1
 
 
-@pytest.mark.parametrize("slug", PRESET_SLUGS)
+@representative_and_drawn_presets
 def test_rules_card_on_the_back_starts_on_a_later_page_than_the_sheet(slug):
     rules = preset(slug)
     texts = pages_text(sheet(slug, rules_card="back"))
@@ -206,7 +207,7 @@ def test_three_copies_are_three_times_the_pages_each_starting_with_the_title(slu
 
 
 @pytest.mark.parametrize("paper", PAPER_SIZES)
-@pytest.mark.parametrize("slug", PRESET_SLUGS)
+@representative_and_drawn_presets
 def test_large_print_has_more_pages_or_fewer_rounds_a_page(slug, paper):
     normal = pages_text(sheet(slug, paper=paper))
     large = pages_text(sheet(slug, paper=paper, large=True))
@@ -283,7 +284,7 @@ def test_a_target_score_game_prints_as_many_rounds_as_fit_the_page(paper, large,
 
 
 @pytest.mark.parametrize("paper", PAPER_SIZES)
-@pytest.mark.parametrize("slug", PRESET_SLUGS)
+@representative_and_drawn_presets
 def test_a_filled_in_header_does_not_push_the_rounds_off_the_first_page(slug, paper):
     """A game's sheet has a title and a status line above the rounds: in large print the
     first block of rounds must still start on page 1, not leave it holding the header alone."""
@@ -479,7 +480,7 @@ def write_in_row_heights(content: bytes) -> dict[str, float]:
 
 
 @pytest.mark.parametrize(("large", "least_mm"), [(False, 7), (True, 10)], ids=["normal", "large"])
-@pytest.mark.parametrize("slug", PRESET_SLUGS)
+@representative_and_drawn_presets
 def test_write_in_rows_leave_room_to_write(slug, large, least_mm):
     # 7 mm a row in normal print, 10 mm in large print: room for a four-digit score by hand
     heights = write_in_row_heights(sheet(slug, large=large))

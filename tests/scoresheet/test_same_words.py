@@ -3,6 +3,7 @@ blank printed sheet and on the rules card; and players never see our working not
 
 The labels are read off the rendered round form (not from the code that makes them) and
 then looked for on the other surfaces, so a surface that words a field differently fails.
+Each test runs for the presets of tests/preset_samples.py (four, and a few drawn from the rest).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from pypdf import PdfReader
 
 from scoresheet.fields import entry_fields
 from scoresheet.models import Game, Variant
-from scoresheet.rules import PRESET_SLUGS, preset
+from scoresheet.rules import preset
 from scoresheet.sheet_rows import sheet_rows
+from tests.preset_samples import representative_and_drawn_presets
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +79,7 @@ def blank_sheet(client, slug: str) -> str:
     return pdf_text(response.content)
 
 
-@pytest.mark.parametrize("slug", PRESET_SLUGS)
+@representative_and_drawn_presets
 def test_form_breakdown_sheet_and_rules_card_use_the_same_words(client, slug):
     game = start_game(client, slug)
     form = page_text(client.get(f"/g/{game.token}/rounds/1/"))
@@ -130,7 +132,7 @@ def test_form_breakdown_sheet_and_rules_card_use_the_same_words(client, slug):
     assert f'<th scope="row">{hand}</th>' in card
 
 
-@pytest.mark.parametrize("slug", PRESET_SLUGS)
+@representative_and_drawn_presets
 def test_no_page_or_sheet_shows_working_notes(client, slug):
     game = start_game(client, slug)
     pages = {

@@ -356,6 +356,7 @@ def round_with_teams():
     return rnd, us, them
 
 
+@pytest.mark.engine
 def test_database_refuses_two_teams_going_out_in_one_round():
     rnd, us, them = round_with_teams()
     TeamRound.objects.create(round=rnd, team=us, went_out=True, total=100)
@@ -364,6 +365,7 @@ def test_database_refuses_two_teams_going_out_in_one_round():
     assert TeamRound.objects.filter(round=rnd).count() == 1
 
 
+@pytest.mark.engine
 def test_database_allows_one_team_going_out_and_one_not():
     rnd, us, them = round_with_teams()
     TeamRound.objects.create(round=rnd, team=us, went_out=True, total=100)
@@ -371,6 +373,7 @@ def test_database_allows_one_team_going_out_and_one_not():
     assert TeamRound.objects.filter(round=rnd).count() == 2
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize(
     "field", ["red_threes", "red_threes_held", "black_threes_held", "melded_points", "hand_points"]
 )
@@ -380,12 +383,14 @@ def test_database_refuses_negative_counts(field):
         TeamRound.objects.create(round=rnd, team=us, total=0, **{field: -1})
 
 
+@pytest.mark.engine
 def test_database_refuses_concealed_without_going_out():
     rnd, us, _ = round_with_teams()
     with pytest.raises(IntegrityError), transaction.atomic():
         TeamRound.objects.create(round=rnd, team=us, concealed=True, went_out=False, total=0)
 
 
+@pytest.mark.engine
 def test_database_refuses_two_entries_for_one_team_in_a_round():
     rnd, us, _ = round_with_teams()
     TeamRound.objects.create(round=rnd, team=us, total=0)
@@ -393,12 +398,14 @@ def test_database_refuses_two_entries_for_one_team_in_a_round():
         TeamRound.objects.create(round=rnd, team=us, total=0)
 
 
+@pytest.mark.engine
 def test_database_refuses_a_round_number_twice_in_a_game():
     rnd, _, _ = round_with_teams()
     with pytest.raises(IntegrityError), transaction.atomic():
         Round.objects.create(game=rnd.game, number=1)
 
 
+@pytest.mark.engine
 def test_database_refuses_a_finished_game_without_a_finish_time():
     game = new_game()
     with pytest.raises(IntegrityError), transaction.atomic():
