@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 
 def not_deleted(path: str = "") -> Q:
@@ -31,3 +32,12 @@ class SoftDeleteQuerySet(models.QuerySet):
 
     def deleted(self):
         return self.filter(only_deleted())
+
+    def set_deleted(self, pk: int, deleted: bool):
+        """Lock row ``pk`` and mark it deleted now, or live again; a row that already is stays as it
+        is (deleting twice keeps the first date). The row, as saved."""
+        row = self.select_for_update().get(pk=pk)
+        if (row.deleted_at is not None) != deleted:
+            row.deleted_at = timezone.now() if deleted else None
+            row.save(update_fields=["deleted_at"])
+        return row

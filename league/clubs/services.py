@@ -222,21 +222,13 @@ def player_set_active(*, player: Player, active: bool) -> Player:
 @history.records("player_deleted")
 def player_delete(*, player: Player) -> Player:
     """Take a player off the roster, restorable from "Recently deleted" (their games keep them)."""
-    player = Player.objects.select_for_update().get(pk=player.pk)
-    if player.deleted_at is None:
-        player.deleted_at = timezone.now()
-        player.save(update_fields=["deleted_at"])
-    return player
+    return Player.objects.set_deleted(player.pk, True)
 
 
 @transaction.atomic
 @history.records("player_restored")
 def player_restore(*, player: Player) -> Player:
-    player = Player.objects.select_for_update().get(pk=player.pk)
-    if player.deleted_at is not None:
-        player.deleted_at = None
-        player.save(update_fields=["deleted_at"])
-    return player
+    return Player.objects.set_deleted(player.pk, False)
 
 
 @transaction.atomic

@@ -72,21 +72,13 @@ def night_close(*, night: Night) -> Night:
 @history.records("night_deleted")
 def night_delete(*, night: Night) -> Night:
     """Move a night to "Recently deleted": off the lists, its pages and the standings, restorable."""
-    night = Night.objects.select_for_update().get(pk=night.pk)
-    if night.deleted_at is None:
-        night.deleted_at = timezone.now()
-        night.save(update_fields=["deleted_at"])
-    return night
+    return Night.objects.set_deleted(night.pk, True)
 
 
 @transaction.atomic
 @history.records("night_restored")
 def night_restore(*, night: Night) -> Night:
-    night = Night.objects.select_for_update().get(pk=night.pk)
-    if night.deleted_at is not None:
-        night.deleted_at = None
-        night.save(update_fields=["deleted_at"])
-    return night
+    return Night.objects.set_deleted(night.pk, False)
 
 
 def _open_night(night: Night) -> Night:
