@@ -30,8 +30,9 @@ RESTORE = "restore"  # a deleted game, while it is kept
 RENEW = "renew"  # new play and share tokens: the old addresses stop working
 AGREE = "agree"  # a team at a night's table agrees with the finished result
 
-# The changes to the game itself: on a closed night, its organisers' only.
-CHANGES = frozenset({ENTER, FINISH, REOPEN, UNDO})
+# The changes to the game itself, deleting and restoring it included (it leaves or rejoins the
+# night's results): on a closed night, its organisers' only.
+CHANGES = frozenset({ENTER, FINISH, REOPEN, UNDO, DELETE, RESTORE})
 
 # Who came in.
 MEMBER = "member"
