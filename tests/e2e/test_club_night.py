@@ -1,5 +1,6 @@
-"""A whole club night in the browser, at phone width: an organiser signs up, makes a club and a
-season, adds 12 players, ticks 9 in, draws sitting 1, a tenth arrives late, downloads the table
+"""A whole club night in the browser, at phone width: an organiser with a club of 12 players
+(made through the services: signing up, making a club and adding players in a browser is
+tests/e2e/test_clubs.py's) makes a season, ticks 9 in, draws sitting 1, a tenth arrives late, downloads the table
 pack and reads its QR codes; two tables open their links in browsers of their own (no account),
 each enters round 1, and the organiser's night page shows both results without a reload."""
 
@@ -16,6 +17,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from league.models import Night, Table
+from tests.e2e.test_layout import _session_cookie
 
 PHONE = {"width": 390, "height": 844}
 NAMES = ["Ann", "Bob", "Cléo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivy", "Jon", "Kai", "Lea"]
@@ -26,18 +28,16 @@ def phone(browser, live_server):
     return browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, base_url=live_server.url)
 
 
-def sign_up_and_make_a_club(page) -> None:
-    page.goto("/")
-    page.get_by_role("link", name="Sign in").click()
-    page.get_by_role("link", name="No account yet? Sign up").click()
-    page.get_by_label("Username").fill("olga")
-    page.get_by_label("Password", exact=True).fill("tables of four")
-    page.get_by_label("Password confirmation").fill("tables of four")
-    page.get_by_role("button", name="Sign up").click()
-    page.get_by_role("link", name="New club").click()
-    page.get_by_label("Club name").fill("Tuesday Club")
-    page.get_by_role("button", name="Make the club").click()
-    expect(page.get_by_role("heading", name="Tuesday Club")).to_be_visible()
+def an_organiser_with_a_club(context, live_server):
+    """Olga, signed in on ``context`` by its session cookie, organises Tuesday Club of 12 players."""
+    from league.clubs import services as clubs
+
+    olga = clubs.user_create(username="olga", password="tables of four")
+    club = clubs.club_create(name="Tuesday Club", by=olga)
+    for name in NAMES:
+        clubs.player_create(club=club, name=name)
+    context.add_cookies([_session_cookie(olga, live_server)])
+    return club
 
 
 def make_a_season(page) -> None:
@@ -49,19 +49,6 @@ def make_a_season(page) -> None:
     page.get_by_label("Last day").fill(str(today + timedelta(days=60)))
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("heading", name="Winter")).to_be_visible()
-
-
-def add_players(page) -> None:
-    page.get_by_role("link", name="Tuesday Club").first.click()
-    page.get_by_role("link", name="The roster").click()
-    page.get_by_role("link", name="Add a player").click()
-    for name in NAMES[:-1]:
-        page.get_by_label("Name").fill(name)
-        page.get_by_role("button", name="Save and add another").click()
-        expect(page.get_by_label("Name")).to_have_value("")
-    page.get_by_label("Name").fill(NAMES[-1])
-    page.get_by_role("button", name="Save", exact=True).click()
-    expect(page.locator(".player-name")).to_have_count(12)
 
 
 def tick(page, name: str, present: int) -> None:
@@ -106,9 +93,9 @@ def test_an_organiser_runs_a_club_night_from_a_phone(live_server, browser, prese
     organiser = phone(browser, live_server)
     page = organiser.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
-    sign_up_and_make_a_club(page)
+    club = an_organiser_with_a_club(organiser, live_server)
+    page.goto(f"/clubs/{club.slug}/", wait_until="domcontentloaded")
     make_a_season(page)
-    add_players(page)
 
     page.get_by_role("link", name="Tuesday Club").first.click()
     page.get_by_role("link", name="New night").click()

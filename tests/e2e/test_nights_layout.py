@@ -55,7 +55,7 @@ def a_night_under_way(page, live_server):
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-def test_the_night_pages_fit_the_screen(live_server, page, presets):
+def test_the_night_pages_fit_the_screen_and_check_in_ticks_in_place(live_server, page, presets):
     club, the_night, _ = a_night_under_way(page, live_server)
     page.set_viewport_size(viewport("phone"))
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -87,13 +87,9 @@ def test_the_night_pages_fit_the_screen(live_server, page, presets):
         size = page.locator(".seating-table li").first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
         assert float(size) >= 28, width
 
-
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-def test_check_in_filters_and_ticks_in_place(live_server, page, presets):
-    club, the_night, _ = a_night_under_way(page, live_server)
-    page.set_viewport_size(viewport("phone"))
-    page.goto(f"{live_server.url}/clubs/{club.slug}/nights/{the_night.pk}/checkin/")
+    # Check-in filters and ticks in place, without a reload.
+    page.emulate_media(media="screen")
+    page.goto(f"{live_server.url}{base}{the_night.pk}/checkin/", wait_until="domcontentloaded")
     page.evaluate("window.notReloaded = true")
     expect(page.get_by_text("13 present")).to_be_visible()
     page.get_by_label("Find a player").fill("ezra feather")

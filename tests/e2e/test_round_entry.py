@@ -37,7 +37,7 @@ def new_game():
 
 def open_round(page, live_server, game, number=1):
     page.set_viewport_size(PHONE)
-    page.goto(f"{live_server.url}/g/{game.token}/rounds/{number}/")
+    page.goto(f"{live_server.url}/g/{game.token}/rounds/{number}/", wait_until="domcontentloaded")
 
 
 def fill_round(page, us=US, them=THEM, went_out="Us"):
@@ -63,10 +63,26 @@ def save_and_wait(page, number=1):
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-def test_enter_on_the_keypad_moves_to_the_next_field_and_never_saves(live_server, page, presets):
+def test_a_blank_round_enter_on_the_keypad_and_a_save_on_its_way_never_save_by_mistake(live_server, page, presets):
+    """Three traps on one form: a blank round is refused with nobody chosen for the scorekeeper,
+    Enter on the keypad moves to the next field and never saves, and Save is disabled while the
+    save is on its way."""
     game = new_game()
     open_round(page, live_server, game)
-    # The trap: the first number and Enter saved the round with everything else 0.
+
+    # A blank round is refused, and nobody is chosen for the scorekeeper.
+    radios = page.locator(".went-out input[type=radio]")
+    expect(radios).to_have_count(3)
+    for i in range(3):
+        expect(radios.nth(i)).not_to_be_checked()
+    save_and_wait(page)
+    errors = page.locator(".form-errors")
+    expect(errors).to_contain_text("Round 1 was not saved")
+    expect(errors).to_contain_text("Nothing was entered for round 1")
+    expect(page.locator(".went-out .field-error")).to_have_text("Choose who went out, or Nobody (the pile ran out).")
+    assert Round.objects.filter(game=game).count() == 0
+
+    # Enter on the keypad. The trap: the first number and Enter saved the round with everything else 0.
     page.locator("#id_t0-book_clean").click()
     page.keyboard.type("2")
     page.keyboard.press("Enter")
@@ -74,7 +90,6 @@ def test_enter_on_the_keypad_moves_to_the_next_field_and_never_saves(live_server
     page.keyboard.type("2")
     page.keyboard.press("Enter")
     expect(page.locator("#id_t0-book_wild")).to_be_focused()
-
     # At the end of a team's column Enter goes on to the next team's first field.
     page.locator("#id_t0-hand_points").focus()
     page.keyboard.press("Enter")
@@ -85,15 +100,41 @@ def test_enter_on_the_keypad_moves_to_the_next_field_and_never_saves(live_server
     page.locator("#id_t1-extra_perfect_cut").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#id_t1-extra_perfect_cut")).not_to_be_focused()
-
     expect(page).to_have_url(re.compile(rf"/g/{game.token}/rounds/1/$"))
     assert Round.objects.filter(game=game).count() == 0
     for field in page.locator("#round-form input[type=number]").all():
         expect(field).to_have_attribute("enterkeyhint", "next")  # the keypad shows "Next", not "Go"
-    # Only Save saves, with everything typed.
-    fill_round(page)
+
+    # Everything typed is kept when only the choice is missing.
+    fill_round(page, went_out=None)
+    save_and_wait(page)
+    expect(page.locator(".went-out .field-error")).to_have_text("Choose who went out, or Nobody (the pile ran out).")
+    expect(page.locator("#id_t0-melded_points")).to_have_value("1045")
+    expect(page.locator("#id_t1-hand_points")).to_have_value("185")
+    assert Round.objects.filter(game=game).count() == 0
+
+    # Only Save saves, with everything typed, and it is disabled while the save is on its way.
+    page.locator(".went-out label").filter(has_text=re.compile(r"^Us$")).click()
+    held = []  # the save request, held back until the button has been looked at
+
+    def hold(route):
+        if route.request.method == "POST":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(f"**/g/{game.token}/rounds/1/", hold)
     save_button(page).click()
+    saving = page.locator("#round-form button[type=submit]")
+    expect(saving).to_be_disabled()
+    expect(saving).to_have_text("Saving…")
+    saving.dispatch_event("click")  # a second tap on the disabled button
+    page.wait_for_timeout(300)
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator(".message")).to_contain_text("Round 1 saved.")
     expect(page.locator(".sheet-total td").first).to_have_text("4,345")
+    assert Round.objects.filter(game=game).count() == 1
     assert TeamRound.objects.get(round__game=game, team__position=0).books == {"clean": 2, "dirty": 2, "wild": 1}
 
 
@@ -130,63 +171,6 @@ def test_a_double_tap_on_save_is_one_save_and_reports_success(live_server, page,
     expect(page.locator("body")).not_to_contain_text("someone else")
     expect(page.locator(".sheet-total td").first).to_have_text("4,345")
     assert Round.objects.filter(game=game).count() == 1
-
-
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-def test_save_is_disabled_while_the_save_is_on_its_way(live_server, page, presets):
-    game = new_game()
-    open_round(page, live_server, game)
-    fill_round(page)
-    held = []  # the save request, held back until the button has been looked at
-
-    def hold(route):
-        if route.request.method == "POST":
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route(f"**/g/{game.token}/rounds/1/", hold)
-    save_button(page).click()
-    saving = page.locator("#round-form button[type=submit]")
-    expect(saving).to_be_disabled()
-    expect(saving).to_have_text("Saving…")
-    saving.dispatch_event("click")  # a second tap on the disabled button
-    page.wait_for_timeout(300)
-    assert len(held) == 1
-    held[0].continue_()
-    expect(page.locator(".message")).to_contain_text("Round 1 saved.")
-    assert Round.objects.filter(game=game).count() == 1
-
-
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-def test_a_blank_round_is_refused_and_nobody_is_chosen_for_the_scorekeeper(live_server, page, presets):
-    game = new_game()
-    open_round(page, live_server, game)
-    radios = page.locator(".went-out input[type=radio]")
-    expect(radios).to_have_count(3)
-    for i in range(3):
-        expect(radios.nth(i)).not_to_be_checked()
-
-    save_and_wait(page)
-    errors = page.locator(".form-errors")
-    expect(errors).to_contain_text("Round 1 was not saved")
-    expect(errors).to_contain_text("Nothing was entered for round 1")
-    expect(page.locator(".went-out .field-error")).to_have_text("Choose who went out, or Nobody (the pile ran out).")
-    assert Round.objects.filter(game=game).count() == 0
-
-    # Everything typed is kept when only the choice is missing.
-    fill_round(page, went_out=None)
-    save_and_wait(page)
-    expect(page.locator(".went-out .field-error")).to_have_text("Choose who went out, or Nobody (the pile ran out).")
-    expect(page.locator("#id_t0-melded_points")).to_have_value("1045")
-    expect(page.locator("#id_t1-hand_points")).to_have_value("185")
-    assert Round.objects.filter(game=game).count() == 0
-
-    page.locator(".went-out label").filter(has_text=re.compile(r"^Us$")).click()
-    save_button(page).click()
-    expect(page.locator(".sheet-total td").first).to_have_text("4,345")
 
 
 @pytest.mark.e2e

@@ -29,34 +29,6 @@ def covered_cards(page) -> list[str]:
     }""")
 
 
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_the_start_button_never_covers_a_variant_of_the_picker(live_server, page, presets, size):
-    page.set_viewport_size(size)
-    page.goto(live_server.url + "/games/new/")
-    assert covered_cards(page) == []
-    # and the button is at hand once the picker is passed
-    page.get_by_label("Team 1", exact=True).scroll_into_view_if_needed()
-    expect(page.get_by_role("button", name="Start the game")).to_be_in_viewport()
-
-
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-def test_each_variant_shows_its_summary_and_key_numbers(live_server, page, presets):
-    page.set_viewport_size(PHONE)
-    page.goto(live_server.url + "/games/new/")
-    card = page.locator(".choice-card").filter(has=page.get_by_label("Canasta (classic)", exact=True))
-    expect(card).to_contain_text("Classic Canasta for two partnerships")
-    expect(card).to_contain_text("to 5,000")
-    expect(card).to_contain_text("natural 500 · mixed 300")
-    expect(card).to_contain_text("meld 15/50/90/120 by score")
-    card = page.locator(".choice-card").filter(has=page.get_by_label("Hand and Foot", exact=True))
-    expect(card).to_contain_text("4 rounds")
-    expect(card).to_contain_text("clean 500 · dirty 300 · wild 1,500")
-    expect(card).to_contain_text("meld 50/90/120/150 by round")
-
-
 def new_game(*teams, name="", slug="hand-and-foot") -> Game:
     return services.game_create(
         variant=Variant.objects.get(slug=slug),
@@ -72,11 +44,32 @@ def options(page, list_id: str) -> list[str]:
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-def test_names_of_this_devices_games_are_offered_with_their_players(live_server, page, presets):
+def test_the_start_form_shows_each_variant_never_covers_one_and_offers_this_devices_names(live_server, page, presets):
+    """One load of the start form, at phone width then at desktop width (the layout is CSS only)."""
     game = new_game(("Ann & Bob", "Ann, Bob"), ("Cléo & Søren", "Cléo, Søren"))
     hold_in_browser(page.context, live_server.url, game)  # started on this phone
     page.set_viewport_size(PHONE)
-    page.goto(live_server.url + "/games/new/")
+    page.goto(live_server.url + "/games/new/", wait_until="domcontentloaded")
+
+    # Each variant shows its summary and key numbers.
+    card = page.locator(".choice-card").filter(has=page.get_by_label("Canasta (classic)", exact=True))
+    expect(card).to_contain_text("Classic Canasta for two partnerships")
+    expect(card).to_contain_text("to 5,000")
+    expect(card).to_contain_text("natural 500 · mixed 300")
+    expect(card).to_contain_text("meld 15/50/90/120 by score")
+    card = page.locator(".choice-card").filter(has=page.get_by_label("Hand and Foot", exact=True))
+    expect(card).to_contain_text("4 rounds")
+    expect(card).to_contain_text("clean 500 · dirty 300 · wild 1,500")
+    expect(card).to_contain_text("meld 50/90/120/150 by round")
+
+    # The Start button never covers a variant of the picker, and is at hand once the picker is passed.
+    for size, name in ((PHONE, "phone"), (DESKTOP, "desktop"), (PHONE, "phone")):
+        page.set_viewport_size(size)
+        assert covered_cards(page) == [], name
+        page.get_by_label("Team 1", exact=True).scroll_into_view_if_needed()
+        expect(page.get_by_role("button", name="Start the game"), name).to_be_in_viewport()
+
+    # The names of this device's games are offered with their players.
     team_1 = page.get_by_label("Team 1", exact=True)
     expect(team_1).to_have_attribute("list", "team-names")
     assert options(page, "team-names") == ["Cléo & Søren", "Ann & Bob"]  # the latest first

@@ -10,12 +10,9 @@ from playwright.sync_api import expect
 
 from league.models import Table
 from league.nights import services as night_services
-from scoresheet import services
-from scoresheet.scoring import Entry
 from tests.e2e.test_layout import SHOTS, check_fits, each_width, viewport
 from tests.league.factories import club, night, player
 
-PHONE = {"width": 390, "height": 844}
 # Eight players with names of every length: the table's header and the agree buttons must fit.
 NAMES = ["Ann", "Bob", "Cléo", "Søren", "Grandmother Wilhelmina", "Jo", "Maximilian-Alexander", "Tess"]
 
@@ -29,20 +26,28 @@ def night_table() -> Table:
     return sitting.tables.get(number=2)
 
 
+def fits(page, name: str, path: str) -> None:
+    """The page fits a phone and a desktop (check_fits), with a screenshot of each."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width in each_width(page):
+        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+        check_fits(page, path, width)
+
+
 def fill(page, field_id, value):
     page.locator(f"#{field_id}").fill(str(value))
 
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-def test_a_player_plays_and_agrees_through_the_table_link_on_a_phone(live_server, browser, presets):
+def test_a_player_plays_and_agrees_through_the_table_link_on_a_phone_whose_pages_fit(live_server, browser, presets):
     table = night_table()
     us, them = table.game.teams.order_by("position")
-    context = browser.new_context(viewport=PHONE)  # a fresh browser: no account, no session
+    context = browser.new_context(viewport=viewport("phone"))  # a fresh browser: no account, no session
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())  # "Finish the game now, before its last round?"
 
-    page.goto(f"{live_server.url}/t/{table.token}/")
+    page.goto(f"{live_server.url}/t/{table.token}/", wait_until="domcontentloaded")
     expect(page.get_by_role("heading", name="Table 2 · Sitting 1")).to_be_visible()
     expect(page.locator(".table-night")).to_have_text("Tuesday Card Club · Tuesday 24 November 2026")
     expect(page.get_by_role("link", name="New game")).to_have_count(0)
@@ -69,49 +74,21 @@ def test_a_player_plays_and_agrees_through_the_table_link_on_a_phone(live_server
     expect(totals.nth(0)).to_have_text("4,345")
     expect(totals.nth(1)).to_have_text("1,115")
     expect(page.get_by_text("Agree with this result?")).to_have_count(0)
+    link = f"/t/{table.token}/"
+    fits(page, "table-game", link)
+    for name, path in {"table-round-new": link + "rounds/2/", "table-round-edit": link + "rounds/1/"}.items():
+        assert page.goto(live_server.url + path, wait_until="domcontentloaded").status == 200, path
+        expect(page.locator("#breakdown-0 .breakdown-total")).not_to_be_empty()  # the live breakdown is in
+        fits(page, name, path)
+    page.goto(live_server.url + link, wait_until="domcontentloaded")
 
     page.get_by_role("button", name="Finish the game early").click()
     expect(page.get_by_text("Game finished.")).to_be_visible()
     expect(page.get_by_role("heading", name="Agree with this result?")).to_be_visible()
+    fits(page, "table-game-finished", link)  # the agree panel's buttons
     page.get_by_role("button", name=f"{them.name} agree").click()
     expect(page.locator(".agree .agreed-note")).to_have_text(
         re.compile(rf"Agreed by {re.escape(them.name)} at \d\d:\d\d")
     )
     expect(page.get_by_role("button", name=f"{us.name} agree")).to_have_count(0)
-    context.close()
-
-
-def play_round(table: Table) -> None:
-    services.round_record(
-        game=table.game,
-        number=1,
-        entries=[
-            Entry(books={"clean": 2, "dirty": 2, "wild": 1}, red_threes=1, melded_points=1045, went_out=True),
-            Entry(books={"clean": 1, "dirty": 1}, red_threes_held=1, black_threes_held=2, melded_points=610),
-        ],
-    )
-
-
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-def test_the_table_link_pages_fit_the_screen(live_server, browser, presets):
-    table = night_table()
-    play_round(table)
-    context = browser.new_context(viewport=viewport("phone"))
-    page = context.new_page()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    link = f"/t/{table.token}/"
-    pages = {"table-game": link, "table-round-new": link + "rounds/2/", "table-round-edit": link + "rounds/1/"}
-    for name, path in pages.items():
-        assert page.goto(live_server.url + path).status == 200, path
-        page.wait_for_load_state("networkidle")
-        for width in each_width(page):
-            page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
-            check_fits(page, path, width)
-    services.game_finish(game=table.game)  # the agree panel's buttons
-    page.goto(live_server.url + link)
-    page.wait_for_load_state("networkidle")
-    for width in each_width(page):
-        page.screenshot(path=str(SHOTS / f"table-game-finished-{width}.png"), full_page=True)
-        check_fits(page, link, width)
     context.close()
