@@ -1,16 +1,19 @@
 """The import pages in a browser at phone (390 px) and desktop (1280 px) widths: the upload form,
 the preview of a good file and the table of a bad file's problems fit the screen with 44 px
-targets. Screenshots land in var/screenshots/ to be looked at."""
+targets, and axe finds nothing serious. Screenshots as test_layout.shoot says."""
 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.e2e.test_layout import SHOTS, _session_cookie, check_fits, each_width, viewport
+from tests.e2e import axe
+from tests.e2e.test_layout import _session_cookie, check_axe, check_fits, each_width, shoot, viewport
 from tests.league.factories import season, user
 from tests.league.test_import_results import GOOD, HEADER, workbook
 
 TARGETS = ", select, input[type=file]"
+HEADINGS = {"preview": "What the file will add", "problems": "Nothing was imported"}
 
 
 @pytest.mark.e2e
@@ -24,7 +27,6 @@ def test_the_import_pages_fit_the_screen(live_server, page, presets, tmp_path, s
     season(club, name="Autumn 2026")
     page.context.add_cookies([_session_cookie(olga, live_server)])
     page.set_viewport_size(viewport("phone"))
-    SHOTS.mkdir(parents=True, exist_ok=True)
     url = f"{live_server.url}/clubs/{club.slug}/import/results/"
 
     good, bad = tmp_path / "good.xlsx", tmp_path / "bad.xlsx"
@@ -39,14 +41,19 @@ def test_the_import_pages_fit_the_screen(live_server, page, presets, tmp_path, s
     rows.append(["2026-09-08", 3, 1, "Solo", "Ann & Bob", 10, "no-such-rules-at-all-anywhere"])
     bad.write_bytes(workbook(rows))
 
+    failures: dict[str, list[str]] = {}
     for name, path in (("preview", good), ("problems", bad)):
         assert page.goto(url).status == 200
         for width in each_width(page):
             check_fits(page, "import upload", width, TARGETS)
+            if name == "preview":  # the upload form, once
+                check_axe(page, failures, f"import ({width})")
         page.set_input_files("input[type=file]", str(path))
         page.get_by_role("button", name="Check the file").click()
-        page.wait_for_load_state("networkidle")
+        expect(page.get_by_role("heading", name=HEADINGS[name])).to_be_visible()
         for width in each_width(page):
-            page.screenshot(path=str(SHOTS / f"import-{name}-{width}.png"), full_page=True)
+            shoot(page, f"import-{name}-{width}")
             check_fits(page, f"import {name}", width, TARGETS)
+            check_axe(page, failures, f"import {name} ({width})")
     assert page.get_by_text("Nothing was imported").is_visible()
+    assert not failures, "serious or critical accessibility problems:\n" + axe.report(failures)

@@ -1,6 +1,8 @@
 """Every page at phone and desktop widths: nothing wider than the screen, touch targets
-big enough. Screenshots land in var/screenshots/ to be looked at."""
+big enough, and (where the pages are loaded anyway) nothing serious for axe. Screenshots land in
+var/screenshots/ to be looked at when SCREENSHOTS is set (see ``shoot``)."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,7 @@ from scoresheet import services
 from scoresheet.models import Game, Variant
 from scoresheet.scoring import Entry
 from tests.device import hold_in_browser
+from tests.e2e import axe
 
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
@@ -63,34 +66,119 @@ def make_game():
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_every_page_fits_the_screen(live_server, page, presets):
+    """Each page once, looked at at phone and then desktop width: it fits the screen with touch
+    targets a finger can hit, its numbers line up on the right, and axe finds nothing serious
+    (tests/e2e/axe.py); the game page in each state a table sees shows the totals first; the
+    round form's entry bar stays on the screen as a round is typed."""
     game = make_game()
+    games = game_page_games()
     page.set_viewport_size(viewport("phone"))
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    failures: dict[str, list[str]] = {}
     pages = {
         "home": "/",
         "game-new": "/games/new/",
         "variants": "/variants/",
         "variant-hkf": "/variants/hand-knee-and-foot/",
         "game": f"/g/{game.token}/",
-        "round-new": f"/g/{game.token}/rounds/2/",
         "round-edit": f"/g/{game.token}/rounds/1/",
         "print": "/print/",
     }
     for name, path in pages.items():
-        response = page.goto(live_server.url + path)
-        assert response.status == 200, path
-        page.wait_for_load_state("networkidle")
+        load(page, live_server.url + path)
         for width in each_width(page):
-            page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+            shoot(page, f"{name}-{width}")
             check_fits(page, path, width)  # buttons and fields at least 44px tall: fingers, not mouse pointers
-            # Numbers line up on the right, as on a paper score sheet (a stepper centres its one number).
-            left = page.evaluate("""
-                [...document.querySelectorAll('td.num, th.num, input[type=number]:not(.stepper input)')]
-                  .filter(el => el.offsetParent !== null)
-                  .filter(el => !['right', 'end'].includes(getComputedStyle(el).textAlign))
-                  .map(el => el.outerHTML.slice(0, 80))
-            """)
-            assert left == [], f"{path}: numbers not right-aligned at {width} width: {left}"
+            check_numbers_right_aligned(page, path, width)
+            check_axe(page, failures, f"{name} ({width})")
+
+    for name, state in games.items():
+        load(page, f"{live_server.url}/g/{state.token}/")
+        for width in each_width(page):
+            shoot(page, f"game-{name}-{width}")
+            check_totals_first(page, name, state, width)
+            check_axe(page, failures, f"game {name} ({width})")
+        next_line = {
+            "under-way": page.get_by_text("Deals round 3: Bob (Ann & Bob)"),  # Cléo, Bob: one seat a round
+            "canasta": page.get_by_text("Needs 2,170 more"),  # 5,000 − 2,830
+            "at-the-end": page.get_by_role("heading", name="Us won by 14,420"),  # 4 × (4,245 − 640)
+        }.get(name)
+        if next_line:
+            expect(next_line).to_be_visible()
+
+    path = f"/g/{game.token}/rounds/2/"
+    load(page, live_server.url + path)
+    for width in each_width(page):
+        shoot(page, f"round-new-{width}")
+        check_fits(page, path, width)
+        check_numbers_right_aligned(page, path, width)
+        check_axe(page, failures, f"round-new ({width})")
+    check_round_entry_bar(page)
+
+    assert not failures, "serious or critical accessibility problems:\n" + axe.report(failures)
+
+
+def load(page, url: str, status: int = 200) -> None:
+    """``url`` in the page, the round form's script ready if the page has the form (it has wired
+    the taps and asked for the breakdown)."""
+    response = page.goto(url)
+    assert response.status == status, f"{url} answered {response.status}"
+    if page.locator("#round-form").count():
+        expect(page.locator("#round-form")).to_have_attribute("data-ready", "1")
+
+
+def shoot(page, name: str, full_page: bool = True) -> None:
+    """A screenshot in var/screenshots/<name>.png to be looked at, when SCREENSHOTS is set
+    (`SCREENSHOTS=1 .venv/bin/python -m pytest tests/e2e`): no test reads them, and taking them
+    was a fifth of the layout tests' time."""
+    if os.environ.get("SCREENSHOTS"):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+
+
+def check_axe(page, failures: dict, name: str) -> None:
+    """axe on the page as it is now; what it finds goes in ``failures`` under ``name``."""
+    found = axe.problems(page)
+    if found:
+        failures[name] = found
+
+
+def check_numbers_right_aligned(page, path: str, width: str) -> None:
+    """Numbers line up on the right, as on a paper score sheet (a stepper centres its one number)."""
+    left = page.evaluate("""
+        [...document.querySelectorAll('td.num, th.num, input[type=number]:not(.stepper input)')]
+          .filter(el => el.offsetParent !== null)
+          .filter(el => !['right', 'end'].includes(getComputedStyle(el).textAlign))
+          .map(el => el.outerHTML.slice(0, 80))
+    """)
+    assert left == [], f"{path}: numbers not right-aligned at {width} width: {left}"
+
+
+def check_totals_first(page, name: str, game, width: str) -> None:
+    """The totals, big, above the round list; the next step on the first screen; Edit a real button."""
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{name}: {overflow}px wider than a {width} screen"
+
+    # Each team's total comes before the round list, in big type.
+    sheet_top = page.locator("table.sheet").bounding_box()["y"]
+    for team in game.teams.all():
+        total = f"{sum(team.entries.values_list('total', flat=True)):,}"
+        first = page.get_by_text(total, exact=True).first
+        assert first.bounding_box()["y"] < sheet_top, f"{name}: {team.name}'s {total} is not above the rounds"
+        size = float(first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
+        assert size >= 32, f"{name}: {team.name}'s total is {size}px, not big"
+
+    # "Edit" on each round is a button a finger can hit: 44 × 44 px at least.
+    edits = page.get_by_text("Edit", exact=True)
+    assert edits.count() == game.rounds.count()
+    for box in (edits.nth(i).bounding_box() for i in range(edits.count())):
+        assert box["width"] >= 44 and box["height"] >= 44, f"{name}: Edit is {box['width']}×{box['height']}px"
+
+    # The next step is on the first screen: Enter the next round, or Finish the game.
+    next_step = {"at-the-end": "Finish the game", "finished": None}.get(name, "Enter round")
+    if next_step:
+        button = page.get_by_role("button", name=next_step).or_(page.get_by_role("link", name=next_step)).first
+        box = button.bounding_box()
+        assert box["y"] + box["height"] <= WIDTHS[width][1], f"{name}: {next_step} is below the first screen"
 
 
 def play_rounds(game, rounds):
@@ -166,52 +254,6 @@ def check_fits(page, path: str, width: str, extra_targets: str = "") -> None:
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-def test_the_game_page_shows_the_totals_first(live_server, page, presets):
-    """The totals, big, above the round list; the next step on the first screen; Edit a real button."""
-    games = game_page_games()
-    page.set_viewport_size(viewport("phone"))
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for name, game in games.items():
-        response = page.goto(f"{live_server.url}/g/{game.token}/")
-        assert response.status == 200, name
-        page.wait_for_load_state("networkidle")
-        for width in each_width(page):
-            page.screenshot(path=str(SHOTS / f"game-{name}-{width}.png"), full_page=True)
-            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 0, f"{name}: {overflow}px wider than a {width} screen"
-
-            # Each team's total comes before the round list, in big type.
-            sheet_top = page.locator("table.sheet").bounding_box()["y"]
-            for team in game.teams.all():
-                total = f"{sum(team.entries.values_list('total', flat=True)):,}"
-                first = page.get_by_text(total, exact=True).first
-                assert first.bounding_box()["y"] < sheet_top, f"{name}: {team.name}'s {total} is not above the rounds"
-                size = float(first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
-                assert size >= 32, f"{name}: {team.name}'s total is {size}px, not big"
-
-            # "Edit" on each round is a button a finger can hit: 44 × 44 px at least.
-            edits = page.get_by_text("Edit", exact=True)
-            assert edits.count() == game.rounds.count()
-            for box in (edits.nth(i).bounding_box() for i in range(edits.count())):
-                assert box["width"] >= 44 and box["height"] >= 44, f"{name}: Edit is {box['width']}×{box['height']}px"
-
-            # The next step is on the first screen: Enter the next round, or Finish the game.
-            next_step = {"at-the-end": "Finish the game", "finished": None}.get(name, "Enter round")
-            if next_step:
-                button = page.get_by_role("button", name=next_step).or_(page.get_by_role("link", name=next_step)).first
-                box = button.bounding_box()
-                assert box["y"] + box["height"] <= WIDTHS[width][1], f"{name}: {next_step} is below the first screen"
-
-    page.goto(f"{live_server.url}/g/{games['under-way'].token}/")
-    expect(page.get_by_text("Deals round 3: Bob (Ann & Bob)")).to_be_visible()  # Cléo, Bob: one seat a round
-    page.goto(f"{live_server.url}/g/{games['canasta'].token}/")
-    expect(page.get_by_text("Needs 2,170 more")).to_be_visible()  # 5,000 − 2,830
-    page.goto(f"{live_server.url}/g/{games['at-the-end'].token}/")
-    expect(page.get_by_role("heading", name="Us won by 14,420")).to_be_visible()  # 4 × (4,245 − 640)
-
-
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
 def test_plausibility_checks_fit_the_screen(live_server, page, presets):
     """The round page asking to confirm 22 clean books, and the game page noting the check."""
     variant = Variant.objects.get(slug="hand-and-foot")
@@ -224,21 +266,18 @@ def test_plausibility_checks_fit_the_screen(live_server, page, presets):
     except services.RoundNeedsConfirmation as refused:
         services.round_record(game=game, number=1, entries=typos, confirmed=refused.codes)
     page.set_viewport_size(viewport("phone"))
-    SHOTS.mkdir(parents=True, exist_ok=True)
 
     page.goto(f"{live_server.url}/g/{game.token}/rounds/1/")
     page.get_by_role("button", name="Save anyway").wait_for()
-    page.wait_for_load_state("networkidle")
     for width in each_width(page):
         page.locator("#round-warnings").scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"round-checks-{width}.png"))
+        shoot(page, f"round-checks-{width}", full_page=False)
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"the round page is {overflow}px wider than a {width} screen"
     page.goto(f"{live_server.url}/g/{game.token}/")
     page.locator(".checked-note").wait_for()
-    page.wait_for_load_state("networkidle")
     for width in each_width(page):
-        page.screenshot(path=str(SHOTS / f"game-checked-{width}.png"), full_page=True)
+        shoot(page, f"game-checked-{width}")
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"the game page is {overflow}px wider than a {width} screen"
 
@@ -263,7 +302,7 @@ def test_starting_and_finding_games_fit_the_screen(live_server, page, presets):
     services.game_delete(game=game)
     hold_in_browser(page.context, live_server.url, *Game.objects.all())  # this phone started them
     page.set_viewport_size(viewport("phone"))
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    failures: dict[str, list[str]] = {}
     pages = {
         "home-paged": "/",
         "home-page-2": "/?page=2",
@@ -277,24 +316,21 @@ def test_starting_and_finding_games_fit_the_screen(live_server, page, presets):
     for name, path in pages.items():
         response = page.goto(live_server.url + path)
         assert response.status == (404 if name == "game-deleted" else 200), path
-        page.wait_for_load_state("networkidle")
         for width in each_width(page):
             # From the bottom, where a thumb has scrolled to press Start: a sticky button is in its place.
             page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-            page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+            shoot(page, f"{name}-{width}")
             check_fits(page, path, width, ", .filter a, .pager a, .deleted-link a")
+            if name == "games-deleted":
+                check_axe(page, failures, f"{name} ({width})")
+    assert not failures, "serious or critical accessibility problems:\n" + axe.report(failures)
 
 
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-def test_round_entry_bar_at_phone_and_desktop_widths(live_server, page, presets):
-    """The round form with the bar at the bottom of the screen: each team's round total and
-    game total beside Save, as typed. Screenshots of the screen (not the whole page) with the
-    form scrolled to the top and to the last team, and of the whole page."""
-    game = make_game()
-    page.set_viewport_size(viewport("phone"))
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.goto(f"{live_server.url}/g/{game.token}/rounds/2/")
+def check_round_entry_bar(page) -> None:
+    """The round form (round 2 of make_game's game, as loaded) with the bar at the bottom of the
+    screen: each team's round total and game total beside Save, as typed. Screenshots of the
+    screen (not the whole page) with the form scrolled to the top and to the last team, and of
+    the whole page."""
     page.locator(".went-out label").filter(has_text="Cléo & Søren").click()
     for team, values in enumerate(
         [
@@ -309,10 +345,10 @@ def test_round_entry_bar_at_phone_and_desktop_widths(live_server, page, presets)
     expect(bar.locator(".bar-round").nth(1)).to_have_text("4,100")
     for width in each_width(page):
         page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(SHOTS / f"round-bar-top-{width}.png"))
+        shoot(page, f"round-bar-top-{width}", full_page=False)
         page.locator("#id_t2-melded_points").scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"round-bar-typing-{width}.png"))
-        page.screenshot(path=str(SHOTS / f"round-bar-{width}.png"), full_page=True)
+        shoot(page, f"round-bar-typing-{width}", full_page=False)
+        shoot(page, f"round-bar-{width}")
 
         box = bar.bounding_box()
         assert box["y"] + box["height"] <= WIDTHS[width][1] + 1, width  # on the screen
@@ -351,13 +387,15 @@ def test_the_house_rules_editor_fits_the_screen(live_server, page, presets):
     club = signed_in_organiser(page, live_server)
     house = services.house_rules_copy(club=club, source=Variant.objects.get(slug="hand-and-foot"), name="Our rules")
     page.set_viewport_size(viewport("phone"))
-    SHOTS.mkdir(parents=True, exist_ok=True)
     path = f"/clubs/{club.slug}/rules/{house.slug}/edit/"
     response = page.goto(live_server.url + path)
     assert response.status == 200
+    failures: dict[str, list[str]] = {}
     for width in each_width(page):
-        page.screenshot(path=str(SHOTS / f"house-rules-edit-{width}.png"), full_page=True)
+        shoot(page, f"house-rules-edit-{width}")
         check_fits(page, path, width)
+        check_axe(page, failures, f"house rules editor ({width})")
+    assert not failures, "serious or critical accessibility problems:\n" + axe.report(failures)
 
     page.get_by_label("Going out", exact=True).fill("")
     page.get_by_label("Rounds", exact=True).fill("99")
@@ -365,7 +403,7 @@ def test_the_house_rules_editor_fits_the_screen(live_server, page, presets):
     expect(page.get_by_text("Nothing was saved")).to_be_visible()
     expect(page.locator(".has-error")).to_have_count(2)
     for width in each_width(page):
-        page.screenshot(path=str(SHOTS / f"house-rules-edit-errors-{width}.png"), full_page=True)
+        shoot(page, f"house-rules-edit-errors-{width}")
         check_fits(page, path, width)
 
     page.get_by_label("Going out", exact=True).fill("250")
@@ -373,7 +411,7 @@ def test_the_house_rules_editor_fits_the_screen(live_server, page, presets):
     page.get_by_role("button", name="Save house rules").click()
     expect(page.get_by_text("was +100 in Hand and Foot")).to_be_visible()
     for width in each_width(page):
-        page.screenshot(path=str(SHOTS / f"house-rules-card-{width}.png"), full_page=True)
+        shoot(page, f"house-rules-card-{width}")
         check_fits(page, f"/clubs/{club.slug}/rules/{house.slug}/", width)
 
 
@@ -394,14 +432,17 @@ def test_club_pages_fit_the_screen(live_server, page, presets):
     game.save()
     page.context.add_cookies([_session_cookie(olga, live_server)])
     page.set_viewport_size(viewport("phone"))
-    SHOTS.mkdir(parents=True, exist_ok=True)
     base = f"/clubs/{club.slug}/"
+    failures: dict[str, list[str]] = {}
     for name, path in {"club": base, "roster": base + "players/", "members": base + "members/"}.items():
         response = page.goto(live_server.url + path)
         assert response.status == 200, path
         for width in each_width(page):
-            page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+            shoot(page, f"{name}-{width}")
             check_fits(page, path, width, ", select, input[type=email]")
+            if name != "club":  # the club page with a night under way: test_accessibility.py
+                check_axe(page, failures, f"{name} ({width})")
+    assert not failures, "serious or critical accessibility problems:\n" + axe.report(failures)
 
 
 def _session_cookie(user, live_server):

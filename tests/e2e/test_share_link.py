@@ -1,7 +1,7 @@
 """A casual game handed round a table: a phone starts it, a second browser reads it through the
 share link (read only; a reload shows the rounds entered since), a third opens the play address
 from the QR code on the first phone's screen (decoded from a screenshot with zxing-cpp) and
-enters a round. Screenshots of the hand-over at phone and desktop width in var/screenshots/."""
+enters a round. Screenshots of the hand-over as test_layout.shoot says."""
 
 import io
 import re
@@ -12,7 +12,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from scoresheet.models import Game
-from tests.e2e.test_layout import SHOTS, check_fits, each_width, viewport
+from tests.e2e.test_layout import check_fits, each_width, shoot, viewport
 
 PHONE = {"width": 390, "height": 844}
 
@@ -110,27 +110,12 @@ def test_a_game_is_handed_to_a_reader_and_to_another_phone(live_server, browser,
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-def test_the_game_stays_on_the_phones_list_after_its_session_is_gone(live_server, browser, presets):
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    page.goto(live_server.url + "/games/new/")
-    page.get_by_label("Team 1", exact=True).fill("Zoë & Yann")
-    page.get_by_label("Team 2", exact=True).fill("The Neighbours")
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.get_by_role("heading", name="Zoë & Yann vs The Neighbours")).to_be_visible()
-    game = Game.objects.get()
-    context.clear_cookies()  # the session cookie is gone (expired, or cleared)
-    page.goto(live_server.url + "/")
-    expect(page.locator(".games .game-item")).to_have_count(1)
-    also = page.locator("[data-my-games]")
-    expect(also).to_be_visible()
-    expect(also.get_by_role("link", name="Zoë & Yann vs The Neighbours")).to_have_attribute("href", f"/g/{game.token}/")
-    context.close()
-
-
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-def test_the_hand_over_and_the_share_page_fit_the_screen(live_server, browser, presets):
+def test_the_hand_over_and_the_share_page_fit_the_screen_and_the_game_stays_on_the_phones_list(
+    live_server, browser, presets
+):
+    """The play page as the new game opens (the hand-over box, its QR code big and square enough
+    to scan) and the share page fit both widths; after the session is gone, the phone's list
+    still has the game."""
     context = browser.new_context(viewport=viewport("phone"))
     page = context.new_page()
     page.goto(live_server.url + "/games/new/")
@@ -141,16 +126,22 @@ def test_the_hand_over_and_the_share_page_fit_the_screen(live_server, browser, p
         page.get_by_role("heading", name="Grandmother Wilhelmina's table vs Maximilian-Alexander & Jo")
     ).to_be_visible()
     game = Game.objects.get()  # saved: its page is shown
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for name, path in {"play": f"/g/{game.token}/", "share": f"/s/{game.share_token}/"}.items():
-        page.goto(live_server.url + path)
-        page.wait_for_load_state("networkidle")
-        for width in each_width(page):
-            page.screenshot(path=str(SHOTS / f"game-{name}-{width}.png"), full_page=True)
-            check_fits(page, path, width)
-    qr = page.context.new_page()
-    qr.goto(live_server.url + f"/g/{game.token}/")
-    for width in each_width(qr):
-        box = qr.locator(".qr-code svg").bounding_box()
+    assert page.url == f"{live_server.url}/g/{game.token}/"
+    for width in each_width(page):
+        shoot(page, f"game-play-{width}")
+        check_fits(page, page.url, width)
+        box = page.locator(".qr-code svg").bounding_box()
         assert box["width"] >= 200 and abs(box["width"] - box["height"]) < 1, width  # big and square enough to scan
+    page.goto(f"{live_server.url}/s/{game.share_token}/")
+    for width in each_width(page):
+        shoot(page, f"game-share-{width}")
+        check_fits(page, page.url, width)
+
+    context.clear_cookies()  # the session cookie is gone (expired, or cleared)
+    page.goto(live_server.url + "/")
+    expect(page.locator(".games .game-item")).to_have_count(1)
+    also = page.locator("[data-my-games]")
+    expect(also).to_be_visible()
+    title = "Grandmother Wilhelmina's table vs Maximilian-Alexander & Jo"
+    expect(also.get_by_role("link", name=title)).to_have_attribute("href", f"/g/{game.token}/")
     context.close()

@@ -1,6 +1,6 @@
 """The standings in a browser at phone width: sort by a column, page through 60 players, download
-the workbook; and the standings, player and season pages fit 390 and 1280 px (screenshots in
-var/screenshots/ to be looked at)."""
+the workbook; and the standings, player and season pages fit 390 and 1280 px (screenshots as
+test_layout.shoot says), with nothing serious for axe on the standings and season pages."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import pytest
 from openpyxl import load_workbook
 from playwright.sync_api import expect
 
-from tests.e2e.test_layout import SHOTS, _session_cookie, check_fits, each_width, viewport
+from tests.e2e import axe
+from tests.e2e.test_layout import _session_cookie, check_axe, check_fits, each_width, shoot, viewport
 from tests.league.factories import club, member, night, season, table_result
 
 TARGETS = ", .standings-table th a, .pager .button, .view-switch .button, select, summary"
@@ -41,10 +42,25 @@ def as_number(text: str) -> float:
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-def test_sort_page_and_download_the_standings_on_a_phone(live_server, page, presets, tmp_path):
+def test_the_standings_in_a_browser(live_server, page, presets, tmp_path):
+    """One season of 60 for all: a viewer on a phone sorts, pages and downloads the workbook and
+    the PDF; then, the season public with a minimum of two nights, each standings page fits the
+    screen for its organiser and axe finds nothing serious on them."""
     tuesday, autumn = a_season_of_60()
     page.context.add_cookies([_session_cookie(member(tuesday, "vic"), live_server)])
     page.set_viewport_size(viewport("phone"))
+    sort_page_and_download_on_a_phone(page, live_server, autumn, tmp_path)
+    download_the_pdf(page, tmp_path)
+
+    autumn.min_nights = 2
+    autumn.public = True
+    autumn.save()
+    page.context.clear_cookies()
+    page.context.add_cookies([_session_cookie(member(tuesday, "olga", "organiser"), live_server)])
+    check_the_pages_fit_the_screen(page, live_server, tuesday, autumn)
+
+
+def sort_page_and_download_on_a_phone(page, live_server, autumn, tmp_path) -> None:
     page.goto(f"{live_server.url}/clubs/tuesday/seasons/{autumn.pk}/")
     page.get_by_role("link", name="Standings", exact=True).click()
     expect(page.locator("table.standings-table tbody tr")).to_have_count(50)
@@ -61,7 +77,7 @@ def test_sort_page_and_download_the_standings_on_a_phone(live_server, page, pres
     rest = [as_number(text) for text in first_column(page, 7)]
     assert len(rest) == 10 and max(rest) <= min(points)
     assert "sort=points" in page.url and "page=2" in page.url
-    page.screenshot(path=str(SHOTS / "standings-sorted-phone.png"), full_page=True)
+    shoot(page, "standings-sorted-phone")
     # The sort and the page stay when the ranking view changes? No: a new view starts at its top.
     page.get_by_role("link", name="Wins").click()
     expect(page.locator(".pager-where")).to_have_text("Page 1 of 2 · rows 1–50 of 60")
@@ -78,12 +94,8 @@ def test_sort_page_and_download_the_standings_on_a_phone(live_server, page, pres
     assert isinstance(book["Points"]["G6"].value, int)
 
 
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-def test_the_standings_pdf_downloads(live_server, page, presets, tmp_path):
-    tuesday, autumn = a_season_of_60()
-    page.context.add_cookies([_session_cookie(member(tuesday, "vic"), live_server)])
-    page.goto(f"{live_server.url}/clubs/tuesday/seasons/{autumn.pk}/standings/")
+def download_the_pdf(page, tmp_path) -> None:
+    """The PDF link of the standings page (as it is: the Wins view) downloads a PDF."""
     expect(page.locator("table.standings-table tbody tr")).to_have_count(50)
     with page.expect_download() as info:
         page.get_by_role("link", name="PDF", exact=True).click()
@@ -92,17 +104,7 @@ def test_the_standings_pdf_downloads(live_server, page, presets, tmp_path):
     assert path.read_bytes().startswith(b"%PDF")
 
 
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-def test_the_standings_pages_fit_the_screen(live_server, page, presets):
-    tuesday, autumn = a_season_of_60()
-    autumn.min_nights = 2
-    autumn.public = True
-    autumn.save()
-    organiser = member(tuesday, "olga", "organiser")
-    page.context.add_cookies([_session_cookie(organiser, live_server)])
-    page.set_viewport_size(viewport("phone"))
-    SHOTS.mkdir(parents=True, exist_ok=True)
+def check_the_pages_fit_the_screen(page, live_server, tuesday, autumn) -> None:
     ezra = tuesday.players.get(name__startswith="Ezra")
     first = autumn.nights.get(date=date(2026, 10, 6))
     pages = {
@@ -112,21 +114,25 @@ def test_the_standings_pages_fit_the_screen(live_server, page, presets):
         "season": f"/clubs/tuesday/seasons/{autumn.pk}/",
         "standings-public": f"/standings/tuesday/{autumn.pk}/",
     }
+    failures: dict[str, list[str]] = {}
     for name, path in pages.items():
         response = page.goto(live_server.url + path)
         assert response.status == 200, path
         for width in each_width(page):
-            page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+            shoot(page, f"{name}-{width}")
             check_fits(page, path, width, TARGETS)
             left = page.evaluate("""
                 [...document.querySelectorAll('.num')].filter(el => el.offsetParent !== null)
                   .filter(el => !['right', 'end'].includes(getComputedStyle(el).textAlign)).map(el => el.outerHTML)
             """)
             assert left == [], f"{path}: numbers not right-aligned at {width} width: {left}"
-    # On a phone the table scrolls inside its box with Rank and Player kept in view.
-    page.goto(live_server.url + pages["standings"])
-    box = page.locator(".standings-scroll").first
-    box.evaluate("el => el.scrollLeft = el.scrollWidth")
-    player = page.locator("table.standings-table tbody tr:first-child td.col-name").first.bounding_box()
-    scroller = box.bounding_box()
-    assert player["x"] >= scroller["x"] - 1  # still inside the box, not scrolled off to the left
+            if name in ("standings", "season"):
+                check_axe(page, failures, f"{name} ({width})")
+        if name == "standings":
+            # On a phone the table scrolls inside its box with Rank and Player kept in view.
+            box = page.locator(".standings-scroll").first
+            box.evaluate("el => el.scrollLeft = el.scrollWidth")
+            player = page.locator("table.standings-table tbody tr:first-child td.col-name").first.bounding_box()
+            scroller = box.bounding_box()
+            assert player["x"] >= scroller["x"] - 1  # still inside the box, not scrolled off to the left
+    assert not failures, "serious or critical accessibility problems:\n" + axe.report(failures)
