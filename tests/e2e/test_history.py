@@ -10,7 +10,7 @@ from scoresheet import services
 from scoresheet.models import Game, Variant
 from scoresheet.scoring import Entry
 from scoresheet.services import TeamData
-from tests.e2e.test_layout import SHOTS, check_fits
+from tests.e2e.test_layout import check_fits, shoot
 
 PHONE = {"width": 390, "height": 844}
 
@@ -54,7 +54,6 @@ def test_a_late_correction_with_a_reason_shows_in_the_history_and_undo_takes_it_
     expect(page.locator(".history-entry").first).to_contain_text("Undo at")
     expect(page.locator(".history-entry").first).to_contain_text("Them 1,215 → 1,115")
     expect(page.locator(".sheet-total")).to_contain_text("1,115")
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#history-title").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "game-history-390.png"))
+    shoot(page, "game-history-390", full_page=False)
     check_fits(page, page.url, "phone", "")

@@ -14,7 +14,7 @@ from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
 from scoresheet.scoring import Entry
-from tests.e2e.test_layout import SHOTS, _session_cookie, check_fits, each_width, viewport
+from tests.e2e.test_layout import _session_cookie, check_fits, each_width, shoot, viewport
 from tests.league.factories import night, player, user
 
 TARGETS = ", select, input[type=email], input[type=tel], input[type=date], .tick"
@@ -58,7 +58,6 @@ def a_night_under_way(page, live_server):
 def test_the_night_pages_fit_the_screen_and_check_in_ticks_in_place(live_server, page, presets):
     club, the_night, _ = a_night_under_way(page, live_server)
     page.set_viewport_size(viewport("phone"))
-    SHOTS.mkdir(parents=True, exist_ok=True)
     base = f"/clubs/{club.slug}/nights/"
     pages = {
         "nights": base,
@@ -71,7 +70,7 @@ def test_the_night_pages_fit_the_screen_and_check_in_ticks_in_place(live_server,
         response = page.goto(live_server.url + path)
         assert response.status == 200, path
         for width in each_width(page):
-            page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+            shoot(page, f"{name}-{width}")
             check_fits(page, path, width, TARGETS)
             left = page.evaluate("""
                 [...document.querySelectorAll('.num')].filter(el => el.offsetParent !== null)
@@ -81,7 +80,7 @@ def test_the_night_pages_fit_the_screen_and_check_in_ticks_in_place(live_server,
     page.emulate_media(media="print")
     page.goto(f"{live_server.url}{base}{the_night.pk}/sittings/1/")
     for width in each_width(page):
-        page.screenshot(path=str(SHOTS / f"night-sitting-print-{width}.png"), full_page=True)
+        shoot(page, f"night-sitting-print-{width}")
         expect(page.locator(".topbar")).to_be_hidden()
         expect(page.get_by_role("heading", name="Swap two players")).to_be_hidden()
         size = page.locator(".seating-table li").first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from league.models import Table
 from league.nights import services as night_services
-from tests.e2e.test_layout import SHOTS, check_fits, each_width, viewport
+from tests.e2e.test_layout import check_fits, each_width, shoot, viewport
 from tests.league.factories import club, night, player
 
 # Eight players with names of every length: the table's header and the agree buttons must fit.
@@ -28,9 +28,8 @@ def night_table() -> Table:
 
 def fits(page, name: str, path: str) -> None:
     """The page fits a phone and a desktop (check_fits), with a screenshot of each."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for width in each_width(page):
-        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+        shoot(page, f"{name}-{width}")
         check_fits(page, path, width)
 
 

@@ -9,7 +9,7 @@ from scoresheet import services
 from scoresheet.models import Game, TeamRound, Variant
 from scoresheet.scoring import Entry
 from scoresheet.services import TeamData
-from tests.e2e.test_layout import SHOTS, check_fits
+from tests.e2e.test_layout import check_fits, shoot
 
 PHONE = {"width": 390, "height": 844}
 
@@ -62,8 +62,7 @@ def test_the_second_save_shows_both_rounds_and_lets_the_second_phone_choose(live
     expect(panel.locator("tr", has_text="Us")).to_contain_text("1,800")
     expect(panel.locator("tr", has_text="Us")).to_contain_text("1,750")
     assert totals(game) == [1800, 600]  # nothing overwritten silently
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    bob.screenshot(path=str(SHOTS / "round-conflict-phone.png"), full_page=True)
+    shoot(bob, "round-conflict-phone")
     check_fits(bob, "the conflict panel", "phone")
 
     bob.get_by_role("button", name="Save mine instead").click()
