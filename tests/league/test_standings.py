@@ -46,6 +46,11 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def autumn():
+    return build_autumn()
+
+
+def build_autumn():
+    """The hand-computed season: two nights of Tuesday Club, one game not yet agreed."""
     tuesday = club("tuesday", "Tuesday Club")
     the_season = season(tuesday, name="Autumn 2026")
     first = night(tuesday, players=0, season=the_season, date=date(2026, 10, 6))
