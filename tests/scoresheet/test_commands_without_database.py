@@ -1,6 +1,6 @@
 """The commands on a fresh clone, before any ``migrate`` (issue 6, section 5).
 
-The presets are files: ``score_game``, ``variants`` and ``blank_sheet`` work with a database
+The presets are files: ``score_game``, ``variants``, ``blank_sheet`` and ``seating`` work with a database
 that has no tables, or with none reachable at all. The commands that need the database
 (``game_sheet``, ``load_presets``) answer in one line what to do, with exit status 2.
 Each command runs through manage.py's ``main()`` in a fresh process, as a newcomer would run it
@@ -109,14 +109,17 @@ def before_migrate(tmp_path_factory) -> SimpleNamespace:
     path = folder / "empty.sqlite3"
     path.touch()
     sheet, game = folder / "sheet.pdf", folder / "game.pdf"
-    scored, listed, printed, game_sheet, load_presets, purge = manage(
+    seating = ["seating", "--variant", "hand-and-foot", "--mode", "rotating", "--sittings", "4", "--players", "22"]
+    scored, listed, printed, seated, game_sheet, load_presets, purge, seating_refused = manage(
         f"sqlite:///{path}",
         (["score_game"], json.dumps(EXAMPLE)),
         (["variants", "--json"], ""),
         (["blank_sheet", "--variant", "canasta", "--rules-card", "back", "--out", str(sheet)], ""),
+        ([*seating, "--seed", "1", "--json"], ""),
         (["game_sheet", "1", "--out", str(game)], ""),
         (["load_presets"], ""),
         (["purge_deleted_games"], ""),
+        (["seating", "--variant", "canasta", "--mode", "x"], ""),
     )
     return SimpleNamespace(**locals())
 
@@ -137,6 +140,14 @@ def test_presets_only_commands_work_before_migrate(before_migrate):
     assert printed.returncode == 0, printed.stderr
     assert out.read_bytes().startswith(b"%PDF-")
     assert printed.stdout.startswith(f"Wrote {out}: Canasta (classic), 2 teams, 1 copy")
+
+
+def test_seating_runs_without_a_database(before_migrate):
+    seated, refused = before_migrate.seated, before_migrate.seating_refused
+    assert seated.returncode == 0, seated.stderr
+    assert json.loads(seated.stdout)["repeats"] == {"partners": 0, "opponents": 0}
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert "Traceback" not in refused.stderr and "--mode: 'x' is not a mode" in refused.stderr
 
 
 def test_commands_that_need_the_database_say_to_migrate(before_migrate):
