@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from league.clubs.services import LeagueError, player_merge
 from league.models import Attendance, Bye, Seat, Sitting, Table
@@ -15,6 +18,7 @@ from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, Team
 from scoresheet.scoring import Entry
 from tests.league.factories import club, night, player
+from tests.preset_samples import DRAWN
 
 pytestmark = pytest.mark.django_db
 
@@ -326,12 +330,27 @@ def test_no_agreeing_once_the_night_is_closed(tuesday):
     assert table.agreed_at is None
 
 
-@pytest.mark.parametrize("mode", ["rotating", "fixed", "progressive", "manual"])
-@pytest.mark.parametrize("count", [9, 10, 11, 12, 13, 22])
-def test_a_night_of_three_sittings_in_every_mode_seats_everyone_once(tuesday, count, mode):
+# Every mode and the awkward sizes once each (9: a bye; 10: a table of six; 13: a table of three
+# teams; 22: the biggest), and a few more pairs hypothesis draws (more under HYPOTHESIS_PROFILE=ci):
+# tests/league/test_seating.py checks the same rule over every size from 3 to 30 without the database.
+@settings(max_examples=DRAWN, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@given(
+    count=st.sampled_from([9, 10, 11, 12, 13, 22]), mode=st.sampled_from(["rotating", "fixed", "progressive", "manual"])
+)
+@example(count=9, mode="progressive")
+@example(count=10, mode="fixed")
+@example(count=13, mode="manual")
+@example(count=22, mode="rotating")
+def test_a_night_of_three_sittings_in_every_mode_seats_everyone_once(count, mode):
     """Through the database, as the night page draws: every player present has one place a sitting
     (a seat or a bye), at tables hand-and-foot allows (2 or 3 teams of 2, or 3 on their own)."""
-    the_night = night(tuesday, players=count, mode=mode)
+    with transaction.atomic():  # each example starts from an empty club
+        a_night_of_three_sittings_seats_everyone_once(count, mode)
+        transaction.set_rollback(True)
+
+
+def a_night_of_three_sittings_seats_everyone_once(count: int, mode: str) -> None:
+    the_night = night(club("tuesday", "Tuesday Club"), players=count, mode=mode)
     everyone = set(Attendance.objects.filter(night=the_night).values_list("player__name", flat=True))
     for number in (1, 2, 3):
         sitting = night_services.sitting_draw(night=the_night)

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
-from django.db import transaction
 
 from league.clubs import services
 from league.models import Attendance, Bye, Invite, Membership, Night, Player, Role, Season, Seat, Sitting, Table
 from league.nights import services as night_services
 from scoresheet.models import Game, Variant
+from tests.league.built_once_s4 import built_once
 from tests.league.factories import club, member, night, player
 
 pytestmark = pytest.mark.django_db
@@ -150,19 +150,9 @@ VISITORS = ["organiser", "scorekeeper", "viewer", "member of another club", "ano
 
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
-    """The club, its people and pages, built once for the module's 450 tests, not once a test.
-
-    Built inside a transaction rolled back after the module's last test; each test runs in a
-    savepoint inside it (as Django's ``TestCase.setUpTestData``), so what one test changes
-    the next never sees.
-    """
-    from scoresheet import services as scoresheet_services
-
-    with django_db_blocker.unblock(), transaction.atomic():
-        if not Variant.objects.filter(is_preset=True).exists():  # a transactional test emptied them
-            scoresheet_services.presets_load()
-        yield build_world()
-        transaction.set_rollback(True)
+    """The club, its people and pages, built once for the module's 450 tests, not once a test
+    (each test in a savepoint of the module's transaction: tests/league/built_once_s4.py)."""
+    yield from built_once(django_db_blocker, build_world)
 
 
 def build_world():

@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import sqlite3
-import subprocess
-import sys
-from contextlib import closing
 from io import StringIO
 from pathlib import Path
 
@@ -140,39 +135,4 @@ def test_impossible_requests_exit_2_with_a_message(args, message):
     assert message in str(raised.value)
 
 
-def test_it_runs_without_a_database(tmp_path):
-    # a fresh clone before `migrate`: the presets are files, and nothing is written
-    path = tmp_path / "empty.sqlite3"
-    path.touch()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}"}
-    args = [
-        "seating",
-        "--variant",
-        "hand-and-foot",
-        "--mode",
-        "rotating",
-        "--sittings",
-        "4",
-        "--players",
-        "22",
-        "--seed",
-        "1",
-        "--json",
-    ]
-    result = subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
-    )
-    assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout)["repeats"] == {"partners": 0, "opponents": 0}
-    refused = subprocess.run(
-        [sys.executable, "manage.py", "seating", "--variant", "canasta", "--mode", "x"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert refused.returncode == 2 and refused.stdout == ""
-    assert "Traceback" not in refused.stderr and "--mode: 'x' is not a mode" in refused.stderr
-    with closing(sqlite3.connect(path)) as database:
-        assert database.execute("SELECT type, name FROM sqlite_master").fetchall() == []
+# It runs on a fresh clone before `migrate`: tests/scoresheet/test_commands_without_database.py.

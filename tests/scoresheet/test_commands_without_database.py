@@ -1,9 +1,10 @@
 """The commands on a fresh clone, before any ``migrate`` (issue 6, section 5).
 
-The presets are files: ``score_game``, ``variants`` and ``blank_sheet`` work with a database
+The presets are files: ``score_game``, ``variants``, ``blank_sheet`` and ``seating`` work with a database
 that has no tables, or with none reachable at all. The commands that need the database
 (``game_sheet``, ``load_presets``) answer in one line what to do, with exit status 2.
-Each command runs as a real ``python manage.py`` process, as a newcomer would run it.
+Each command runs through manage.py's ``main()`` in a fresh process, as a newcomer would run it
+(the commands on one database share that process).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import subprocess
 import sys
 from contextlib import closing
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -41,11 +43,52 @@ EXAMPLE = {
 }
 
 
-def manage(database_url: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
+# Runs manage.py's main() once per command in one fresh process, each with its own argv, stdin,
+# stdout and stderr, and its exit status as the process would have had it: one process start for
+# every command on a database instead of one each (the process start is the slow part).
+DRIVER = """
+import io, json, sys, traceback
+from contextlib import redirect_stderr, redirect_stdout
+import manage
+answers = []
+for args, stdin in json.load(sys.stdin):
+    out, err = io.StringIO(), io.StringIO()
+    sys.argv = ["manage.py", *args]
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8")
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            manage.main()
+            code = 0
+        except SystemExit as exit:
+            code = exit.code if isinstance(exit.code, int) or exit.code is None else 1
+            if not isinstance(exit.code, int) and exit.code is not None:
+                print(exit.code, file=sys.stderr)
+        except BaseException:
+            traceback.print_exc()
+            code = 1
+    answers.append([code or 0, out.getvalue(), err.getvalue()])
+json.dump(answers, sys.__stdout__)
+"""
+
+
+def manage(database_url: str, *commands: tuple[list[str], str]) -> list[subprocess.CompletedProcess]:
+    """Run each (arguments, stdin) as `python manage.py arguments`, all in one fresh process on
+    database_url, in order; answer each one's exit status, stdout and stderr."""
     env = {**os.environ, "DATABASE_URL": database_url}
-    return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, input=stdin, text=True, capture_output=True, timeout=60
+    process = subprocess.run(
+        [sys.executable, "-c", DRIVER],
+        cwd=ROOT,
+        env=env,
+        input=json.dumps([[list(args), stdin] for args, stdin in commands]),
+        text=True,
+        capture_output=True,
+        timeout=120,
     )
+    assert process.returncode == 0, process.stderr
+    return [
+        subprocess.CompletedProcess(args, code, out, err)
+        for (args, _), (code, out, err) in zip(commands, json.loads(process.stdout), strict=True)
+    ]
 
 
 def assert_one_line_refusal(result: subprocess.CompletedProcess, *words: str) -> None:
@@ -58,57 +101,79 @@ def assert_one_line_refusal(result: subprocess.CompletedProcess, *words: str) ->
         assert word in lines[0]
 
 
-@pytest.fixture
-def empty_sqlite(tmp_path) -> tuple[str, Path]:
-    path = tmp_path / "empty.sqlite3"
+@pytest.fixture(scope="module")
+def before_migrate(tmp_path_factory) -> SimpleNamespace:
+    """Every command on a fresh clone's empty SQLite file, in one process: the presets-only
+    commands first, then those that need the database."""
+    folder = tmp_path_factory.mktemp("before_migrate")
+    path = folder / "empty.sqlite3"
     path.touch()
-    return f"sqlite:///{path}", path
+    sheet, game = folder / "sheet.pdf", folder / "game.pdf"
+    seating = ["seating", "--variant", "hand-and-foot", "--mode", "rotating", "--sittings", "4", "--players", "22"]
+    scored, listed, printed, seated, game_sheet, load_presets, purge, seating_refused = manage(
+        f"sqlite:///{path}",
+        (["score_game"], json.dumps(EXAMPLE)),
+        (["variants", "--json"], ""),
+        (["blank_sheet", "--variant", "canasta", "--rules-card", "back", "--out", str(sheet)], ""),
+        ([*seating, "--seed", "1", "--json"], ""),
+        (["game_sheet", "1", "--out", str(game)], ""),
+        (["load_presets"], ""),
+        (["purge_deleted_games"], ""),
+        (["seating", "--variant", "canasta", "--mode", "x"], ""),
+    )
+    return SimpleNamespace(**locals())
 
 
-def test_presets_only_commands_work_before_migrate(tmp_path, empty_sqlite):
-    url, path = empty_sqlite
-
-    scored = manage(url, "score_game", stdin=json.dumps(EXAMPLE))
+def test_presets_only_commands_work_before_migrate(before_migrate):
+    scored, listed, printed, out = (
+        before_migrate.scored,
+        before_migrate.listed,
+        before_migrate.printed,
+        before_migrate.sheet,
+    )
     assert scored.returncode == 0, scored.stderr
     assert json.loads(scored.stdout)["totals"] == [4345, 1115]
 
-    listed = manage(url, "variants", "--json")
     assert listed.returncode == 0, listed.stderr
     assert [row["slug"] for row in json.loads(listed.stdout)] == list(PRESET_SLUGS)
 
-    out = tmp_path / "sheet.pdf"
-    printed = manage(url, "blank_sheet", "--variant", "canasta", "--rules-card", "back", "--out", str(out))
     assert printed.returncode == 0, printed.stderr
     assert out.read_bytes().startswith(b"%PDF-")
     assert printed.stdout.startswith(f"Wrote {out}: Canasta (classic), 2 teams, 1 copy")
 
-    # Nothing was created in the database on the way: no table (opening the file only switched
-    # it to the write-ahead log, which config/settings.py asks of every SQLite connection).
-    with closing(sqlite3.connect(path)) as database:
-        assert database.execute("SELECT type, name FROM sqlite_master").fetchall() == []
+
+def test_seating_runs_without_a_database(before_migrate):
+    seated, refused = before_migrate.seated, before_migrate.seating_refused
+    assert seated.returncode == 0, seated.stderr
+    assert json.loads(seated.stdout)["repeats"] == {"partners": 0, "opponents": 0}
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert "Traceback" not in refused.stderr and "--mode: 'x' is not a mode" in refused.stderr
 
 
-def test_commands_that_need_the_database_say_to_migrate(tmp_path, empty_sqlite):
-    url, _ = empty_sqlite
-    out = tmp_path / "game.pdf"
-    assert_one_line_refusal(manage(url, "game_sheet", "1", "--out", str(out)), "make run", "manage.py migrate")
-    assert not out.exists()
-    assert_one_line_refusal(manage(url, "load_presets"), "make run", "manage.py migrate")
+def test_commands_that_need_the_database_say_to_migrate(before_migrate):
+    assert_one_line_refusal(before_migrate.game_sheet, "make run", "manage.py migrate")
+    assert not before_migrate.game.exists()
+    assert_one_line_refusal(before_migrate.load_presets, "make run", "manage.py migrate")
 
 
-def test_purge_deleted_games_before_migrate_says_to_migrate(empty_sqlite):
-    url, path = empty_sqlite
-    assert_one_line_refusal(manage(url, "purge_deleted_games"), "make run", "manage.py migrate")
-    with closing(sqlite3.connect(path)) as database:  # no table was created on the way
+def test_purge_deleted_games_before_migrate_says_to_migrate(before_migrate):
+    assert_one_line_refusal(before_migrate.purge, "make run", "manage.py migrate")
+
+
+def test_no_command_creates_anything_in_the_database_before_migrate(before_migrate):
+    # No table (opening the file only switched it to the write-ahead log, which
+    # config/settings.py asks of every SQLite connection).
+    with closing(sqlite3.connect(before_migrate.path)) as database:
         assert database.execute("SELECT type, name FROM sqlite_master").fetchall() == []
 
 
 def test_an_unreachable_database_is_no_obstacle_to_scoring_and_is_named_where_needed(tmp_path):
     # nothing listens on port 1: the connection is refused at once, as with a PostgreSQL that is down
-    url = "postgres://bookkeeper:bookkeeper@127.0.0.1:1/nowhere"
-    scored = manage(url, "score_game", "--variant", "canasta", stdin='{"teams": ["A", "B"], "rounds": []}')
+    scored, game_sheet = manage(
+        "postgres://bookkeeper:bookkeeper@127.0.0.1:1/nowhere",
+        (["score_game", "--variant", "canasta"], '{"teams": ["A", "B"], "rounds": []}'),
+        (["game_sheet", "1", "--out", str(tmp_path / "game.pdf")], ""),
+    )
     assert scored.returncode == 0, scored.stderr
     assert json.loads(scored.stdout)["totals"] == [0, 0]
-    assert_one_line_refusal(
-        manage(url, "game_sheet", "1", "--out", str(tmp_path / "game.pdf")), "Cannot reach the database", "DATABASE_URL"
-    )
+    assert_one_line_refusal(game_sheet, "Cannot reach the database", "DATABASE_URL")

@@ -1,6 +1,6 @@
 """Two people, one sheet: many devices saving the same round of the same game at the same moment.
 
-Each thread has its own database connection (two or twenty real connections at once, on SQLite's
+Each thread has its own database connection (two or eight real connections at once, on SQLite's
 file and on PostgreSQL in .ci/run's database pass). Whatever the order, the round is stored once,
 with one device's values and the totals those values make; every other device is told that
 someone else saved it (RoundConflict), and nothing is half-saved. The same form sent twice (a
@@ -18,7 +18,7 @@ from scoresheet import services
 from scoresheet.models import Game, Round, TeamRound, Variant
 from scoresheet.scoring import Entry
 
-DEVICES = 20
+DEVICES = 8  # the overlap is the point, not the number: 8 threads still save at one moment
 
 
 def new_game() -> Game:
@@ -88,8 +88,8 @@ def test_the_same_form_sent_twice_at_once_records_once(presets):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_twenty_devices_on_twenty_games_and_on_one_game_at_once(presets):
-    """Twenty tables on their own games and twenty devices on one common game, all at once:
+def test_devices_on_games_of_their_own_and_on_one_game_at_once(presets):
+    """Tables on their own games and as many devices on one common game, all at once:
     every round is in the database exactly once and every total is right."""
     games = [new_game() for _ in range(DEVICES)]
     common = new_game()
