@@ -15,7 +15,7 @@ from league.clubs import services
 from league.models import Attendance, Bye, Invite, Membership, Night, Player, Role, Season, Seat, Sitting, Table
 from league.nights import services as night_services
 from scoresheet.models import Game, Variant
-from tests.league.built_once_s4 import built_once
+from tests.league.built_once import built_once
 from tests.league.factories import club, member, night, player
 
 pytestmark = pytest.mark.django_db
@@ -151,7 +151,7 @@ VISITORS = ["organiser", "scorekeeper", "viewer", "member of another club", "ano
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
     """The club, its people and pages, built once for the module's 450 tests, not once a test
-    (each test in a savepoint of the module's transaction: tests/league/built_once_s4.py)."""
+    (each test in a savepoint of the module's transaction: tests/league/built_once.py)."""
     yield from built_once(django_db_blocker, build_world)
 
 

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from league.models import Season, SeatingMode
 from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
-from tests.league.built_once_s4 import built_once
+from tests.league.built_once import built_once
 from tests.league.factories import club, member, night, season
 from tests.league.test_standings import build_autumn
 
