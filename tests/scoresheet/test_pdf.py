@@ -40,7 +40,6 @@ ROUND_HEADING = re.compile(r"Round (\d+)( \(optional\))?")
 # --- helpers ---------------------------------------------------------------------------------
 
 
-@functools.cache
 def sheet(
     slug: str,
     teams: tuple[str, ...] = ("Us", "Them"),
@@ -49,6 +48,13 @@ def sheet(
     copies: int = 1,
     rules_card: str = "same",
 ) -> bytes:
+    """The sheet made with these arguments, however they are given (by name, by place or left
+    out): a cache keyed by the call itself would make ``sheet(s)`` and ``sheet(s, large=False)`` twice."""
+    return made_sheet(slug, tuple(teams), paper, large, copies, rules_card)
+
+
+@functools.cache
+def made_sheet(slug: str, teams: tuple[str, ...], paper: str, large: bool, copies: int, rules_card: str) -> bytes:
     return pdf.score_sheet(
         preset(slug),
         pdf.SheetData(teams=list(teams)),
