@@ -1,5 +1,10 @@
 """A sitting's table pack and wall seating chart, read back as their players would: the PDF's
-text with pypdf, its QR codes rendered with pdftoppm and decoded with zxing-cpp."""
+text with pypdf, its QR codes rendered with pdftoppm and decoded with zxing-cpp.
+
+The tests that only read build their club and nights once for the module (``nights``) and
+fetch each PDF once (``pack``): a pack of two tables in each paper and print size, the sitting
+of fifteen tables, and their chart. Those that change a table make their own night.
+"""
 
 from __future__ import annotations
 
@@ -9,29 +14,63 @@ import subprocess
 
 import pytest
 import zxingcpp
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from PIL import Image
 from pypdf import PdfReader
 
 from league.models import Bye, Role, Seat, Table
 from league.nights import services as night_services
-from tests.league.factories import club, member, night
+from scoresheet.models import Variant
+from tests.league.factories import club, member, night, season
 
 pytestmark = pytest.mark.django_db
 
 SHEET_TABLE = re.compile(r"Table (\d+) · Sitting (\d+)")
 
 
-@pytest.fixture
-def tuesday():
-    return club("tuesday", "Tuesday Club")
+@pytest.fixture(scope="module")
+def nights(django_db_setup, django_db_blocker):
+    """The club, its scorekeeper and the nights the reading tests share, built once for the module
+    inside a transaction rolled back after its last test (each test runs in a savepoint inside it).
+    Holds the PDFs fetched so far, by address, so each is made and read once."""
+    from scoresheet import services as scoresheet_services
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        if not Variant.objects.filter(is_preset=True).exists():  # a transactional test emptied them
+            scoresheet_services.presets_load()
+        tuesday = club("tuesday", "Tuesday Club")
+        two = drawn(tuesday, 8)
+        yield {
+            "sam": member(tuesday, "sam", Role.SCOREKEEPER),
+            "two": two,
+            "modern": drawn(
+                tuesday,
+                8,
+                variant="canasta-modern-american",
+                season=season(tuesday, "canasta-modern-american", name="M"),
+            ),
+            # hand-knee-and-foot seats 2 teams of 2 only: 9 players are two tables and one bye.
+            "bye": drawn(
+                tuesday, 9, variant="hand-knee-and-foot", season=season(tuesday, "hand-knee-and-foot", name="K")
+            ),
+            "fifteen": drawn(tuesday, 60, season=two[0].season),
+            "pdfs": {},
+        }
+        transaction.set_rollback(True)
 
 
 @pytest.fixture
-def scorekeeper(client, tuesday):
-    client.force_login(member(tuesday, "sam", Role.SCOREKEEPER))
+def shared(client, nights):
+    client.force_login(nights["sam"])
     return client
+
+
+def pack(client, nights, url: str) -> bytes:
+    """The PDF at ``url`` of the shared nights, fetched once for the module."""
+    if url not in nights["pdfs"]:
+        nights["pdfs"][url] = pdf_of(client, url)
+    return nights["pdfs"][url]
 
 
 def drawn(a_club, players: int, **fields):
@@ -60,10 +99,12 @@ def page_texts(content: bytes) -> list[str]:
 
 
 def page_qr_codes(content: bytes, tmp_path) -> list[list[str]]:
-    """Each page rendered at 100 dpi, and the text of every QR code found on it."""
+    """Each page rendered at 72 dpi in grey (uncompressed: quicker than PNG), and the text of
+    every QR code found on it. 72 dpi is two pixels a module of the 3 cm code, which decodes;
+    50 dpi still does, 40 no longer."""
     (tmp_path / "pack.pdf").write_bytes(content)
-    subprocess.run(["pdftoppm", "-r", "100", "-png", str(tmp_path / "pack.pdf"), str(tmp_path / "page")], check=True)
-    pages = sorted(tmp_path.glob("page-*.png"))
+    subprocess.run(["pdftoppm", "-r", "72", "-gray", str(tmp_path / "pack.pdf"), str(tmp_path / "page")], check=True)
+    pages = sorted(tmp_path.glob("page-*.pgm"))
     assert len(pages) == len(PdfReader(io.BytesIO(content)).pages)
     return [[code.text for code in zxingcpp.read_barcodes(Image.open(png))] for png in pages]
 
@@ -91,11 +132,12 @@ def table_of_page(text: str) -> int:
     return found.pop()
 
 
-def test_the_pack_has_each_tables_sheet_with_its_players_sitting_and_link(scorekeeper, tuesday):
-    the_night, sitting = drawn(tuesday, 8)
+def test_the_pack_has_each_tables_sheet_with_its_players_sitting_link_and_qr_code(shared, nights, tmp_path):
+    the_night, sitting = nights["two"]
     tables = tables_of(sitting)
     assert len(tables) == 2
-    pages = page_texts(pdf_of(scorekeeper, pack_url(the_night)))
+    content = pack(shared, nights, pack_url(the_night))
+    pages = page_texts(content)
     by_table: dict[int, str] = {}
     for text in pages:
         by_table[table_of_page(text)] = by_table.get(table_of_page(text), "") + text
@@ -111,41 +153,39 @@ def test_the_pack_has_each_tables_sheet_with_its_players_sitting_and_link(scorek
         assert "Rules: Hand and Foot" in text  # the rules card, as on any sheet
         others = [t for t in tables if t != table]
         assert not any(link(other) in text or players_at(other)[0] in text for other in others)
-
-
-def test_every_qr_code_decodes_to_its_tables_link(scorekeeper, tuesday, tmp_path):
-    the_night, sitting = drawn(tuesday, 8)
-    content = pdf_of(scorekeeper, pack_url(the_night))
+    # every QR code decodes to the link of the table whose page it is on
     found = []
-    for text, codes in zip(page_texts(content), page_qr_codes(content, tmp_path), strict=True):
+    for text, codes in zip(pages, page_qr_codes(content, tmp_path), strict=True):
         for code in codes:
             assert code == link(Table.objects.get(sitting=sitting, number=table_of_page(text)))
             found.append(code)
-    assert found == [link(table) for table in tables_of(sitting)]  # one a table, in order
+    assert found == [link(table) for table in tables]  # one a table, in order
 
 
-def test_a_renewed_link_prints_a_new_qr_code(scorekeeper, tuesday, tmp_path):
-    the_night, sitting = drawn(tuesday, 8)
+def test_a_renewed_link_prints_a_new_qr_code(shared, nights, tmp_path):
+    # a night of its own (rolled back after the test): the others' links stay as they are
+    tuesday = nights["two"][0].club
+    the_night, sitting = drawn(tuesday, 8, season=season(tuesday, name="Renewed"))
     first, second = tables_of(sitting)
     old = link(first)
     night_services.table_link_renew(table=first)
     first.refresh_from_db()
-    content = pdf_of(scorekeeper, pack_url(the_night))
+    content = pdf_of(shared, pack_url(the_night))
     codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
     assert codes == [link(first), link(second)]
     assert old not in codes and old not in "".join(page_texts(content))
 
 
 @pytest.mark.engine
-def test_fifteen_tables_give_fifteen_sheets_in_the_same_number_of_queries(scorekeeper, tuesday, tmp_path):
-    small_night, _ = drawn(tuesday, 8)
+def test_fifteen_tables_give_fifteen_sheets_in_the_same_number_of_queries(shared, nights, tmp_path):
+    small_night, _ = nights["two"]
     with CaptureQueriesContext(connection) as small:
-        pdf_of(scorekeeper, pack_url(small_night))
-    big_night, sitting = drawn(tuesday, 60, season=small_night.season)
+        pdf_of(shared, pack_url(small_night))
+    big_night, sitting = nights["fifteen"]
     tables = tables_of(sitting)
     assert len(tables) == 15
     with CaptureQueriesContext(connection) as big:
-        content = pdf_of(scorekeeper, pack_url(big_night))
+        content = pdf_of(shared, pack_url(big_night))
     assert len(big) == len(small)
     texts = page_texts(content)
     numbers = [table_of_page(text) for text in texts]
@@ -158,9 +198,9 @@ def test_fifteen_tables_give_fifteen_sheets_in_the_same_number_of_queries(scorek
 
 
 @pytest.mark.parametrize("query", ["?large_print=1", "?paper=a4", "?paper=a4&large_print=1"])
-def test_large_print_and_a4_packs_keep_a_table_a_page(scorekeeper, tuesday, tmp_path, query):
-    the_night, sitting = drawn(tuesday, 8)
-    content = pdf_of(scorekeeper, pack_url(the_night, query=query))
+def test_large_print_and_a4_packs_keep_a_table_a_page(shared, nights, tmp_path, query):
+    the_night, sitting = nights["two"]
+    content = pack(shared, nights, pack_url(the_night, query=query))
     texts = page_texts(content)
     assert [table_of_page(text) for text in texts] == sorted(table_of_page(text) for text in texts)
     assert {table_of_page(text) for text in texts} == {1, 2}
@@ -171,28 +211,27 @@ def test_large_print_and_a4_packs_keep_a_table_a_page(scorekeeper, tuesday, tmp_
         assert (round(float(width)), round(float(height))) == (842, 595)
 
 
-def test_a_sitting_or_night_that_is_not_there_is_a_404(scorekeeper, tuesday):
-    the_night, _ = drawn(tuesday, 8)
-    other_night, _ = drawn(club("friday", "Friday Club"), 8)
+def test_a_sitting_or_night_that_is_not_there_is_a_404(shared, nights):
+    the_night, _ = nights["two"]
+    other_night, _ = drawn(club("friday", "Friday Club"), 4)
     for url in (pack_url, chart_url):
-        assert scorekeeper.get(url(the_night, number=2)).status_code == 404
-        assert scorekeeper.get(url(other_night)).status_code == 404  # another club's night
+        assert shared.get(url(the_night, number=2)).status_code == 404
+        assert shared.get(url(other_night)).status_code == 404  # another club's night
 
 
-def test_an_unknown_paper_is_named(scorekeeper, tuesday):
-    the_night, _ = drawn(tuesday, 8)
+def test_an_unknown_paper_is_named(shared, nights):
+    the_night, _ = nights["two"]
     for url in (pack_url, chart_url):
-        response = scorekeeper.get(url(the_night, query="?paper=legal"))
+        response = shared.get(url(the_night, query="?paper=legal"))
         assert response.status_code == 400
         assert "Paper is letter or a4" in response.content.decode()
 
 
-def test_the_chart_names_every_player_and_who_sits_out(scorekeeper, tuesday):
-    # hand-knee-and-foot seats 2 teams of 2 only: 9 players are two tables and one bye.
-    the_night, sitting = drawn(tuesday, 9, variant="hand-knee-and-foot")
+def test_the_chart_names_every_player_and_who_sits_out(shared, nights):
+    the_night, sitting = nights["bye"]
     byes = list(Bye.objects.filter(sitting=sitting).values_list("player__name", flat=True))
     assert len(byes) == 1
-    texts = page_texts(pdf_of(scorekeeper, chart_url(the_night)))
+    texts = page_texts(pack(shared, nights, chart_url(the_night)))
     assert len(texts) == 1
     text = texts[0]
     assert "Sitting 1 · Tuesday Club" in text and "Tuesday 24 November 2026" in text
@@ -205,9 +244,9 @@ def test_the_chart_names_every_player_and_who_sits_out(scorekeeper, tuesday):
     assert players_at(first)[0] in text.split("Table 2")[0]
 
 
-def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(scorekeeper, tuesday):
-    the_night, sitting = drawn(tuesday, 60)
-    texts = page_texts(pdf_of(scorekeeper, chart_url(the_night)))
+def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(shared, nights):
+    the_night, sitting = nights["fifteen"]
+    texts = page_texts(pack(shared, nights, chart_url(the_night)))
     assert len(texts) >= 2
     for n, text in enumerate(texts, start=1):
         assert "Sitting 1 · Tuesday Club" in text and f"Page {n} of {len(texts)}" in text
@@ -221,11 +260,11 @@ def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(sc
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_a_modern_american_pack_keeps_a_table_a_page_upright(scorekeeper, tuesday, tmp_path, paper):
+def test_a_modern_american_pack_keeps_a_table_a_page_upright(shared, nights, tmp_path, paper):
     # Its sheet and rules card fit one page only upright (tests/scoresheet/test_sheet_rows.py);
     # with the table's heading and QR code too.
-    the_night, sitting = drawn(tuesday, 8, variant="canasta-modern-american")
-    content = pdf_of(scorekeeper, pack_url(the_night, query=f"?paper={paper}"))
+    the_night, sitting = nights["modern"]
+    content = pack(shared, nights, pack_url(the_night, query=f"?paper={paper}"))
     texts = page_texts(content)
     assert [table_of_page(text) for text in texts] == [1, 2]
     assert all("Rules: Modern American Canasta" in text for text in texts)

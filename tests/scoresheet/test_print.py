@@ -271,7 +271,8 @@ def test_game_page_has_a_print_form_for_its_sheet(client, presets):
     assert "Print the score sheet (PDF)" in form.group(2)
 
 
-def test_filled_sheet_holds_the_totals_as_the_game_page_shows_them(client, presets):
+def test_filled_sheet_holds_the_totals_and_entries_as_the_game_page_shows_them(client, presets):
+    """One game's sheet, in normal print and in large print on both papers (each made once)."""
     game = make_game()
     html = client.get(f"/g/{game.token}/").content.decode()
     shown = page_scores(html)
@@ -290,11 +291,11 @@ def test_filled_sheet_holds_the_totals_as_the_game_page_shows_them(client, prese
     assert "In progress after round 2" in text
     assert "Winner" not in text
     assert "Ann & Bob vs Cléo & Søren" in text  # the game's name
+    filled_sheet_holds_each_entry_on_its_row(lines)
+    game_sheet_options(client, game, response)
 
 
-def test_filled_sheet_holds_each_entry_on_its_row(client, presets):
-    game = make_game()
-    lines = pdf_lines(client.get(f"/g/{game.token}/sheet.pdf").content)
+def filled_sheet_holds_each_entry_on_its_row(lines):
     # round 1: Ann & Bob one sevens book (5,000); round 2: none
     assert row(lines, "Sevens books × 5,000") == ["1", "5,000"]
     # Ann & Bob 3 clean (1,500) in round 1
@@ -326,24 +327,22 @@ def test_a_game_without_rounds_prints_a_blank_sheet_for_it(client, presets):
         assert f"Round {number}" in text
 
 
-def test_game_sheet_options(client, presets):
-    game = make_game()
-    normal = client.get(f"/g/{game.token}/sheet.pdf")
+def game_sheet_options(client, game, normal):
     large = client.get(f"/g/{game.token}/sheet.pdf?paper=a4&large_print=1")
     assert large.status_code == 200
     reader = PdfReader(io.BytesIO(large.content))
     assert float(reader.pages[0].mediabox.width) == pytest.approx(841.89, abs=0.5)
     assert len(reader.pages) > len(PdfReader(io.BytesIO(normal.content)).pages)
     assert "15,330" in pdf_text(large.content)
+    letter = client.get(f"/g/{game.token}/sheet.pdf?paper=letter&large_print=1")
+    for paper, response in (("a4", large), ("letter", letter)):
+        large_print_game_sheet_starts_its_rounds_on_the_first_page(response, paper)
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_large_print_game_sheet_starts_its_rounds_on_the_first_page(client, presets, paper):
-    game = make_game()
-    response = client.get(f"/g/{game.token}/sheet.pdf?paper={paper}&large_print=1")
+def large_print_game_sheet_starts_its_rounds_on_the_first_page(response, paper):
     first = " ".join(PdfReader(io.BytesIO(response.content)).pages[0].extract_text().split())
-    assert "In progress after round 2" in first
-    assert "Round 1" in first, f"page 1 holds only the header: {first[:300]}"
+    assert "In progress after round 2" in first, paper
+    assert "Round 1" in first, f"{paper}: page 1 holds only the header: {first[:300]}"
 
 
 def test_game_sheet_of_a_missing_game_or_paper_is_404(client, presets):

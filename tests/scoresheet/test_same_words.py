@@ -80,9 +80,20 @@ def blank_sheet(client, slug: str) -> str:
 
 
 @representative_and_drawn_presets
-def test_form_breakdown_sheet_and_rules_card_use_the_same_words(client, slug):
+def test_every_surface_uses_the_same_words_and_shows_no_working_notes(client, slug):
+    """Both checks below on one game and one blank sheet of each preset (each made once)."""
     game = start_game(client, slug)
-    form = page_text(client.get(f"/g/{game.token}/rounds/1/"))
+    pages = {
+        "round": page_text(client.get(f"/g/{game.token}/rounds/1/")),
+        "rules": page_text(client.get(f"/variants/{slug}/")),
+        "blank sheet": blank_sheet(client, slug),
+    }
+    form_breakdown_sheet_and_rules_card_use_the_same_words(client, slug, game, pages)
+    no_page_or_sheet_shows_working_notes(client, slug, game, pages)
+
+
+def form_breakdown_sheet_and_rules_card_use_the_same_words(client, slug, game, pages):
+    form = pages["round"]
     labels = form_labels(form)
     sheet_fields = {name: label for name, label in labels.items() if SHEET_FIELD.match(name)}
     assert any(name.startswith("book_") for name in sheet_fields)
@@ -91,7 +102,7 @@ def test_form_breakdown_sheet_and_rules_card_use_the_same_words(client, slug):
     # The blank sheet prints each of the form's labels, word for word ("Clean books × 500"),
     # but for fields of a rare sort that share one row on paper (Modern American's penalties):
     # that row sends the reader to the rules card beside it (test_sheet_rows.py).
-    sheet = blank_sheet(client, slug)
+    sheet = pages["blank sheet"]
     shared = {field for row in sheet_rows(preset(slug)) if len(row.fields) > 1 for field in row.fields}
     form_names = {field.form_name: field.key for field in entry_fields(preset(slug))}
     for name, label in sheet_fields.items():
@@ -124,7 +135,7 @@ def test_form_breakdown_sheet_and_rules_card_use_the_same_words(client, slug):
     assert "<td>Going out" in breakdown
 
     # The rules card names the books, threes and extras as the form does.
-    card = page_text(client.get(f"/variants/{slug}/"))
+    card = pages["rules"]
     for _name, label in sheet_fields.items():
         if " × " in label:
             assert f'<th scope="row">{label.split(" × ")[0]}</th>' in card, (slug, label)
@@ -132,16 +143,14 @@ def test_form_breakdown_sheet_and_rules_card_use_the_same_words(client, slug):
     assert f'<th scope="row">{hand}</th>' in card
 
 
-@representative_and_drawn_presets
-def test_no_page_or_sheet_shows_working_notes(client, slug):
-    game = start_game(client, slug)
+def no_page_or_sheet_shows_working_notes(client, slug, game, pages):
     pages = {
         "variants": page_text(client.get("/variants/")),
-        "rules": page_text(client.get(f"/variants/{slug}/")),
+        "rules": pages["rules"],
         "game": page_text(client.get(f"/g/{game.token}/")),
-        "round": page_text(client.get(f"/g/{game.token}/rounds/1/")),
+        "round": pages["round"],
         "print form": page_text(client.get("/print/")),
-        "blank sheet": blank_sheet(client, slug),
+        "blank sheet": pages["blank sheet"],
         "rules on the back": pdf_text(
             client.get(
                 "/print/",
