@@ -15,7 +15,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 # Property tests: a few examples per test while developing, many in CI (`.ci/run` sets
 # HYPOTHESIS_PROFILE=ci). The tests themselves name no example count, so both apply to all.
-settings.register_profile("dev", max_examples=25, deadline=None)
+settings.register_profile("dev", max_examples=10, deadline=None)
 settings.register_profile("ci", max_examples=200, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
