@@ -102,15 +102,18 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture
 def presets(django_db_blocker, request):
-    """The preset variants in the database, also after a transactional test flushed it."""
+    """The preset variants in the database, also after a transactional test flushed it (the data
+    migration loads them; only an emptied database loads them again)."""
     from scoresheet import services
+    from scoresheet.models import Variant
 
     marker = request.node.get_closest_marker("django_db")
     if marker and marker.kwargs.get("transaction"):
         request.getfixturevalue("transactional_db")
     else:
         request.getfixturevalue("db")
-    services.presets_load()
+    if not Variant.objects.filter(is_preset=True).exists():
+        services.presets_load()
 
 
 @pytest.fixture(autouse=True)

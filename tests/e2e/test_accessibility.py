@@ -1,6 +1,6 @@
 """Accessibility in a browser: axe-core (tests/e2e/axe.py) finds nothing serious or critical on
-any page, at phone and desktop widths (one load each, the viewport resized between the two runs;
-the pages the layout tests load anyway are checked there, on the same load); the live night
+any page at phone width (the markup and colours are the same at every width; the pages the layout
+tests load anyway are checked there, on the same load); the live night
 page keeps keyboard focus and does not announce its clock; the round form ties a live error to
 its box; a skip link comes first."""
 
@@ -16,7 +16,7 @@ from league.nights import services as night_services
 from scoresheet import services
 from scoresheet.models import Variant
 from tests.e2e import axe
-from tests.e2e.test_layout import _session_cookie, check_axe, each_width, game_page_games, load, viewport
+from tests.e2e.test_layout import _session_cookie, check_axe, game_page_games, load, viewport
 from tests.e2e.test_nights_layout import record_round
 from tests.league.factories import night, player, user
 
@@ -36,9 +36,8 @@ def a_club_night():
 
 
 def check(page, failures: dict, name: str) -> None:
-    """axe at phone width, then at desktop width on the same load; what it finds goes in ``failures``."""
-    for width in each_width(page):
-        check_axe(page, failures, f"{name} ({width})")
+    """axe at phone width; what it finds goes in ``failures``."""
+    check_axe(page, failures, name)
 
 
 def visit(page, failures: dict, name: str, url: str) -> None:

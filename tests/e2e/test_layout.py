@@ -136,7 +136,14 @@ def shoot(page, name: str, full_page: bool = True) -> None:
 
 
 def check_axe(page, failures: dict, name: str) -> None:
-    """axe on the page as it is now; what it finds goes in ``failures`` under ``name``."""
+    """axe on the page as it is now, at phone width only; what it finds goes in ``failures`` under ``name``.
+
+    Called inside ``each_width`` loops, it checks the phone pass and lets the desktop pass go: the
+    markup and colours are the same at every width (CSS changes only the layout, which the layout
+    checks measure at both), and axe is the slowest step of a browser test.
+    """
+    if page.viewport_size["width"] != WIDTHS["phone"][0]:
+        return
     found = axe.problems(page)
     if found:
         failures[name] = found
