@@ -334,6 +334,14 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.player} in {self.team}"
 
+    @property
+    def who(self) -> str:
+        """The seat's player as the night's pages print them: "Zed (for Bob from round 2)"."""
+        if self.replaced_id is None:
+            return self.player.name
+        since = f" from round {self.from_round}" if self.from_round > 1 else ""
+        return f"{self.player.name} (for {self.replaced.name}{since})"
+
 
 class Bye(models.Model):
     """A player present who sits out a sitting."""

@@ -12,7 +12,7 @@ import secrets
 from datetime import date as Date
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from league.clubs.services import LeagueError, player_create
@@ -124,7 +124,9 @@ def check_out(*, night: Night, player: Player) -> None:
     if attendance is None:
         return
     played = (
-        Seat.objects.filter(player=player, team__game__table__sitting__night=night).exists()
+        Seat.objects.filter(
+            Q(player=player) | Q(replaced=player, from_round__gt=1), team__game__table__sitting__night=night
+        ).exists()
         or Bye.objects.filter(player=player, sitting__night=night).exists()
     )
     if played:

@@ -176,6 +176,11 @@ def test_a_seat_takes_one_substitute_a_game_once_both_have_played(table):
     play(table, [100, 50])
     with pytest.raises(LeagueError, match="a seat takes one substitute a game"):
         night_services.seat_substitute(seat=seat, player=zed)
+    # The player who left played round 1: ticked in and out again, they stay on the night as gone.
+    the_night, left = table.table.sitting.night, seat.replaced
+    night_services.check_in(night=the_night, player=left)
+    night_services.check_out(night=the_night, player=left)
+    assert Attendance.objects.get(night=the_night, player=left).present is False
 
 
 def test_the_sitting_page_offers_the_roster_here_tonight_first_or_a_new_player(client, table):
