@@ -311,13 +311,16 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    """A player in a team of a table's game: who actually played. ``replaced`` is the player
-    the draw put there when a substitute took the seat."""
+    """A player in a team of a table's game: who actually played. When a substitute took the
+    seat, ``replaced`` is the player who left: they played the rounds before ``from_round``, the
+    substitute (``player``) the rest. Who the game counts for is ``league.nights.substitutes``."""
 
     team = models.ForeignKey("scoresheet.Team", on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     replaced = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="seats_left")
+    # The first round ``player`` played: 1 for the whole game (a substitute before any round).
+    from_round = models.PositiveSmallIntegerField(default=1)
     history = audited()
 
     class Meta:
@@ -325,10 +328,19 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["team", "position"], name="seat_unique_position"),
             models.UniqueConstraint(fields=["team", "player"], name="seat_player_once_a_team"),
+            models.CheckConstraint(condition=Q(from_round__gte=1), name="seat_from_round_positive"),
         ]
 
     def __str__(self) -> str:
         return f"{self.player} in {self.team}"
+
+    @property
+    def who(self) -> str:
+        """The seat's player as the night's pages print them: "Zed (for Bob from round 2)"."""
+        if self.replaced_id is None:
+            return self.player.name
+        since = f" from round {self.from_round}" if self.from_round > 1 else ""
+        return f"{self.player.name} (for {self.replaced.name}{since})"
 
 
 class Bye(models.Model):

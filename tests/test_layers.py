@@ -37,6 +37,7 @@ PLAIN = {
     "scoresheet.team_entry",
     "scoresheet.tokens",
     "league.nights.seating",
+    "league.nights.substitutes",
     "league.standings.metrics",
     "league.standings.rankings",
 }

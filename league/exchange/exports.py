@@ -9,7 +9,9 @@ import json
 from collections.abc import Iterator
 
 from league.exchange import workbooks as xlsx
-from league.models import Club, Player, Season
+from league.models import Club, Player, Season, Seat
+from league.nights.selectors import credited_players
+from league.nights.substitutes import player_in_round
 from league.querysets import counted_games
 from scoresheet.fields import entered_value, entry_fields
 from scoresheet.models import Game, TeamRound
@@ -26,15 +28,19 @@ def _season_games(season: Season):
 
 
 def results_rows(*, season: Season) -> list[tuple]:
-    """One row per team per game in the Results shape: Date, Table, Game, Team, Players, Score, Variant."""
-    games = list(_season_games(season).prefetch_related("teams__seats__player", "teams__entries"))
+    """One row per team per game in the Results shape: Date, Table, Game, Team, Players, Score, Variant.
+
+    Players are those the game counts for: of a seat a substitute took, the one who played more of
+    its rounds (``league.nights.substitutes``), so the sheet imports back to the same standings;
+    the Game log says who played each round."""
+    games = list(_season_games(season).prefetch_related("teams__entries"))
+    players = credited_players(Seat.objects.filter(team__game__in=games))
     rows = []
     for game in games:
         sitting = game.table.sitting
         for team in game.teams.all():
-            seats = sorted(team.seats.all(), key=lambda seat: seat.position)
-            names = [seat.player.name for seat in seats] or [team.name]
-            players = "" if len(names) == 1 and xlsx.name_key(names[0]) == xlsx.name_key(team.name) else names
+            names = [name for _, name in players.get(team.pk, ())] or [team.name]
+            shown = "" if len(names) == 1 and xlsx.name_key(names[0]) == xlsx.name_key(team.name) else names
             score = sum(entry.total for entry in team.entries.all())
             rows.append(
                 (
@@ -42,7 +48,7 @@ def results_rows(*, season: Season) -> list[tuple]:
                     game.table.number,
                     sitting.number,
                     team.name,
-                    " & ".join(players) or None,
+                    " & ".join(shown) or None,
                     score,
                     sitting.night.variant.slug,
                 )
@@ -67,14 +73,21 @@ def game_log(*, season: Season) -> tuple[list[str], list[tuple]]:
             keys += [f.key for f in fields_of[document] if f.key not in keys]
         game.log_fields = fields_of[document]
     order = {pk: i for i, pk in enumerate(games)}
+    seats: dict[int, list[tuple]] = {}
+    for team, *seat in (
+        Seat.objects.filter(team__game_id__in=list(games))
+        .order_by("team_id", "position")
+        .values_list("team_id", "player__name", "replaced__name", "from_round")
+    ):
+        seats.setdefault(team, []).append(seat)
     rows = [
-        _log_row(games[entry.round.game_id], entry, keys)
+        _log_row(games[entry.round.game_id], entry, keys, seats.get(entry.team_id, ()))
         for entry in sorted(entries, key=lambda e: (order[e.round.game_id], e.round.number, e.team.position))
     ]
     return [*xlsx.GAME_LOG_START, *keys, "Total"], rows
 
 
-def _log_row(game: Game, entry: TeamRound, keys: list[str]) -> tuple:
+def _log_row(game: Game, entry: TeamRound, keys: list[str], seats) -> tuple:
     values = entry.entered_values()
     by_key = {f.key: f for f in game.log_fields}
     cells = []
@@ -93,6 +106,7 @@ def _log_row(game: Game, entry: TeamRound, keys: list[str]) -> tuple:
         game.table.number,
         sitting.number,
         entry.team.name,
+        " & ".join(player_in_round(*seat, entry.round.number) for seat in seats) or None,
         entry.round.number,
         *cells,
         entry.total,

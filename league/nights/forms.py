@@ -111,23 +111,45 @@ class SwapForm(forms.Form):
 
 
 class SubstituteForm(forms.Form):
-    """Someone takes over a seat (a player who left mid-game)."""
+    """Someone takes over a seat (a player who left mid-game): a player of the roster who is not at
+    a table of this sitting (those here tonight first), or a new player named here."""
 
     seat = forms.ChoiceField(
         label="Who left",
         error_messages={"required": "Choose who left the table.", "invalid_choice": "Choose a seat of this sitting."},
     )
-    player = forms.ModelChoiceField(
+    player = forms.TypedChoiceField(
         label="Who takes their seat",
-        queryset=Player.objects.none(),
-        empty_label="Choose a player",
-        error_messages={
-            "required": "Choose who takes the seat.",
-            "invalid_choice": "Choose a player on the roster who is not at a table in this game.",
-        },
+        required=False,
+        coerce=int,
+        empty_value=None,
+        error_messages={"invalid_choice": "Choose a player on the roster who is not at a table in this game."},
+    )
+    new_name = forms.CharField(
+        label="Or a new player's name",
+        required=False,
+        max_length=Player._meta.get_field("name").max_length,
+        help_text="Added to the roster and checked in from this sitting.",
     )
 
-    def __init__(self, *args, seats: list[tuple[str, str]], players, **kwargs):
+    def __init__(self, *args, seats: list[tuple[str, str]], players, present: set[int], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = [("", "Choose a player"), *seats]
-        self.fields["player"].queryset = players
+        self.players = {player.pk: player for player in players}
+        here = [(pk, p.name) for pk, p in self.players.items() if pk in present]
+        others = [(pk, p.name) for pk, p in self.players.items() if pk not in present]
+        groups = [(label, names) for label, names in (("Here tonight", here), ("On the roster", others)) if names]
+        self.fields["player"].choices = [("", "Choose a player"), *groups]
+        if not self.players:
+            self.fields["player"].help_text = "Everyone on the roster is at a table: name a new player below."
+
+    def clean(self):
+        cleaned = super().clean()
+        chosen, name = cleaned.get("player"), " ".join(cleaned.get("new_name", "").split())
+        if chosen is not None and name:
+            self.add_error("new_name", "Choose a player or name a new one, not both.")
+        elif chosen is None and not name and "player" not in self.errors:
+            self.add_error("player", "Choose who takes the seat, or name a new player.")
+        cleaned["player"] = self.players.get(chosen) if chosen is not None else None
+        cleaned["new_name"] = name
+        return cleaned

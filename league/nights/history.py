@@ -66,7 +66,10 @@ def _seat_changes(night) -> list[HistoryEntry]:
         "player"
     )
     substitutes = {
-        row.history_change_id: f"{row.player.name} took {row.replaced.name}'s seat" for row in seats if row.replaced
+        row.history_change_id: f"{row.player.name} took {row.replaced.name}'s seat"
+        + (f" from round {row.from_round} ({row.replaced.name} played the rounds before)" if row.from_round > 1 else "")
+        for row in seats
+        if row.replaced
     }
     out = defaultdict(list)
     for row in byes:

@@ -12,6 +12,7 @@ import secrets
 from datetime import date as Date
 
 from django.db import transaction
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from league.clubs.services import LeagueError, player_create
@@ -123,7 +124,9 @@ def check_out(*, night: Night, player: Player) -> None:
     if attendance is None:
         return
     played = (
-        Seat.objects.filter(player=player, team__game__table__sitting__night=night).exists()
+        Seat.objects.filter(
+            Q(player=player) | Q(replaced=player, from_round__gt=1), team__game__table__sitting__night=night
+        ).exists()
         or Bye.objects.filter(player=player, sitting__night=night).exists()
     )
     if played:
@@ -137,14 +140,19 @@ def check_out(*, night: Night, player: Player) -> None:
 @history.records("checked_in")
 def add_and_check_in(*, night: Night, name: str, email: str = "", phone: str = "") -> Player:
     """A new player on the roster, checked in at once (someone who walks in for the first time)."""
+    player = _new_player(night=night, name=name, email=email, phone=phone, pick="tick them in the list")
+    check_in(night=night, player=player)
+    return player
+
+
+def _new_player(*, night: Night, name: str, email: str = "", phone: str = "", pick: str) -> Player:
+    """A new player on the club's roster; refused for a name already there (``pick`` says what to do instead)."""
     name = " ".join(name.split())
     if not name:
         raise LeagueError("Give the new player's name.")
     if Player.objects.filter(club_id=night.club_id, name__iexact=name).exists():
-        raise LeagueError(f"{name} is already on the roster: tick them in the list instead.")
-    player = player_create(club=night.club, name=name, email=email, phone=phone)
-    check_in(night=night, player=player)
-    return player
+        raise LeagueError(f"{name} is already on the roster: {pick} instead.")
+    return player_create(club=night.club, name=name, email=email, phone=phone)
 
 
 # Sittings
@@ -294,7 +302,7 @@ def seats_swap(*, sitting: Sitting, first: str, second: str) -> None:
     player_a, player_b = a.player, b.player
     for place, player in ((a, player_b), (b, player_a)):
         if isinstance(place, Seat):
-            _move(place, player=player, replaced=None)
+            _move(place, player=player, replaced=None, from_round=1)
         else:
             _move(place, player=player)
     _rename_teams({place.team_id for place in (a, b) if isinstance(place, Seat)})
@@ -321,34 +329,83 @@ def _place(sitting: Sitting, place: str) -> Seat | Bye:
 @transaction.atomic
 @history.records("seat_substituted")
 def seat_substitute(*, seat: Seat, player: Player) -> Seat:
-    """``player`` takes ``seat`` (someone who left mid-game): the game records who actually played.
+    """``player`` takes ``seat`` from the next round to be entered (someone who left mid-game).
 
-    The substitute must be on the roster and not already at a table of this sitting.
+    The rounds already saved stay the player's who left, who is checked out (not drawn again);
+    the substitute is checked in as present from this sitting. Who the game then counts for is
+    ``league.nights.substitutes``. The substitute must be on the roster and not already at a
+    table of this sitting. A seat takes one substitute a game once both have played rounds.
     """
+    seat = Seat.objects.select_for_update().select_related("team__game__table__sitting").get(pk=seat.pk)
     game = seat.team.game
     sitting = game.table.sitting
-    _open_night(sitting.night)
-    if player.club_id != sitting.night.club_id:
+    night = _open_night(sitting.night)
+    if player.club_id != night.club_id:
         raise LeagueError("That player is not on this club's roster.")
     if player.pk == seat.player_id:
         raise LeagueError(f"{player.name} already has this seat.")
     if Seat.objects.filter(player=player, team__game__table__sitting=sitting).exists():
         raise LeagueError(f"{player.name} is already playing in sitting {sitting.number}.")
-    seat.replaced = seat.replaced or seat.player
+    next_round = (game.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
+    if seat.replaced_id is not None and seat.from_round < next_round:
+        raise LeagueError(
+            f"{seat.player.name} has played rounds in {seat.replaced.name}'s seat: a seat takes one substitute a game."
+        )
+    left = seat.player
+    if seat.replaced_id is None:  # a stand-in who leaves before playing a round is simply changed
+        seat.replaced, seat.from_round = left, next_round
     seat.player = player
-    seat.save(update_fields=["player", "replaced"])
+    seat.save(update_fields=["player", "replaced", "from_round"])
     # A player sitting out who substitutes no longer sits out.
     Bye.objects.filter(sitting=sitting, player=player).delete()
+    _check_in_from(night=night, player=player, sitting=sitting.number)
+    for attendance in Attendance.objects.filter(night=night, player=left, present=True):  # saved: kept in history
+        attendance.present = False
+        attendance.save(update_fields=["present"])
     _rename_teams({seat.team_id})
     return seat
 
 
+@transaction.atomic
+@history.records("seat_substituted")
+def seat_substitute_new(*, seat: Seat, name: str) -> Seat:
+    """A new player on the roster takes ``seat`` (someone who walks in to take over)."""
+    night = seat.team.game.table.sitting.night
+    player = _new_player(night=night, name=name, pick="choose them in the list")
+    return seat_substitute(seat=seat, player=player)
+
+
+def _check_in_from(*, night: Night, player: Player, sitting: int) -> None:
+    """``player`` present from ``sitting`` on (a substitute plays the sitting they step into)."""
+    attendance, created = Attendance.objects.get_or_create(
+        night=night, player=player, defaults={"from_sitting": sitting}
+    )
+    if not created and (not attendance.present or attendance.from_sitting > sitting):
+        attendance.present = True
+        attendance.from_sitting = min(attendance.from_sitting, sitting)
+        attendance.save(update_fields=["present", "from_sitting"])
+    if not player.active:
+        player.active = True
+        player.save(update_fields=["active"])
+
+
 def _rename_teams(team_ids) -> None:
-    """Each team's players text (and the game's search text) follows its seats."""
-    teams = Team.objects.filter(pk__in=team_ids).select_related("game").prefetch_related("seats__player")
+    """Each team's players text (and the game's search text) follows its seats. A team keeps the
+    name of the players who started the game; a substitute who came in mid-game is added to its
+    players text: "Ann & Bob (Cleo from round 3, for Bob)"."""
+    teams = (
+        Team.objects.filter(pk__in=team_ids).select_related("game").prefetch_related("seats__player", "seats__replaced")
+    )
     for team in teams:
-        players = [seat.player for seat in sorted(team.seats.all(), key=lambda seat: seat.position)]
-        ((team.name, team.players),) = _team_texts([players])
+        seats = sorted(team.seats.all(), key=lambda seat: seat.position)
+        later = [seat for seat in seats if seat.replaced_id is not None and seat.from_round > 1]
+        starters = [seat.replaced if seat in later else seat.player for seat in seats]
+        ((team.name, team.players),) = _team_texts([starters])
+        if later:
+            came = "; ".join(
+                f"{seat.player.name} from round {seat.from_round}, for {seat.replaced.name}" for seat in later
+            )
+            team.players = _cut(f"{' & '.join(p.name for p in starters)} ({came})", max_length(Team, "players"))
         team.save(update_fields=["name", "players"])
     games = {team.game for team in teams}
     for game in games:

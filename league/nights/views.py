@@ -277,9 +277,13 @@ def _seat_choices(row) -> list[tuple[str, str]]:
     return [(str(pk[5:]), name) for pk, name in _places(row) if pk.startswith("seat:")]
 
 
-def _substitutes(night: Night, row):
+def _substitute_form(night: Night, row, data=None) -> SubstituteForm:
+    """Who left (a seat of the sitting) and who takes over: anyone on the roster not at a table of
+    this sitting, those here tonight first, or a new player."""
     seated = [seat.player_id for table in row.tables for team in table.teams for seat in team.seats.all()]
-    return Player.objects.live().filter(club=night.club, active=True).exclude(pk__in=seated).order_by("name", "id")
+    players = Player.objects.live().filter(club=night.club).exclude(pk__in=seated).order_by("name", "id")
+    present = set(Attendance.objects.filter(night=night, present=True).values_list("player_id", flat=True))
+    return SubstituteForm(data, seats=_seat_choices(row), players=players, present=present)
 
 
 def sitting_detail(request, slug, night_id, number):
@@ -293,7 +297,7 @@ def _sitting_page(request, membership, night, number, swap_form=None, substitute
     organiser = membership.can(Role.ORGANISER)
     if organiser:
         swap_form = swap_form or SwapForm(places=_places(row))
-        substitute_form = substitute_form or SubstituteForm(seats=_seat_choices(row), players=_substitutes(night, row))
+        substitute_form = substitute_form or _substitute_form(night, row)
     context = {
         "club": night.club,
         "membership": membership,
@@ -332,7 +336,7 @@ def sitting_substitute(request, slug, night_id, number):
     membership = club_member(request, slug, Role.ORGANISER)
     night = _night(membership.club, night_id)
     _, row = _sitting_row(night, number)
-    form = SubstituteForm(request.POST, seats=_seat_choices(row), players=_substitutes(night, row))
+    form = _substitute_form(night, row, request.POST)
     if form.is_valid():
         seat = next(
             seat
@@ -343,11 +347,15 @@ def sitting_substitute(request, slug, night_id, number):
         )
         left = seat.player.name
         try:
-            night_services.seat_substitute(seat=seat, player=form.cleaned_data["player"])
+            if form.cleaned_data["player"] is None:
+                seat = night_services.seat_substitute_new(seat=seat, name=form.cleaned_data["new_name"])
+            else:
+                seat = night_services.seat_substitute(seat=seat, player=form.cleaned_data["player"])
         except LeagueError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, f"{form.cleaned_data['player'].name} takes {left}'s seat.")
+            rounds = f" from round {seat.from_round}" if seat.from_round > 1 else ""
+            messages.success(request, f"{seat.player.name} takes {left}'s seat{rounds}; {left} is checked out.")
             return redirect("league:sitting-detail", night.club.slug, night.pk, number)
     return _sitting_page(request, membership, night, number, substitute_form=form, status=400)
 

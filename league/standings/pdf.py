@@ -371,7 +371,7 @@ def standings_pdf(result: Standings, *, paper: str = "letter", large_print: bool
 
 
 def _players(team) -> str:
-    names = [seat.player.name for seat in team.seats.all()]
+    names = [seat.who for seat in team.seats.all()]
     return " & ".join(names) if names else team.name
 
 

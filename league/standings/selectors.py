@@ -9,15 +9,17 @@ changes them at once: nothing is stored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date as date_type
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
 
 from league.models import Bye, Club, Night, Season, Seat, SeatingMode
+from league.nights.selectors import credited_players, seat_rounds
+from league.nights.substitutes import SeatRounds
 from league.querysets import agreed_value, counted, counted_games
 from league.standings import metrics as standings
 from league.standings.metrics import METRICS, Metric, Row
@@ -89,7 +91,7 @@ def _team_results(**where) -> list[standings.TeamResult]:
         )
     )
     seats = Seat.objects.filter(counted("team__game__"), **{f"team__{key}": value for key, value in where.items()})
-    players = _players_by_team(seats)
+    players = credited_players(seats)  # whom each game counts for, a substitute's rounds weighed
     return [
         standings.TeamResult(
             game=game, night=night, date=date, total=final, players=tuple(players.get(team, ())), confirmed=confirmed
@@ -195,6 +197,7 @@ class PlayerGame:
     vp: Decimal
     win: Fraction  # the share of the win: 1, ½ (a tie on top), 0
     confirmed: bool
+    rounds: str = ""  # who played which rounds of a seat shared with a substitute: "Bob rounds 1–2, Cleo rounds 3–4"
 
     @property
     def result(self) -> str:
@@ -233,13 +236,16 @@ class PlayerSeason:
     partners: list[Companion]
     opponents: list[Companion]
     nights: list[NightTotal]
+    # Games the player played some rounds of that count for the substitute they shared the seat with.
+    shared: list[PlayerGame] = field(default_factory=list)
 
 
 def player_season(*, season: Season, player_id: int, standings_result: Standings | None = None) -> PlayerSeason:
     """A player's finished games of the season with who sat where, their standings row, their most
     frequent partners and opponents and their points and VP night by night. Five queries
     (three for the standings, unless given), whatever the number of games."""
-    played = counted_games().filter(table__sitting__night__season=season, teams__seats__player_id=player_id)
+    sat = Q(teams__seats__player_id=player_id) | Q(teams__seats__replaced_id=player_id)
+    played = counted_games().filter(sat, table__sitting__night__season=season)
     teams = list(
         Team.objects.filter(game__in=played)
         .annotate(final=Coalesce(Sum("entries__total"), 0), confirmed=agreed_value("game__"))
@@ -255,44 +261,61 @@ def player_season(*, season: Season, player_id: int, standings_result: Standings
             "confirmed",
         )
     )
-    seats = _players_by_team(Seat.objects.filter(team_id__in=[team[0] for team in teams]))
+    seats = seat_rounds(Seat.objects.filter(team_id__in=[team[0] for team in teams]))
     by_game: dict[int, list[tuple]] = {}
     for team in teams:
         by_game.setdefault(team[1], []).append(team)
-    games, partners, opponents = [], {}, {}
+    games, shared, partners, opponents = [], [], {}, {}
     for game_teams in by_game.values():
-        totals = [team[2] for team in game_teams]
-        vps, wins = standings.game_vp(totals, season.blowout_margin), standings.win_shares(totals)
-        mine = next(i for i, team in enumerate(game_teams) if player_id in {pk for pk, _ in seats.get(team[0], ())})
-        _, game, score, night, day, sitting, table, confirmed = game_teams[mine]
-        others = [team for i, team in enumerate(game_teams) if i != mine]
-        for pk, name in seats.get(game_teams[mine][0], ()):
+        credited = {team[0]: [seat.counts_for for seat in seats.get(team[0], ())] for team in game_teams}
+        mine = next((i for i, team in enumerate(game_teams) if _sits(player_id, seats.get(team[0], ()))), None)
+        if mine is None:
+            continue
+        counted_here = player_id in {pk for pk, _ in credited[game_teams[mine][0]]}
+        game = _player_game(game_teams, mine, credited, seats, player_id, season.blowout_margin)
+        if not counted_here:  # they played fewer rounds than their substitute: the game is theirs
+            shared.append(game)
+            continue
+        for pk, name in credited[game_teams[mine][0]]:
             if pk != player_id:
-                _count(partners, pk, name, wins[mine])
-        for team in others:
-            for pk, name in seats.get(team[0], ()):
-                _count(opponents, pk, name, wins[mine])
-        games.append(
-            PlayerGame(
-                game_id=game,
-                date=day,
-                night_id=night,
-                sitting=sitting,
-                table=table,
-                partners=[name for pk, name in seats.get(game_teams[mine][0], ()) if pk != player_id],
-                opponents=[" & ".join(name for _, name in seats.get(team[0], ())) for team in others],
-                score=score,
-                opponent_scores=[team[2] for team in others],
-                vp=vps[mine],
-                win=wins[mine],
-                confirmed=confirmed,
-            )
-        )
+                _count(partners, pk, name, game.win)
+        for team in game_teams[:mine] + game_teams[mine + 1 :]:
+            for pk, name in credited[team[0]]:
+                _count(opponents, pk, name, game.win)
+        games.append(game)
     result = standings_result or season_standings(season=season)
     row = next((r for r in result.rows if r.player_ids == (player_id,)), None)
     ranked = row is not None
     row = row or next((r for r in result.unranked if r.player_ids == (player_id,)), None)
-    return PlayerSeason(games, row, ranked, _most_frequent(partners), _most_frequent(opponents), _nights(games))
+    return PlayerSeason(games, row, ranked, _most_frequent(partners), _most_frequent(opponents), _nights(games), shared)
+
+
+def _sits(player_id: int, seats: list[SeatRounds]) -> bool:
+    return any(player_id in (seat.player[0], seat.replaced and seat.replaced[0]) for seat in seats)
+
+
+def _player_game(game_teams, mine: int, credited, seats, player_id: int, blowout: int) -> PlayerGame:
+    """One game as the player's page lists it: the team they sat in (``mine``), as the game counts for it."""
+    totals = [team[2] for team in game_teams]
+    vps, wins = standings.game_vp(totals, blowout), standings.win_shares(totals)
+    team_id, game, score, night, day, sitting, table, confirmed = game_teams[mine]
+    others = [team for i, team in enumerate(game_teams) if i != mine]
+    splits = [seat.split for team in game_teams for seat in seats.get(team[0], ()) if seat.split]
+    return PlayerGame(
+        game_id=game,
+        date=day,
+        night_id=night,
+        sitting=sitting,
+        table=table,
+        partners=[name for pk, name in credited[team_id] if pk != player_id],
+        opponents=[" & ".join(name for _, name in credited[team[0]]) for team in others],
+        score=score,
+        opponent_scores=[team[2] for team in others],
+        vp=vps[mine],
+        win=wins[mine],
+        confirmed=confirmed,
+        rounds="; ".join(splits),
+    )
 
 
 def _count(companions: dict[int, Companion], pk: int, name: str, win: Fraction) -> None:
@@ -312,11 +335,3 @@ def _nights(games: list[PlayerGame]) -> list[NightTotal]:
         night.points += game.score
         night.vp += game.vp
     return sorted(nights.values(), key=lambda n: (n.date, n.night_id))
-
-
-def _players_by_team(seats) -> dict[int, list[tuple[int, str]]]:
-    """Each team's players as (id, name) in seat order, from a queryset of seats: one query."""
-    players: dict[int, list[tuple[int, str]]] = {}
-    for team, pk, name in seats.order_by("team_id", "position").values_list("team_id", "player_id", "player__name"):
-        players.setdefault(team, []).append((pk, name))
-    return players

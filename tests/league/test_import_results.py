@@ -333,11 +333,12 @@ def test_export_writes_results_and_the_game_log(tmp_path):
     assert results.column_dimensions["D"].width >= len(team.name)
     log = wb["Game log"]
     header = [c.value for c in log[1]]
-    assert header[:5] == ["Date", "Table", "Game", "Team", "Round"] and header[-1] == "Total"
+    assert header[:6] == ["Date", "Table", "Game", "Team", "Players", "Round"] and header[-1] == "Total"
     assert {"books.clean", "books.dirty", "red_threes", "melded_points", "went_out", "adjustments"} <= set(header)
     log_rows = [dict(zip(header, row)) for row in log.iter_rows(min_row=2, values_only=True)]
     assert len(log_rows) == 2 * 2 + 2  # table 1: two rounds of two teams; table 2: one round
     row = log_rows[0]
+    assert row["Players"] == team.players  # who played the round
     assert (row["Table"], row["Round"], row["books.clean"], row["red_threes"], row["melded_points"]) == (
         1,
         1,

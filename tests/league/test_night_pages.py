@@ -331,17 +331,22 @@ def test_refused_swaps_say_why_beside_the_form(organiser, tuesday):
 def test_a_substitute_takes_a_seat_through_the_form(organiser, tuesday):
     the_night = night(tuesday, players=8)
     sitting = night_services.sitting_draw(night=the_night)
-    record_round(Game.objects.filter(table__sitting=sitting).first())  # mid-game
     seat = table_seats(sitting)[0]
+    record_round(seat.team.game)  # mid-game
     leaving = seat.player
     zed = player(tuesday, "Zed")
     response = organiser.post(
         url(the_night, "sittings/1/substitute/"), {"seat": seat.pk, "player": zed.pk}, follow=True
     )
-    assert f"Zed takes {leaving.name}'s seat." in text(response).replace("&#x27;", "'")
+    said = text(response).replace("&#x27;", "'")
+    assert f"Zed takes {leaving.name}'s seat from round 2; {leaving.name} is checked out." in said
     seat.refresh_from_db()
-    assert (seat.player, seat.replaced) == (zed, leaving)
-    assert f"Zed (for {leaving.name})" in text(organiser.get(url(the_night)))
+    assert (seat.player, seat.replaced, seat.from_round) == (zed, leaving, 2)
+    assert f"Zed (for {leaving.name} from round 2)" in text(organiser.get(url(the_night)))
+    # the one who left is not drawn again; Zed plays from this sitting, not the next
+    here = dict(Attendance.objects.filter(night=the_night).values_list("player__name", "present"))
+    assert here[leaving.name] is False and here["Zed"] is True
+    assert Attendance.objects.get(night=the_night, player=zed).from_sitting == 1
 
 
 def test_a_player_already_at_a_table_cannot_substitute(organiser, tuesday):
@@ -357,7 +362,7 @@ def test_a_player_already_at_a_table_cannot_substitute(organiser, tuesday):
     missing = organiser.post(url(the_night, "sittings/1/substitute/"), {"seat": "", "player": ""})
     assert missing.context["substitute_form"].errors == {
         "seat": ["Choose who left the table."],
-        "player": ["Choose who takes the seat."],
+        "player": ["Choose who takes the seat, or name a new player."],
     }
     assert [(s.pk, s.player_id) for s in table_seats(sitting)] == [(s.pk, s.player_id) for s in seats]
 
