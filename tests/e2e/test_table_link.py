@@ -1,6 +1,6 @@
 """A player at a club night's table, on a phone, with no account: opens the table's link (the QR
-code of the printed pack), enters a round, sees the total and, once the game is finished, agrees with it (finishing early
-is the organiser's: the link offers no "Finish" nor "Reopen").
+code of the printed pack), enters a round, sees the total and, once the game is finished, agrees
+with it (finishing early is the organiser's: the link offers no "Finish" nor "Reopen").
 And the table link's pages fit a phone and a desktop (screenshots in var/screenshots/)."""
 
 import re
@@ -80,8 +80,10 @@ def test_a_player_plays_and_agrees_through_the_table_link_on_a_phone_whose_pages
         assert page.goto(live_server.url + path, wait_until="domcontentloaded").status == 200, path
         expect(page.locator("#breakdown-0 .breakdown-total")).not_to_be_empty()  # the live breakdown is in
         fits(page, name, path)
-    scoresheet_services.game_finish(game=table.game)  # the organiser finishes it early
     page.goto(live_server.url + link, wait_until="domcontentloaded")
+    expect(page.get_by_role("button", name="Finish the game early")).to_have_count(0)
+    scoresheet_services.game_finish(game=table.game)  # the organiser finishes it early
+    page.reload(wait_until="domcontentloaded")
 
     expect(page.get_by_role("button", name="Reopen the game")).to_have_count(0)
     expect(page.get_by_role("heading", name="Agree with this result?")).to_be_visible()
