@@ -368,7 +368,8 @@ def game_redo(*, game: Game, change: str | None = None) -> str:
         raise UndoRefused("There is nothing to redo.")
     if change is not None and change != str(offer.change):
         raise UndoRefused(GONE.format("redone"))
-    return _take_back(game=game, change=offer.change)
+    _take_back(game=game, change=offer.change)
+    return f"Put back: {offer.text}."
 
 
 def _take_back(*, game: Game, change) -> str:

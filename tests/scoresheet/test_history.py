@@ -203,11 +203,13 @@ def test_redo_puts_back_exactly_what_each_undo_took_back_in_turn(client):
     page = page_text(client.get(url))
     assert re.search(r'data-confirm="Redo: round 2 entered at \d\d:\d\d\?"', page)
 
-    assert "Round 2 is back." in page_text(take_back(client, url, "redo", follow=True))
+    assert re.search(
+        r"Redone. Put back: round 2 entered at \d\d:\d\d.", page_text(take_back(client, url, "redo", follow=True))
+    )
     assert sheet(game).result.totals == (4345 + 1140, 1115 + 4100)
-    assert "Redone. Round 1 is back as it was." in page_text(take_back(client, url, "redo", follow=True))  # 85
+    assert "Put back: round 1 corrected at" in page_text(take_back(client, url, "redo", follow=True))  # 85
     assert sheet(game).result.totals == corrected
-    assert "The game is finished again." in page_text(take_back(client, url, "redo", follow=True))
+    assert "Put back: game finished at" in page_text(take_back(client, url, "redo", follow=True))
     assert Game.objects.get(pk=game.pk).is_finished
     page = page_text(client.get(url))
     assert "Redo" not in page.replace("Redo at", "")  # all put back: nothing left to redo
