@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST, require_safe
 
-from scoresheet import clubs, device, doors, forms, history, pdf, printing, qrcode, selectors, services, undoing
+from scoresheet import clubs, device, doors, forms, history, pdf, printing, qrcode, selectors, services, site, undoing
 from scoresheet.access import GameAccess, game_view
 from scoresheet.links import GameLinks
 from scoresheet.models import KEEP_DELETED, Game, Variant
@@ -201,11 +201,11 @@ def _hand_over(request, access: GameAccess) -> dict | None:
     links = access.links
     if links.read_only or links.is_table_link:
         return None
-    play = request.build_absolute_uri(GameLinks.for_play(access.game).game)
+    play = site.absolute(request, GameLinks.for_play(access.game).game)
     return {
         "play": play,
         "qr": qrcode.svg(play, title="The address to play this game"),
-        "share": request.build_absolute_uri(GameLinks.for_share(access.game).game),
+        "share": site.absolute(request, GameLinks.for_share(access.game).game),
         # The holder of the play address renews its tokens; at the club's address, an organiser.
         "renew": links.renew if access.can(doors.RENEW) else None,
     }

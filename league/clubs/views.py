@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from league.access import club_member
 from league.clubs import forms, selectors, services
 from league.models import Membership, Player, Role
+from scoresheet import site
 from scoresheet import views as scoresheet_views
 
 # Accounts
@@ -149,7 +150,7 @@ def invite_new(request, slug):
         messages.error(request, "Choose the role the invite gives: organiser, scorekeeper or viewer.")
         return redirect("league:member-list", slug)
     invite, token = services.invite_create(club=membership.club, role=form.cleaned_data["role"], by=request.user)
-    link = request.build_absolute_uri(reverse("league:invite-accept", args=[token]))
+    link = site.absolute(request, reverse("league:invite-accept", args=[token]))
     return render(request, "league/invite_made.html", {"club": membership.club, "invite": invite, "link": link})
 
 
