@@ -339,21 +339,13 @@ class UndoRefused(Refused):
     """Nothing to undo or redo, or the change cannot be taken back any more (the message says why)."""
 
 
-GONE = "Nothing was {}: the change you saw was taken back already, or another came after it. Look at the history."
-
-
 @transaction.atomic
 def game_undo(*, game: Game, change: str | None = None) -> str:
     """Take back the game's last change (a round entered, corrected or removed; finishing or
     reopening), recorded in the history as an undo; what was undone, in words. ``change``: the id
     of the change the asker saw as the last (their form's); another last change is refused.
     Totals are computed again by ``round_record``, as for any save."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    offer = undoing.game_undoing(game=game, teams=selectors.game_teams(game=game)).undo
-    if offer is None:
-        raise UndoRefused("There is nothing to undo.")
-    if change is not None and change != str(offer.change):
-        raise UndoRefused(GONE.format("undone"))
+    game, offer = _offered(game, "undo", change)
     return _take_back(game=game, change=offer.change)
 
 
@@ -362,14 +354,27 @@ def game_redo(*, game: Game, change: str | None = None) -> str:
     """Put back exactly what the last undo took back (Redo), recorded in the history; what was
     redone, in words. Only right after an undo: a change made since drops it. ``change``: the id
     of the undo the asker saw, as for ``game_undo``."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    offer = undoing.game_undoing(game=game, teams=selectors.game_teams(game=game)).redo
-    if offer is None:
-        raise UndoRefused("There is nothing to redo.")
-    if change is not None and change != str(offer.change):
-        raise UndoRefused(GONE.format("redone"))
+    game, offer = _offered(game, "redo", change)
     _take_back(game=game, change=offer.change)
     return f"Put back: {offer.text}."
+
+
+DONE_WORDS = {"undo": "undone", "redo": "redone"}
+
+
+def _offered(game: Game, which: str, change: str | None) -> tuple[Game, undoing.Offer]:
+    """The game, locked, and what its Undo (or Redo, ``which``) takes back now; refused when that
+    is not ``change``, the one the asker's form named (a second tap, another phone's change)."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    offer = getattr(undoing.game_undoing(game=game, teams=selectors.game_teams(game=game)), which)
+    if offer is None:
+        raise UndoRefused(f"There is nothing to {which}.")
+    if change is not None and change != str(offer.change):
+        raise UndoRefused(
+            f"Nothing was {DONE_WORDS[which]}: the change you saw was taken back already, or another came "
+            "after it. Look at the history."
+        )
+    return game, offer
 
 
 def _take_back(*, game: Game, change) -> str:
