@@ -53,6 +53,28 @@ if not SECRET_KEY:
     SECRET_KEY = "dev-only-insecure-key-change-me-in-production"
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 
+
+def envsite(name: str) -> str:
+    """The address the site is opened at, "http://192.168.1.20:8000" or "https://scores.example.org"
+    (no path, no trailing slash kept); empty when unset."""
+    value = (os.environ.get(name) or "").strip().rstrip("/")
+    if not value:
+        return ""
+    scheme, _, rest = value.partition("://")
+    if scheme not in ("http", "https") or not rest or "/" in rest or " " in rest:
+        raise ImproperlyConfigured(
+            f"{name}={os.environ.get(name)!r} is not a site address: give the scheme and host only, "
+            "e.g. http://192.168.1.20:8000 or https://scores.example.org"
+        )
+    return value
+
+
+# The address phones open the site at, for every link that leaves the screen: the table pack's QR
+# codes and links, the play address handed to another phone, invites (scoresheet.site). Unset,
+# each link takes the address of the request that made it, which from the organiser's own computer
+# may be http://127.0.0.1:8000, an address no phone can open (the night page then warns).
+SITE_URL = envsite("SITE_URL")
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",

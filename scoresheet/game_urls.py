@@ -15,6 +15,7 @@ game_patterns = [
     path("finish/", views.finish, name="finish"),
     path("reopen/", views.reopen, name="reopen"),
     path("undo/", views.undo, name="undo"),
+    path("redo/", views.redo, name="redo"),
     path("delete/", views.delete, name="delete"),
     path("restore/", views.restore, name="restore"),
     path("renew/", views.renew, name="renew"),

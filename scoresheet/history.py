@@ -9,8 +9,8 @@ made it is the signed-in member or, for the players at a night table, the table 
 (``via_table``). Writes that do not send Django's signals (``bulk_create``, ``update``) are
 not recorded: the services save row by row, or through ``bulk_create`` / ``bulk_update`` here.
 
-``game_history`` reads a game's history in plain words; ``last_change`` finds what "Undo"
-takes back (``services.game_undo``).
+``game_history`` reads a game's history in plain words; scoresheet.undoing finds in it what
+"Undo" and "Redo" take back (``services.game_undo``, ``services.game_redo``).
 """
 
 from __future__ import annotations
@@ -155,26 +155,43 @@ GAME_ACTIONS = {
 ROUND_VERBS = {"+": "entered", "~": "corrected", "-": "removed"}
 
 
-def game_history(*, game, teams) -> list[HistoryEntry]:
-    """The game's changes in plain words, newest first: three queries however long it is."""
+def game_changes(*, game, teams) -> dict[uuid.UUID, list]:
+    """The game's history rows (its own, its rounds' and their entries'), grouped by change:
+    ``{change id: [(model, row), …]}``; three queries however long the game."""
     from scoresheet.models import Game, Round, TeamRound
 
-    names = {team.pk: team.name for team in teams}
-    order = {team.pk: i for i, team in enumerate(teams)}
+    team_ids = [team.pk for team in teams]
     changes: dict[uuid.UUID, list] = defaultdict(list)
     for model, rows in (
         (Game, Game.history.filter(id=game.pk)),
         (Round, Round.history.filter(game_id=game.pk)),
-        (TeamRound, TeamRound.history.filter(team_id__in=list(names))),
+        (TeamRound, TeamRound.history.filter(team_id__in=team_ids)),
     ):
         for row in rows.select_related("history_user") if model is not TeamRound else rows:
             changes[row.history_change_id].append((model, row))
-    entries = [_entry(rows, names, order) for rows in changes.values()]
+    return changes
+
+
+def game_history(*, game, teams, changes: dict | None = None, redos=frozenset()) -> list[HistoryEntry]:
+    """The game's changes in plain words, newest first (``changes``: from ``game_changes``, read
+    here unless given); the changes in ``redos`` are called redos (scoresheet.undoing)."""
+    if changes is None:
+        changes = game_changes(game=game, teams=teams)
+    names = {team.pk: team.name for team in teams}
+    order = {team.pk: i for i, team in enumerate(teams)}
+    entries = [_entry(rows, names, order, redo=change_id in redos) for change_id, rows in changes.items()]
     entries = [e for e in entries if e is not None]
     return sorted(entries, key=lambda e: e.when, reverse=True)
 
 
-def _entry(rows, names, order) -> HistoryEntry | None:
+def describe(rows, teams) -> str:
+    """One change in plain words, whether or not it was an undo: "Round 3 entered by olga at 21:14"."""
+    names = {team.pk: team.name for team in teams}
+    entry = _entry(rows, names, {}, plain=True)
+    return entry.text if entry is not None else "a change"
+
+
+def _entry(rows, names, order, *, redo: bool = False, plain: bool = False) -> HistoryEntry | None:
     from scoresheet.models import Game, Round, TeamRound
 
     round_rows = [row for model, row in rows if model is Round]
@@ -193,8 +210,8 @@ def _entry(rows, names, order) -> HistoryEntry | None:
             "Game started" if lead.history_type == "+" else "Game changed"
         )
     who, at = _who(lead), _at(when)
-    if lead.history_undoes:
-        text = f"Undo{who} {at}: {phrase[0].lower()}{phrase[1:]}"
+    if lead.history_undoes and not plain:
+        text = f"{'Redo' if redo else 'Undo'}{who} {at}: {phrase[0].lower()}{phrase[1:]}"
     else:
         text = f"{phrase}{who} {at}"
     return HistoryEntry(when=when, text=text, details=details, reason=lead.history_change_reason or "")
@@ -235,54 +252,3 @@ def _at(when: datetime) -> str:
     if local.date() == timezone.localdate():
         return f"at {local:%H:%M}"
     return f"on {local.day} {local:%B %Y} at {local:%H:%M}"
-
-
-# What "Undo" takes back
-
-UNDOABLE = ("round_entered", "round_corrected", "round_removed", "game_finished", "game_reopened")
-
-
-@dataclass(frozen=True)
-class LastChange:
-    id: uuid.UUID
-    action: str
-    round_number: int | None
-    before: dict  # team id -> the entry's values before the change (round corrections and removals)
-    confirmed: list  # the plausibility codes the round had before
-
-
-def last_change(*, game) -> LastChange | None:
-    """The game's last change that Undo can take back (a round entered, corrected or removed,
-    the game finished or reopened) and that no undo has taken back yet; undos themselves are
-    not taken back (Undo again goes one change further back). None when there is none."""
-    from scoresheet.entries import ENTRY_FIELDS
-    from scoresheet.models import Game, Round, TeamRound
-
-    rows = (Game.history.filter(id=game.pk), Round.history.filter(game_id=game.pk))
-    undone = set()
-    for found in rows:
-        undone |= set(found.filter(history_undoes__isnull=False).values_list("history_undoes", flat=True))
-    latest = [
-        found.filter(history_action__in=UNDOABLE, history_undoes__isnull=True)
-        .exclude(history_change_id__in=undone)
-        .order_by("-history_date", "-history_id")
-        .first()
-        for found in rows
-    ]
-    latest = [row for row in latest if row is not None]
-    if not latest:
-        return None
-    last = max(latest, key=lambda row: row.history_date)
-    change_id = last.history_change_id
-    round_row = Round.history.filter(history_change_id=change_id).first()
-    if round_row is None:
-        return LastChange(change_id, last.history_action, None, {}, [])
-    removed = TeamRound.history.filter(history_change_id=change_id, history_type="-")
-    before = {row.team_id: {name: getattr(row, name) for name in ENTRY_FIELDS} for row in removed}
-    previous = (
-        Round.history.filter(id=round_row.id, history_date__lt=round_row.history_date)
-        .order_by("-history_date", "-history_id")
-        .first()
-    )
-    confirmed = [record["code"] for record in (previous.confirmed_warnings if previous else [])]
-    return LastChange(change_id, last.history_action, round_row.number, before, confirmed)

@@ -28,6 +28,7 @@ _PAGES = {
     "finish": ("finish", doors.FINISH),
     "reopen": ("reopen", doors.REOPEN),
     "undo": ("undo", doors.UNDO),
+    "redo": ("redo", doors.UNDO),  # who may undo may redo
     "pdf": ("pdf", doors.PRINT),
     "delete": ("delete", doors.DELETE),
     "restore": ("restore", doors.RESTORE),
@@ -97,6 +98,10 @@ class GameLinks:
     @property
     def undo(self) -> str | None:
         return self._url("undo")
+
+    @property
+    def redo(self) -> str | None:
+        return self._url("redo")
 
     @property
     def pdf(self) -> str | None:

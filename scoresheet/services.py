@@ -12,7 +12,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from scoresheet import corrections, dealing, history, limits, plausibility, scoring, selectors, tokens
+from scoresheet import corrections, dealing, history, limits, plausibility, scoring, selectors, tokens, undoing
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.models import KEEP_DELETED, Game, Round, Team, TeamRound, Variant, search_key
 from scoresheet.problems import Problem, Refused
@@ -336,18 +336,50 @@ def game_tokens_renew(*, game: Game) -> Game:
 
 
 class UndoRefused(Refused):
-    """Nothing to undo, or the change cannot be taken back any more (the message says why)."""
+    """Nothing to undo or redo, or the change cannot be taken back any more (the message says why)."""
 
 
 @transaction.atomic
-def game_undo(*, game: Game) -> str:
+def game_undo(*, game: Game, change: str | None = None) -> str:
     """Take back the game's last change (a round entered, corrected or removed; finishing or
-    reopening), recorded in the history as an undo; what was undone, in words. Totals are
-    computed again by ``round_record``, as for any save."""
+    reopening), recorded in the history as an undo; what was undone, in words. ``change``: the id
+    of the change the asker saw as the last (their form's); another last change is refused.
+    Totals are computed again by ``round_record``, as for any save."""
+    game, offer = _offered(game, "undo", change)
+    return _take_back(game=game, change=offer.change)
+
+
+@transaction.atomic
+def game_redo(*, game: Game, change: str | None = None) -> str:
+    """Put back exactly what the last undo took back (Redo), recorded in the history; what was
+    redone, in words. Only right after an undo: a change made since drops it. ``change``: the id
+    of the undo the asker saw, as for ``game_undo``."""
+    game, offer = _offered(game, "redo", change)
+    _take_back(game=game, change=offer.change)
+    return f"Put back: {offer.text}."
+
+
+DONE_WORDS = {"undo": "undone", "redo": "redone"}
+
+
+def _offered(game: Game, which: str, change: str | None) -> tuple[Game, undoing.Offer]:
+    """The game, locked, and what its Undo (or Redo, ``which``) takes back now; refused when that
+    is not ``change``, the one the asker's form named (a second tap, another phone's change)."""
     game = Game.objects.select_for_update().get(pk=game.pk)
-    last = history.last_change(game=game)
-    if last is None:
-        raise UndoRefused("There is nothing to undo.")
+    offer = getattr(undoing.game_undoing(game=game, teams=selectors.game_teams(game=game)), which)
+    if offer is None:
+        raise UndoRefused(f"There is nothing to {which}.")
+    if change is not None and change != str(offer.change):
+        raise UndoRefused(
+            f"Nothing was {DONE_WORDS[which]}: the change you saw was taken back already, or another came "
+            "after it. Look at the history."
+        )
+    return game, offer
+
+
+def _take_back(*, game: Game, change) -> str:
+    """Take back the change ``change`` (an undo's, to redo it), recorded as taking it back."""
+    last = undoing.take_back(change)
     if last.action == "game_finished":
         with history.change("game_reopened", undoes=last.id):
             game_reopen(game=game)
@@ -360,6 +392,8 @@ def game_undo(*, game: Game) -> str:
     if last.action == "round_entered":
         with history.change("round_removed", undoes=last.id):
             _round_remove(game=game, number=number)
+            # A game that its last round finished is not finished without it.
+            game_reopen(game=game)
         return f"Round {number} taken off."
     teams = selectors.game_teams(game=game)
     if set(last.before) != {team.pk for team in teams}:

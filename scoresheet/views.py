@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST, require_safe
 
-from scoresheet import clubs, device, doors, forms, history, pdf, printing, qrcode, selectors, services
+from scoresheet import clubs, device, doors, forms, history, pdf, printing, qrcode, selectors, services, site, undoing
 from scoresheet.access import GameAccess, game_view
 from scoresheet.links import GameLinks
 from scoresheet.models import KEEP_DELETED, Game, Variant
@@ -178,10 +178,20 @@ def game_page(request, access: GameAccess):
         "links": access.links,
         **clubs.page_extras(game),  # a night table's header
         "hand_over": _hand_over(request, access),
-        "history": history.game_history(game=game, teams=sheet.teams),
-        "can_undo": access.can(doors.UNDO),
+        **_history(game, sheet.teams, can_undo=access.can(doors.UNDO)),
     }
     return render(request, "scoresheet/game_detail.html", context)
+
+
+def _history(game, teams, *, can_undo: bool) -> dict:
+    """The game's history, and what Undo and Redo would take back (for whoever may undo)."""
+    changes = history.game_changes(game=game, teams=teams)
+    offers = undoing.undoing(changes=changes, teams=teams)
+    return {
+        "history": history.game_history(game=game, teams=teams, changes=changes, redos=offers.redos),
+        "undo": offers.undo if can_undo else None,
+        "redo": offers.redo if can_undo else None,
+    }
 
 
 def _hand_over(request, access: GameAccess) -> dict | None:
@@ -191,11 +201,11 @@ def _hand_over(request, access: GameAccess) -> dict | None:
     links = access.links
     if links.read_only or links.is_table_link:
         return None
-    play = request.build_absolute_uri(GameLinks.for_play(access.game).game)
+    play = site.absolute(request, GameLinks.for_play(access.game).game)
     return {
         "play": play,
         "qr": qrcode.svg(play, title="The address to play this game"),
-        "share": request.build_absolute_uri(GameLinks.for_share(access.game).game),
+        "share": site.absolute(request, GameLinks.for_share(access.game).game),
         # The holder of the play address renews its tokens; at the club's address, an organiser.
         "renew": links.renew if access.can(doors.RENEW) else None,
     }
@@ -204,13 +214,25 @@ def _hand_over(request, access: GameAccess) -> dict | None:
 @require_POST
 @game_view(doors.UNDO)
 def undo(request, access: GameAccess):
-    """Take back the game's last change (services.game_undo); the history shows the undo too."""
+    """Take back the game's last change (services.game_undo), the one the form names: a second
+    tap finds it gone and undoes nothing more. The history shows the undo too."""
+    return _undo_or_redo(request, access, services.game_undo, "Undone")
+
+
+@require_POST
+@game_view(doors.UNDO)
+def redo(request, access: GameAccess):
+    """Put back what the last undo took back (services.game_redo), the one the form names."""
+    return _undo_or_redo(request, access, services.game_redo, "Redone")
+
+
+def _undo_or_redo(request, access: GameAccess, service, done_word: str):
     try:
-        done = services.game_undo(game=access.game)
+        done = service(game=access.game, change=request.POST.get("change", ""))
     except services.UndoRefused as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"Undone. {done}")
+        messages.success(request, f"{done_word}. {done}")
     return redirect(access.links.game)
 
 

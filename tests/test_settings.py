@@ -1,5 +1,6 @@
 """Settings read from the environment: yes/no words only, a SECRET_KEY whenever DEBUG is off,
-persistent PostgreSQL connections. Errors are one line from manage.py, never a traceback."""
+persistent PostgreSQL connections, the site's address for printed links (SITE_URL). Errors are
+one line from manage.py, never a traceback."""
 
 import os
 import subprocess
@@ -12,7 +13,7 @@ from django.core.exceptions import ImproperlyConfigured
 from config.settings import envbool
 
 REPO = Path(__file__).resolve().parent.parent
-SETTING_NAMES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "CONN_MAX_AGE")
+SETTING_NAMES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "CONN_MAX_AGE", "SITE_URL")
 
 
 def run(*args: str, **env: str) -> subprocess.CompletedProcess:
@@ -123,3 +124,30 @@ def test_postgresql_gets_none_of_the_sqlite_options():
         DATABASE_URL="postgres://u:p@127.0.0.1:1/nothing",
     )
     assert result.stdout.strip() == "{}", result.stderr
+
+
+READ_SITE_URL = "from config.settings import SITE_URL; print(repr(SITE_URL))"
+
+
+@pytest.mark.parametrize(
+    "value, read",
+    [
+        (None, "''"),  # unset: each link takes the address of its request
+        ("", "''"),
+        ("http://192.168.1.20:8000", "'http://192.168.1.20:8000'"),
+        (" https://scores.example.org/ ", "'https://scores.example.org'"),  # no trailing slash: paths start with /
+    ],
+)
+def test_site_url_is_read_from_the_environment(value, read):
+    result = run("-c", READ_SITE_URL, **({} if value is None else {"SITE_URL": value}))
+    assert result.stdout.strip() == read, result.stderr
+
+
+@pytest.mark.parametrize("value", ["192.168.1.20:8000", "ftp://host", "http://", "https://host/bookkeeper"])
+def test_a_site_url_that_is_not_a_scheme_and_host_stops_manage_py_with_one_line(value):
+    result = run("manage.py", "check", SITE_URL=value)
+    assert result.returncode != 0
+    assert result.stderr.strip() == (
+        f"Bookkeeper settings: SITE_URL={value!r} is not a site address: give the scheme and host only, "
+        "e.g. http://192.168.1.20:8000 or https://scores.example.org"
+    )

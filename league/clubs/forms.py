@@ -4,16 +4,54 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 
+from league.clubs import services
 from league.models import Club, Player, Role
 from scoresheet.limits import max_length
 
+EMAIL_WHY = "Optional: only to send you a link to choose a new password if you forget yours."
+
+
+def email_field() -> forms.EmailField:
+    return forms.EmailField(
+        label="Email (optional)", max_length=max_length(User, "email"), required=False, help_text=EMAIL_WHY
+    )
+
+
+def checked_email(email: str, *, user: User | None = None) -> str:
+    """The address, refused when another account than ``user`` has it: a reset link goes to the
+    one account of its address."""
+    email = email.strip()
+    if email and services.email_taken(email, by=user):
+        raise forms.ValidationError(services.EMAIL_TAKEN)
+    return email
+
 
 class SignupForm(UserCreationForm):
-    """Username and password, checked by the site's password validators (settings.AUTH_PASSWORD_VALIDATORS)."""
+    """Username, an optional email (for a forgotten password) and the password, checked by the
+    site's password validators (settings.AUTH_PASSWORD_VALIDATORS)."""
+
+    email = email_field()
 
     class Meta(UserCreationForm.Meta):
-        fields = ("username",)
+        fields = ("username", "email")
+
+    def clean_email(self):
+        return checked_email(self.cleaned_data["email"])
+
+
+class EmailForm(forms.Form):
+    """An account's email address (optional), changed on the account page."""
+
+    email = email_field()
+
+    def __init__(self, *args, user: User, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_email(self):
+        return checked_email(self.cleaned_data["email"], user=self.user)
 
 
 class ClubForm(forms.Form):

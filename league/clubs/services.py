@@ -11,9 +11,13 @@ import hashlib
 import secrets
 from datetime import timedelta
 
+from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import User
+from django.contrib.auth.tokens import default_token_generator
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from django.utils.text import slugify
 
 from league.models import Club, Invite, Membership, Player, Role, Season, default_blowout
@@ -39,9 +43,69 @@ SEASON_GIVEN = ("name", "start", "end", "ranking", "min_nights", "best_nights", 
 # Accounts
 
 
-def user_create(*, username: str, password: str) -> User:
-    """A new account (the form has already run Django's password validators)."""
-    return User.objects.create_user(username=username, password=password)
+EMAIL_TAKEN = "Another account has this email address: use another one, or sign in to that account."
+
+
+def email_taken(email: str, *, by: User | None = None) -> bool:
+    """Does an account other than ``by`` have ``email`` (in any case)? A reset link goes to the one
+    account of its address, so no two share one."""
+    others = User.objects.filter(email__iexact=email.strip())
+    return (others.exclude(pk=by.pk) if by is not None else others).exists()
+
+
+def _check_email(email: str, *, user: User | None) -> str:
+    email = email.strip()
+    if email and email_taken(email, by=user):
+        raise LeagueError([Problem(EMAIL_TAKEN, field="email")])
+    return email
+
+
+@transaction.atomic
+def user_create(*, username: str, password: str, email: str = "") -> User:
+    """A new account (the form has already run Django's password validators); ``email``, optional,
+    is where a link to choose a new password goes."""
+    email = _check_email(email, user=None)
+    return User.objects.create_user(username=username, password=password, email=email)
+
+
+@transaction.atomic
+def user_email_set(*, user: User, email: str) -> User:
+    """Change (or, empty, remove) the account's email address."""
+    user.email = _check_email(email, user=user)
+    user.save(update_fields=["email"])
+    return user
+
+
+def member_password_reset_send(*, membership: Membership, by: User, site_url: str) -> None:
+    """Email the member a link to choose a new password (Django's reset link and token, as
+    "Forgot your password?" sends), saying which organiser sent it; ``site_url``: the site's
+    address the link starts with ("https://scores.example.org"). Refused for a member with no
+    email address: the organiser never sees the link."""
+    user = membership.user
+    if not user.email:
+        raise LeagueError(
+            f"{user.username} has no email address on their account, so no link can be sent. "
+            "They can add one on their account page."
+        )
+    protocol, _, domain = site_url.rstrip("/").partition("://")
+    context = {
+        "email": user.email,
+        "domain": domain,
+        "site_name": "Bookkeeper",
+        "uid": urlsafe_base64_encode(force_bytes(user.pk)),
+        "user": user,
+        "token": default_token_generator.make_token(user),
+        "protocol": protocol,
+        "club": membership.club,
+        "by": by,
+    }
+    PasswordResetForm().send_mail(
+        "registration/password_reset_subject.txt",
+        "registration/member_password_reset_email.html",
+        context,
+        None,  # settings.DEFAULT_FROM_EMAIL
+        user.email,
+    )
 
 
 # Clubs

@@ -8,6 +8,7 @@ from league.clubs import views
 # included from config/urls.py under accounts/, with their standard names.
 account_patterns = [
     path("signup/", views.signup, name="signup"),
+    path("me/", views.account, name="account"),
 ]
 
 # The roster: clubs/<slug>/players/…
@@ -25,6 +26,7 @@ member_patterns = [
     path("", views.member_list, name="member-list"),
     path("<int:membership_id>/role/", views.member_role, name="member-role"),
     path("<int:membership_id>/remove/", views.member_remove, name="member-remove"),
+    path("<int:membership_id>/password-reset/", views.member_password_reset, name="member-password-reset"),
     path("leave/", views.member_leave, name="member-leave"),
     path("invites/new/", views.invite_new, name="invite-new"),
 ]

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from league.access import club_member
 from league.clubs import forms, selectors, services
 from league.models import Membership, Player, Role
+from scoresheet import site
 from scoresheet import views as scoresheet_views
 
 # Accounts
@@ -29,11 +30,34 @@ def signup(request):
         next_url = ""
     form = forms.SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = services.user_create(username=form.cleaned_data["username"], password=form.cleaned_data["password1"])
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(next_url or "league:club-list")
+        data = form.cleaned_data
+        try:
+            user = services.user_create(username=data["username"], password=data["password1"], email=data["email"])
+        except services.LeagueError as exc:  # the address was taken meanwhile
+            form.add_error("email", str(exc))
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect(next_url or "league:club-list")
     status = 400 if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=status)
+
+
+@login_required
+def account(request):
+    """The signed-in account: its email address (where a forgotten password's link goes) and
+    its password."""
+    form = forms.EmailForm(request.POST or None, user=request.user, initial={"email": request.user.email})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.user_email_set(user=request.user, email=form.cleaned_data["email"])
+        except services.LeagueError as exc:
+            form.add_error("email", str(exc))
+        else:
+            email = request.user.email
+            messages.success(request, f"Your email address is {email}." if email else "Your account has no email now.")
+            return redirect("league:account")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "registration/account.html", {"form": form}, status=status)
 
 
 # Clubs
@@ -130,6 +154,20 @@ def member_remove(request, slug, membership_id):
 
 
 @require_POST
+def member_password_reset(request, slug, membership_id):
+    """Email a member a link to choose a new password (they forgot theirs); the organiser never sees it."""
+    membership = club_member(request, slug, Role.ORGANISER)
+    member = _club_membership(membership.club, membership_id)
+    try:
+        services.member_password_reset_send(membership=member, by=request.user, site_url=site.absolute(request, "/"))
+    except services.LeagueError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"A link to choose a new password is on its way to {member.user.username}'s email.")
+    return redirect("league:member-list", slug)
+
+
+@require_POST
 def member_leave(request, slug):
     membership = club_member(request, slug, Role.VIEWER)
     try:
@@ -149,7 +187,7 @@ def invite_new(request, slug):
         messages.error(request, "Choose the role the invite gives: organiser, scorekeeper or viewer.")
         return redirect("league:member-list", slug)
     invite, token = services.invite_create(club=membership.club, role=form.cleaned_data["role"], by=request.user)
-    link = request.build_absolute_uri(reverse("league:invite-accept", args=[token]))
+    link = site.absolute(request, reverse("league:invite-accept", args=[token]))
     return render(request, "league/invite_made.html", {"club": membership.club, "invite": invite, "link": link})
 
 

@@ -9,13 +9,14 @@ from league.access import club_member
 from league.models import Role, Sitting
 from league.nights import pdf as league_pdf
 from league.nights.pack_selectors import sitting_pack
-from scoresheet import pdf
+from scoresheet import pdf, site
 from scoresheet.querysets import not_deleted
 
 
 def table_link(request, token: str) -> str:
-    """A table's link as its QR code carries it: the full address of the table's game page."""
-    return request.build_absolute_uri(reverse("tables:game", args=[token]))
+    """A table's link as its QR code carries it: the full address of the table's game page, at
+    SITE_URL when it is set (scoresheet.site)."""
+    return site.absolute(request, reverse("tables:game", args=[token]))
 
 
 def _sitting(request, slug: str, night_id: int, number: int, role: str) -> Sitting:

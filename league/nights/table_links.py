@@ -23,8 +23,10 @@ from league.nights import services as night_services
 from scoresheet import doors, history
 from scoresheet.access import GameAccess, game_view
 
-# The players at the table play the game: no delete, restore or new addresses (the organiser's).
-OFFERS = frozenset({doors.READ, doors.PRINT, doors.ENTER, doors.FINISH, doors.REOPEN, doors.UNDO, doors.AGREE})
+# The players at the table play the game and agree with it. Finishing early and reopening are the
+# organiser's, as are deleting, restoring and new addresses: the game finishes by itself when its
+# last round is saved, and Undo takes back the players' own last change.
+OFFERS = frozenset({doors.READ, doors.PRINT, doors.ENTER, doors.UNDO, doors.AGREE})
 
 
 def open_table(request, token) -> doors.Opened | None:

@@ -25,6 +25,7 @@ from league.nights import history as league_history
 from league.nights import selectors as night_selectors
 from league.nights import services as night_services
 from league.nights.forms import NightForm, SubstituteForm, SwapForm
+from scoresheet import site
 from scoresheet.limits import max_length
 
 
@@ -92,7 +93,7 @@ def _night_context(request, membership, night: Night) -> dict:
     show_links = membership.can(Role.SCOREKEEPER)
     for sitting in page.sittings:
         for row in sitting.tables:
-            row.link = request.build_absolute_uri(table_link_path(row.table.token)) if show_links else ""
+            row.link = site.absolute(request, table_link_path(row.table.token)) if show_links else ""
     played = len(page.sittings)
     return {
         "club": night.club,
@@ -104,6 +105,7 @@ def _night_context(request, membership, night: Night) -> dict:
         "all_played": played >= night.sittings_planned and page.current is not None and page.current.finished,
         "organiser": membership.can(Role.ORGANISER),
         "scorekeeper": show_links,
+        "links_warning": site.printed_links_warning(request) if show_links else "",
     }
 
 
@@ -305,6 +307,7 @@ def _sitting_page(request, membership, night, number, swap_form=None, substitute
         "row": row,
         "organiser": organiser,
         "scorekeeper": membership.can(Role.SCOREKEEPER),
+        "links_warning": site.printed_links_warning(request) if membership.can(Role.SCOREKEEPER) else "",
         "is_last": row is page.current,
         "swap_form": swap_form,
         "substitute_form": substitute_form,

@@ -1,5 +1,6 @@
 """In a browser: a finished game's round is corrected with a reason, the game's history says so
-(with the totals before and after, and the reason), and Undo puts the round back."""
+(with the totals before and after, and the reason); Undo asks about that very change and puts the
+round back, and Redo puts the correction back again."""
 
 import re
 
@@ -31,7 +32,13 @@ def test_a_late_correction_with_a_reason_shows_in_the_history_and_undo_takes_it_
     services.game_finish(game=game)
 
     page = browser.new_context(viewport=PHONE).new_page()
-    page.on("dialog", lambda dialog: dialog.accept())  # "Undo the last change to this game?"
+    asked = []  # "Undo: round 1 corrected at 21:14?"
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.on("dialog", answer)
     page.goto(f"{live_server.url}/g/{game.token}/")
     page.get_by_role("link", name="Edit round 1").click()
     page.locator("#id_t1-hand_points").fill("85")  # 100 fewer left in hand: 1,215
@@ -54,6 +61,13 @@ def test_a_late_correction_with_a_reason_shows_in_the_history_and_undo_takes_it_
     expect(page.locator(".history-entry").first).to_contain_text("Undo at")
     expect(page.locator(".history-entry").first).to_contain_text("Them 1,215 → 1,115")
     expect(page.locator(".sheet-total")).to_contain_text("1,115")
+    assert re.fullmatch(r"Undo: round 1 corrected at \d\d:\d\d\?", asked[-1]), asked
     page.locator("#history-title").scroll_into_view_if_needed()
     shoot(page, "game-history-390", full_page=False)
     check_fits(page, page.url, "phone", "")
+
+    page.get_by_role("button", name="Redo").click()
+    expect(page.get_by_text(re.compile(r"Redone. Put back: round 1 corrected at \d\d:\d\d."))).to_be_visible()
+    expect(page.locator(".sheet-total")).to_contain_text("1,215")
+    expect(page.locator(".history-entry").first).to_contain_text("Redo at")
+    assert asked[-1].startswith("Redo: round 1 corrected at "), asked

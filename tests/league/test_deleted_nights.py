@@ -183,7 +183,7 @@ def test_a_deleted_nights_table_links_answer_404_until_it_is_restored(client, au
     assert client.get(f"/t/{table.token}/").status_code == 200
     night_services.night_delete(night=first)
     assert client.get(f"/t/{table.token}/").status_code == 404
-    assert client.post(f"/t/{table.token}/finish/").status_code == 404
+    assert client.post(f"/t/{table.token}/undo/").status_code == 404
     night_services.night_restore(night=first)
     assert client.get(f"/t/{table.token}/").status_code == 200
 

@@ -13,6 +13,7 @@ from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
 from tests.league.factories import club, member, night, player
 from tests.league.test_table_links import FIRST, SECOND, enter_round_1, link, round_data, text, totals
+from tests.scoresheet.test_history import take_back
 from tests.scoresheet.test_views_game import raw, version_of
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +95,7 @@ def test_only_an_organiser_changes_a_closed_nights_game(client, world):
     client.force_login(olga)
     assert client.get(f"/games/{game.pk}/rounds/1/").status_code == 200
     assert "Undo the last change" in text(client.get(f"/games/{game.pk}/"))
-    assert client.post(f"/games/{game.pk}/undo/").status_code == 302
+    assert take_back(client, f"/games/{game.pk}/").status_code == 302
     assert not game.rounds.exists()
 
 

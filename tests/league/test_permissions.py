@@ -75,6 +75,7 @@ CASES = [
     Case("members and invites", "GET", "/clubs/tuesday/members/", ORGANISER),
     Case("change a role", "POST", "/clubs/tuesday/members/{member}/role/", ORGANISER, {"role": "scorekeeper"}),
     Case("remove a member", "POST", "/clubs/tuesday/members/{member}/remove/", ORGANISER),
+    Case("email a member a reset link", "POST", "/clubs/tuesday/members/{member}/password-reset/", ORGANISER),
     # The link is shown once, on the page that answers the POST.
     Case("seasons", "GET", "/clubs/tuesday/seasons/", VIEWER),
     Case("a season's page", "GET", "/clubs/tuesday/seasons/{season}/", VIEWER),

@@ -1,6 +1,6 @@
 """A night table's link (t/<token>/…) through the test client, with no account: the game page
-with the table's header, rounds entered and corrected, the live preview, finish and reopen,
-"agree", and the 404s of a wrong, renewed or closed-night link."""
+with the table's header, rounds entered and corrected, the live preview, "agree" (finishing early and
+reopening are the organiser's), and the 404s of a wrong, renewed or closed-night link."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 
 from league.models import Role, Table
 from league.nights import services as night_services
+from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, TeamRound
 from tests.league.factories import club, member, night
 
@@ -131,9 +132,9 @@ def test_finish_agree_and_a_reopened_game_needs_agreeing_again(client, table):
     enter_round_1(client, table)
     assert "Agree with this result?" not in text(client.get(link(table)))  # not finished: nothing to agree to
 
-    assert client.post(link(table, "finish/")).status_code == 302
+    scoresheet_services.game_finish(game=game)  # by the organiser: the link cannot finish early
     page = text(client.get(link(table)))
-    assert "Game finished." in page and "Agree with this result?" in page
+    assert "Agree with this result?" in page
     assert f"{us.name} agree" in page and f"{them.name} agree" in page
 
     response = client.post(link(table, "agree/"), {"team": them.pk})
@@ -144,9 +145,9 @@ def test_finish_agree_and_a_reopened_game_needs_agreeing_again(client, table):
     assert f"Agreed by {them.name} at {table.agreed_at:%H:%M}" in page
     assert "Agree with this result?" not in page
 
-    assert client.post(link(table, "reopen/")).status_code == 302
+    scoresheet_services.game_reopen(game=game)
     assert "Agreed by" not in text(client.get(link(table)))
-    client.post(link(table, "finish/"))
+    scoresheet_services.game_finish(game=game)
     page = text(client.get(link(table)))
     assert "Agree with this result?" in page and "Agreed by" not in page
 
@@ -157,13 +158,26 @@ def test_agreeing_before_the_end_or_for_another_tables_team_changes_nothing(clie
     page = text(client.post(link(table, "agree/"), {"team": us.pk}, follow=True))
     assert "The game is not finished: finish it before agreeing." in page
     enter_round_1(client, table)
-    client.post(link(table, "finish/"))
+    scoresheet_services.game_finish(game=table.game)
     for team in (other_team.pk, "", "abc", "9" * 30):
         response = client.post(link(table, "agree/"), {"team": team}, follow=True)
         assert response.status_code == 200 and "Choose the team that agrees." in text(response)
     table.refresh_from_db()
     assert table.agreed_at is None
     assert client.get(link(table, "agree/")).status_code == 405
+
+
+def test_the_link_neither_finishes_early_nor_reopens_the_organiser_does(client, table):
+    enter_round_1(client, table)
+    page = text(client.get(link(table)))
+    assert "Finish the game" not in page and link(table, "finish/") not in page
+    assert client.post(link(table, "finish/")).status_code == 404
+    assert not Game.objects.get(pk=table.game.pk).is_finished
+    scoresheet_services.game_finish(game=table.game)
+    page = text(client.get(link(table)))
+    assert "Reopen" not in page and link(table, "reopen/") not in page
+    assert client.post(link(table, "reopen/")).status_code == 404
+    assert Game.objects.get(pk=table.game.pk).is_finished
 
 
 def test_a_wrong_or_renewed_link_is_404(client, table):
@@ -205,7 +219,7 @@ def test_a_round_sent_as_the_night_closes_is_refused_not_landed(client, table, m
 def test_the_link_offers_nothing_beyond_playing_this_game(client, table):
     enter_round_1(client, table)
     pages = [client.get(link(table)), client.get(link(table, "rounds/2/")), client.get(link(table, "rounds/1/"))]
-    client.post(link(table, "finish/"))
+    scoresheet_services.game_finish(game=table.game)
     pages.append(client.get(link(table)))
     for response in pages:
         page = text(response)
@@ -261,7 +275,7 @@ def test_the_links_game_page_takes_the_same_queries_for_one_or_three_rounds(
         assert client.get(link(table)).status_code == 200
     for number in (2, 3):
         client.post(link(table, f"rounds/{number}/"), round_data(SECOND, FIRST, went_out=1))
-    client.post(link(table, "finish/"))
+    scoresheet_services.game_finish(game=table.game)
     with django_assert_max_num_queries(4 + 3):
         page = text(client.get(link(table)))
     assert "Agree with this result?" in page

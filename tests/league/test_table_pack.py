@@ -1,5 +1,6 @@
 """A sitting's table pack and wall seating chart, read back as their players would: the PDF's
-text with pypdf, its QR codes rendered with pdftoppm and decoded with zxing-cpp.
+text with pypdf, its QR codes rendered with pdftoppm and decoded with zxing-cpp; the links at
+SITE_URL when it is set, and a warning beside the pack when they are at an address phones cannot open.
 
 The tests that only read build their club and nights once for the module (``nights``) and
 fetch each PDF once (``pack``): a pack of two tables in each paper and print size, the sitting
@@ -8,6 +9,7 @@ of fifteen tables, and their chart. Those that change a table make their own nig
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import subprocess
@@ -174,6 +176,36 @@ def test_a_renewed_link_prints_a_new_qr_code(shared, nights, tmp_path):
     codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
     assert codes == [link(first), link(second)]
     assert old not in codes and old not in "".join(page_texts(content))
+
+
+def test_with_site_url_set_the_pack_prints_every_link_at_it(shared, nights, tmp_path, settings):
+    settings.SITE_URL = "http://192.168.1.20:8000"
+    the_night, sitting = nights["two"]
+    response = shared.get(pack_url(the_night), HTTP_HOST="127.0.0.1:8000")  # printed from the laptop itself
+    assert response.status_code == 200
+    content = response.content
+    expected = [f"http://192.168.1.20:8000/t/{table.token}/" for table in tables_of(sitting)]
+    text = "".join(page_texts(content))
+    assert all(address in text for address in expected) and "127.0.0.1" not in text
+    assert [code for page in page_qr_codes(content, tmp_path) for code in page] == expected
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"])
+def test_the_night_and_sitting_pages_warn_when_the_printed_links_are_at_a_loopback_address(shared, nights, host):
+    the_night, _ = nights["two"]
+    warning = f"The printed links and QR codes start with http://{host}/, an address only this computer can open"
+    for page in (f"/clubs/tuesday/nights/{the_night.pk}/", f"/clubs/tuesday/nights/{the_night.pk}/sittings/1/"):
+        content = html.unescape(shared.get(page, HTTP_HOST=host).content.decode())
+        assert warning in content and "Set SITE_URL" in content and "HOST=0.0.0.0 make run" in content, page
+        assert "only this computer" not in shared.get(page).content.decode()  # at testserver: no warning
+
+
+def test_no_warning_when_site_url_is_set(shared, nights, settings):
+    settings.SITE_URL = "http://192.168.1.20:8000"
+    the_night, _ = nights["two"]
+    content = shared.get(f"/clubs/tuesday/nights/{the_night.pk}/", HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert "only this computer" not in content
+    assert f"http://192.168.1.20:8000/t/{tables_of(nights['two'][1])[0].token}/" in content  # the table's link
 
 
 @pytest.mark.engine

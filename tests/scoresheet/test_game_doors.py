@@ -52,6 +52,7 @@ def test_a_closed_nights_game_at_its_play_address_is_read_but_not_changed(closed
         ("post", "finish/"),
         ("post", "reopen/"),
         ("post", "undo/"),
+        ("post", "redo/"),
         ("post", "delete/"),
     ]:
         assert getattr(holder, method)(f"/g/{closed_game.token}/{url}", FOUR_ROUNDS[1]).status_code == 404, url

@@ -3,6 +3,8 @@ words on the game page; undo of the last change; a reason for late corrections."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -22,6 +24,14 @@ THEM_R1_85 = THEM_R1.__class__(**{**THEM_R1.__dict__, "hand_points": 85})
 def texts(game) -> list[str]:
     game = Game.objects.get(pk=game.pk)
     return [e.text for e in history.game_history(game=game, teams=list(game.teams.all()))]
+
+
+def take_back(client, game_url: str, what: str = "undo", **kwargs):
+    """Tap "Undo the last change" (or "Redo") on the game page: its form carries the change it names."""
+    page = raw(client.get(game_url))
+    form = section(page, f'action="{game_url}{what}/"')
+    change = re.search(r'name="change" value="([^"]+)"', form).group(1)
+    return client.post(f"{game_url}{what}/", {"change": change}, **kwargs)
 
 
 def entries(game):
@@ -103,17 +113,16 @@ def test_undo_takes_back_an_entry_a_correction_and_a_finish_each_recorded(client
     services.round_record(game=game, number=1, entries=[US_R1, THEM_R1_85])
     services.game_finish(game=game)
 
-    assert client.post(f"/g/{game.token}/undo/").status_code == 302  # finish → reopened
+    assert take_back(client, f"/g/{game.token}/").status_code == 302  # finish → reopened
     game.refresh_from_db()
     assert not game.is_finished
-    assert client.post(f"/g/{game.token}/undo/").status_code == 302  # the correction → 185 again
+    assert take_back(client, f"/g/{game.token}/").status_code == 302  # the correction → 185 again
     assert sheet(game).result.totals == (4345 + 1140, 1115 + 4100)
-    assert client.post(f"/g/{game.token}/undo/").status_code == 302  # then round 2's entry: taken off
+    assert take_back(client, f"/g/{game.token}/").status_code == 302  # then round 2's entry: taken off
     assert sheet(game).result.totals == (4345, 1115)
-    assert client.post(f"/g/{game.token}/undo/").status_code == 302  # then round 1's: no round left
+    assert take_back(client, f"/g/{game.token}/").status_code == 302  # then round 1's: no round left
     assert not game.rounds.exists()
-    refused = client.post(f"/g/{game.token}/undo/", follow=True)  # the start is not undone
-    assert "There is nothing to undo" in page_text(refused)
+    assert "Undo the last change" not in page_text(client.get(f"/g/{game.token}/"))  # the start is not undone
     found = texts(game)
     assert [t.split(" at ")[0] for t in found[:4]] == ["Undo", "Undo", "Undo", "Undo"]
     assert found[0].endswith("round 1 removed") and found[2].endswith("round 1 corrected")
@@ -124,7 +133,7 @@ def test_undo_of_a_round_entered_takes_it_off_and_the_page_says_so(client):
     game = new_game()
     services.round_record(game=game, number=1, entries=[US_R1, THEM_R1])
     services.round_record(game=game, number=2, entries=[US_R2, THEM_R2])
-    response = client.post(f"/g/{game.token}/undo/", follow=True)
+    response = take_back(client, f"/g/{game.token}/", follow=True)
     assert "Round 2 taken off" in page_text(response)
     assert list(game.rounds.values_list("number", flat=True)) == [1]
     assert sheet(game).result.totals == (4345, 1115)
@@ -151,3 +160,77 @@ def test_the_game_page_reads_its_history_in_a_constant_number_of_queries(
     with django_assert_max_num_queries(12):
         response = client.get(f"/g/{game.token}/")
     assert response.content.decode().count('class="history-entry"') >= changes
+
+
+def test_undo_names_the_change_it_takes_back_and_who_made_it(client):
+    olga = User.objects.create_user("olga", password="pw-olga-123")
+    client.force_login(olga)
+    game = new_game()
+    services.round_record(game=game, number=1, entries=[US_R1, THEM_R1])
+    client.post(f"/g/{game.token}/rounds/2/", round_data(US_FORM_R1, THEM_FORM_R1, went_out=0))
+    page = page_text(client.get(f"/g/{game.token}/"))
+    asked = re.search(r'data-confirm="(Undo: [^"]*)"', page).group(1)
+    assert re.fullmatch(r"Undo: round 2 entered by olga at \d\d:\d\d\?", asked), asked
+    assert re.search(r"Takes back: round 2 entered by olga at \d\d:\d\d", page)
+    assert "Redo" not in page  # nothing undone yet
+
+
+def test_a_second_tap_on_undo_takes_back_nothing_more(client):
+    game = new_game()
+    services.round_record(game=game, number=1, entries=[US_R1, THEM_R1])
+    services.round_record(game=game, number=2, entries=[US_R2, THEM_R2])
+    form = section(raw(client.get(f"/g/{game.token}/")), f'action="/g/{game.token}/undo/"')
+    change = re.search(r'name="change" value="([^"]+)"', form).group(1)
+    assert client.post(f"/g/{game.token}/undo/", {"change": change}).status_code == 302
+    again = client.post(f"/g/{game.token}/undo/", {"change": change}, follow=True)  # the same form, tapped twice
+    assert "Nothing was undone: the change you saw was taken back already" in page_text(again)
+    assert list(game.rounds.values_list("number", flat=True)) == [1]  # round 1 is still there
+    refused = client.post(f"/g/{game.token}/undo/", follow=True)  # a form that names no change
+    assert "Nothing was undone" in page_text(refused) and game.rounds.count() == 1
+
+
+def test_redo_puts_back_exactly_what_each_undo_took_back_in_turn(client):
+    game = new_game()
+    url = f"/g/{game.token}/"
+    services.round_record(game=game, number=1, entries=[US_R1, THEM_R1])
+    services.round_record(game=game, number=2, entries=[US_R2, THEM_R2])
+    services.round_record(game=game, number=1, entries=[US_R1, THEM_R1_85])  # Them 1,115 → 1,215
+    services.game_finish(game=game)
+    corrected = (4345 + 1140, 1215 + 4100)
+    for _ in range(3):  # finish, correction, round 2
+        take_back(client, url)
+    assert sheet(game).result.totals == (4345, 1115) and not Game.objects.get(pk=game.pk).is_finished
+    page = page_text(client.get(url))
+    assert re.search(r'data-confirm="Redo: round 2 entered at \d\d:\d\d\?"', page)
+
+    assert re.search(
+        r"Redone. Put back: round 2 entered at \d\d:\d\d.", page_text(take_back(client, url, "redo", follow=True))
+    )
+    assert sheet(game).result.totals == (4345 + 1140, 1115 + 4100)
+    assert "Put back: round 1 corrected at" in page_text(take_back(client, url, "redo", follow=True))  # 85
+    assert sheet(game).result.totals == corrected
+    assert "Put back: game finished at" in page_text(take_back(client, url, "redo", follow=True))
+    assert Game.objects.get(pk=game.pk).is_finished
+    page = page_text(client.get(url))
+    assert "Redo" not in page.replace("Redo at", "")  # all put back: nothing left to redo
+    shown = re.findall(r'<span class="history-text">([^<]*)</span>', page)
+    assert [t.split(" at ")[0] for t in shown[:6]] == ["Redo", "Redo", "Redo", "Undo", "Undo", "Undo"]
+    assert shown[0].endswith("game finished") and shown[1].endswith("round 1 corrected")
+
+    take_back(client, url)  # Undo now takes back the redo: the game is open again, round 1 as corrected
+    assert not Game.objects.get(pk=game.pk).is_finished and sheet(game).result.totals == corrected
+
+
+def test_a_new_change_after_an_undo_drops_the_redo(client):
+    game = new_game()
+    url = f"/g/{game.token}/"
+    services.round_record(game=game, number=1, entries=[US_R1, THEM_R1])
+    services.round_record(game=game, number=2, entries=[US_R2, THEM_R2])
+    take_back(client, url)
+    form = section(raw(client.get(url)), f'action="{url}redo/"')
+    undo_id = re.search(r'name="change" value="([^"]+)"', form).group(1)
+    services.round_record(game=game, number=2, entries=[US_R1, THEM_R1])  # another round 2
+    assert "Redo" not in page_text(client.get(url))
+    refused = client.post(f"{url}redo/", {"change": undo_id}, follow=True)
+    assert "There is nothing to redo." in page_text(refused)
+    assert sheet(game).result.totals == (4345 * 2, 1115 * 2)  # the new round 2 stays

@@ -15,10 +15,12 @@ from django.contrib.auth.models import User
 from league.models import Role
 from league.nights import services as night_services
 from scoresheet import selectors
+from scoresheet import services as scoresheet_services
 from scoresheet.display import fmt
 from scoresheet.models import Game
 from tests.league.factories import club, member, night
 from tests.league.test_table_links import FIRST, SECOND
+from tests.scoresheet.test_history import take_back
 from tests.scoresheet.test_views_game import raw, round_data, start_game, version_of
 
 pytestmark = pytest.mark.django_db
@@ -72,11 +74,11 @@ def test_stored_totals_match_the_pages_after_every_kind_of_change(client):
         ("enter", lambda: [save(url, 1, FIRST, SECOND) for url in games.values()]),
         ("enter again", lambda: save(f"/t/{table.token}/", 2, SECOND, FIRST)),
         ("correct", lambda: save(f"/g/{casual.token}/", 1, FIRST, LOWER)),
-        ("undo a correction", lambda: client.post(f"/g/{casual.token}/undo/")),
-        ("undo an entry", lambda: client.post(f"/t/{table.token}/undo/")),
-        ("finish", lambda: client.post(f"/t/{table.token}/finish/")),
+        ("undo a correction", lambda: take_back(client, f"/g/{casual.token}/")),
+        ("undo an entry", lambda: take_back(client, f"/t/{table.token}/")),
+        ("finish", lambda: scoresheet_services.game_finish(game=table.game)),  # the organiser's
         ("correct a finished game", lambda: save(f"/t/{table.token}/", 1, FIRST, LOWER, reason="85 in hand")),
-        ("reopen", lambda: client.post(f"/t/{table.token}/reopen/")),
+        ("reopen", lambda: scoresheet_services.game_reopen(game=table.game)),
         ("delete", lambda: client.post(f"/g/{casual.token}/delete/")),
         ("restore", lambda: client.post(f"/g/{casual.token}/restore/")),
     ]
@@ -92,6 +94,6 @@ def test_stored_totals_match_the_pages_after_every_kind_of_change(client):
     game_url = f"/games/{table.game.pk}/"
     save(game_url, 1, FIRST, SECOND, reason="Back to the sheet")
     assert_consistent(client, games)
-    client.post(f"{game_url}undo/")
+    take_back(client, game_url)
     assert_consistent(client, games)
     assert stored_totals(table.game) == [4345, 1215]  # the undo put back 85 in hand
