@@ -16,7 +16,7 @@ from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, Variant
 from scoresheet.scoring import Entry
-from tests.league.factories import club, member, night, player, season
+from tests.league.factories import close_night, club, member, night, player, season
 
 pytestmark = pytest.mark.django_db
 
@@ -140,7 +140,7 @@ def test_the_nights_are_listed_newest_first_and_linked_from_the_club_and_season(
     older = night(tuesday, players=0, date=datetime.date(2026, 10, 6))
     newer = night(tuesday, players=8, season=older.season, date=datetime.date(2026, 11, 24))
     night_services.sitting_draw(night=newer)
-    night_services.night_close(night=older)
+    close_night(older)
     page = text(organiser.get("/clubs/tuesday/nights/"))
     assert page.index("Tuesday 24 November 2026") < page.index("Tuesday 6 October 2026")
     assert "1 of 3 sittings drawn open" in page and "0 of 3 sittings drawn closed" in page
@@ -393,7 +393,7 @@ def test_scorekeepers_see_the_table_links_and_organisers_renew_them(organiser, t
 def test_a_closed_nights_links_cannot_be_renewed_and_ticks_are_refused(organiser, tuesday):
     the_night = night(tuesday, players=8)
     night_services.sitting_draw(night=the_night)
-    night_services.night_close(night=the_night)
+    close_night(the_night)
     table = Table.objects.get(sitting__night=the_night, number=1)
     old = table.token
     response = organiser.post(url(the_night, f"tables/{table.pk}/renew/"), follow=True)

@@ -13,7 +13,7 @@ import pytest
 from league.models import Role, Table
 from league.nights import services as night_services
 from scoresheet.models import Game, TeamRound
-from tests.league.factories import club, member, night
+from tests.league.factories import close_night, club, member, night
 
 pytestmark = pytest.mark.django_db
 
@@ -178,7 +178,7 @@ def test_a_wrong_or_renewed_link_is_404(client, table):
 
 def test_a_closed_nights_link_is_404_and_says_why(client, table):
     enter_round_1(client, table)
-    night_services.night_close(night=table.sitting.night)
+    close_night(table.sitting.night)
     for address in ("", "rounds/1/", "rounds/2/", "sheet.pdf"):
         response = client.get(link(table, address))
         assert response.status_code == 404 and CLOSED in text(response), address
@@ -196,7 +196,7 @@ def test_a_round_sent_as_the_night_closes_is_refused_not_landed(client, table, m
     as_read = night_selectors.table_by_token(table.token)
     assert not as_read.sitting.night.is_closed
     monkeypatch.setattr(night_selectors, "table_by_token", lambda token: as_read)
-    night_services.night_close(night=table.sitting.night)
+    close_night(table.sitting.night)
     response = enter_round_1(client, table)
     assert response.status_code == 404 and CLOSED in text(response)
     assert Game.objects.get(pk=table.game.pk).rounds.count() == 0
