@@ -292,10 +292,9 @@ class Table(models.Model):
     sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     token = models.CharField(max_length=64, unique=True)
-    # "Agree": a player of another team confirmed the finished result at the table. It holds for
-    # the game as finished then: a reopened game is unconfirmed until agreed again.
-    agreed_at = models.DateTimeField(null=True, blank=True)
-    agreed_by = models.CharField(max_length=120, blank=True, help_text="The team that agreed")
+    # Left out of the standings by the organiser, closing the night (a game that cannot be settled:
+    # a table that stopped early, a result nobody will vouch for). The reason is in the history.
+    left_out = models.BooleanField(default=False)
     # The token is a secret: its history would keep every old link readable in the database.
     history = audited(excluded_fields=["token"])
 
@@ -308,6 +307,27 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.number}"
+
+
+class Agreement(models.Model):
+    """A team of a night table's game agrees with its result, as the game stood at ``at``: a later
+    change to the game (a round entered, corrected or taken back, the game reopened) asks again
+    (league.querysets.agreed). Each team agrees for itself, from the phone it plays on
+    (``device``, scoresheet.device.device_id); an organiser may confirm on its behalf (``by``).
+    """
+
+    team = models.OneToOneField("scoresheet.Team", on_delete=models.CASCADE, related_name="agreement")
+    at = models.DateTimeField()
+    device = models.CharField(max_length=64, blank=True)  # the phone that tapped "agrees"
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    history = audited()
+
+    def __str__(self) -> str:
+        return f"{self.team} agrees"
+
+    @property
+    def by_organiser(self) -> bool:
+        return self.by_id is not None
 
 
 class Seat(models.Model):

@@ -4,8 +4,9 @@ that is narrowed by the game's state, the same for every door:
 
 - a deleted game shows only its "deleted" page and "Restore", to a visitor who may restore it,
   and only while it is kept (selectors.deleted_after); to anyone else it is a 404;
-- a closed night's game: a link that stops with its night (a table link) answers its own
-  "closed" page; otherwise only the club's organisers may change it (clubs.organises);
+- a closed night's game: a link that stops with its night (a table link) shows the final sheet
+  read only and answers its own "closed" page for anything else; otherwise only the club's
+  organisers may change it (clubs.organises);
 - a late correction (a finished game, a closed night's) says why: corrections.needs_reason,
   which services.round_record enforces.
 
@@ -24,6 +25,9 @@ from django.http import Http404, HttpResponse
 
 from scoresheet import clubs, corrections, doors, selectors
 from scoresheet.links import GameLinks
+
+# What a link that stops with its night still shows once the night is closed.
+FINAL_SHEET = frozenset({doors.READ, doors.PRINT})
 
 
 @dataclass(frozen=True)
@@ -68,9 +72,13 @@ def _decide(request, entrance: doors.Door, opened: doors.Opened, key) -> GameAcc
         may = may & {doors.READ, doors.RESTORE}
     else:
         may = may - {doors.RESTORE}
+    offers = opened.offers
     if corrections.night_closed(game):
         if entrance.closed_page is not None:
-            may, closed = frozenset(), entrance.closed_page(request, opened)
+            # A link that stops with its night: the final sheet, read only (and no link on to
+            # anything else); any other page of it says why.
+            may, closed = may & FINAL_SHEET, entrance.closed_page(request, opened)
+            offers = may
         elif not clubs.organises(request, game):
             may = may - doors.CHANGES
     return GameAccess(
@@ -78,7 +86,7 @@ def _decide(request, entrance: doors.Door, opened: doors.Opened, key) -> GameAcc
         door=entrance.name,
         visitor=entrance.visitor,
         may=may,
-        links=GameLinks.at(entrance.name, key, opened.offers),
+        links=GameLinks.at(entrance.name, key, offers),
         table=opened.table,
         closed=closed,
     )
@@ -92,9 +100,9 @@ def game_view(action: str):
         @wraps(view)
         def entry(request, door, key, *args, **kwargs):
             with game_access(request, door, key) as access:
-                if access.closed is not None:
-                    return access.closed
                 if not access.can(action):
+                    if access.closed is not None:
+                        return access.closed
                     raise Http404("No such game")
                 return view(request, access, *args, **kwargs)
 

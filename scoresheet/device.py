@@ -8,6 +8,8 @@ of addresses in the browser as well, for after the session cookie is gone.
 
 from __future__ import annotations
 
+import secrets
+
 SESSION_KEY = "bookkeeper_games"
 # Enough for a season of evenings; the oldest is forgotten first.
 KEEP = 100
@@ -27,3 +29,16 @@ def game_ids(request) -> list[int]:
     if not isinstance(ids, list):
         return []
     return [pk for pk in ids if isinstance(pk, int)]
+
+
+DEVICE_KEY = "bookkeeper_device"
+
+
+def device_id(request) -> str:
+    """This device's own name: a random text kept in its session, made the first time it is asked
+    for. It tells one phone from another (a team at a night's table agrees from its own phone),
+    not who holds it: a new private window is a new device."""
+    name = request.session.get(DEVICE_KEY)
+    if not isinstance(name, str) or not name:
+        name = request.session[DEVICE_KEY] = secrets.token_urlsafe(16)
+    return name

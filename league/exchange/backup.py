@@ -48,6 +48,7 @@ CLUB_ROWS: list[tuple[str, str]] = [
     ("scoresheet.Round", "game__club__slug"),
     ("scoresheet.TeamRound", "round__game__club__slug"),
     ("league.Seat", "team__game__club__slug"),
+    ("league.Agreement", "team__game__club__slug"),
     ("league.Bye", "sitting__night__club__slug"),
     # The history (django-simple-history): every change with who, when, why and the values.
     ("league.HistoricalPlayer", "club__slug"),
@@ -60,6 +61,7 @@ CLUB_ROWS: list[tuple[str, str]] = [
     ("scoresheet.HistoricalRound", "game__club__slug"),
     ("scoresheet.HistoricalTeamRound", "team__game__club__slug"),
     ("league.HistoricalSeat", "team__game__club__slug"),
+    ("league.HistoricalAgreement", "team__game__club__slug"),
     ("league.HistoricalBye", "sitting__night__club__slug"),
 ]
 
@@ -74,6 +76,11 @@ def _user_model_label() -> str:
 
 def _model(label: str) -> type[models.Model]:
     return apps.get_model(label)
+
+
+def _stamps(model) -> list[str]:
+    """The fields Django stamps with the time on saving (``auto_now``, ``auto_now_add``)."""
+    return [f.attname for f in _fields(model) if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)]
 
 
 def _fields(model) -> list[models.Field]:
@@ -145,10 +152,15 @@ def import_club(document: dict, *, slug: str | None = None) -> models.Model:
     for label, _ in CLUB_ROWS:
         model = _model(label)
         new_ids[label.lower()] = ids = {}
+        stamps = _stamps(model)
         for row in tables.get(label, []):
-            obj = model(**_restored_fields(model, row, new_ids, old_slug, new_slug))
+            fields = _restored_fields(model, row, new_ids, old_slug, new_slug)
+            obj = model(**fields)
             obj.skip_history_when_saving = True  # its history is restored from the backup, as it was
             obj.save(force_insert=True)
+            kept = {name: fields[name] for name in stamps if fields.get(name) is not None}
+            if kept:  # saving stamped them "now"; they keep their time (an agreement is compared with it)
+                model._base_manager.filter(pk=obj.pk).update(**kept)
             ids[row["id"]] = obj.pk
             if label == "league.Club":
                 club = obj

@@ -1,13 +1,14 @@
 """A night's history in plain words (the audit trail of scoresheet.history, read for a night):
 created, sittings drawn and taken back, seats swapped, substitutes, rounds corrected or undone
-at its tables, closing, deleting and restoring. A fixed number of queries however long the night.
+at its tables, tables settled by the organiser before closing, closing, deleting and restoring.
+A fixed number of queries however long the night.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from league.models import Bye, Night, Seat, Sitting
+from league.models import Agreement, Bye, Night, Seat, Sitting, Table
 from scoresheet.history import HistoryEntry, _at, _totals, _who
 from scoresheet.models import Round, Team, TeamRound
 
@@ -21,7 +22,7 @@ SEAT_ACTIONS = ("seats_swapped", "seat_substituted")
 
 
 def night_history(*, night: Night) -> list[HistoryEntry]:
-    entries = _night_rows(night) + _sitting_rows(night) + _seat_changes(night) + _round_changes(night)
+    entries = _night_rows(night) + _sitting_rows(night) + _seat_changes(night) + _round_changes(night) + _settled(night)
     return sorted(entries, key=lambda e: e.when, reverse=True)
 
 
@@ -117,4 +118,29 @@ def _round_changes(night) -> list[HistoryEntry]:
         verb = {"+": "entered", "~": "corrected", "-": "removed"}[row.history_type]
         phrase = f"Table {table.number}, sitting {table.sitting.number}: round {row.number} {verb}"
         entries.append(_entry(row, phrase, _totals(by_change[row.history_change_id], names, order)))
+    return entries
+
+
+SETTLED = {
+    "game_finished": "finished as it stood, on the table's behalf",
+    "result_confirmed": "result confirmed on the table's behalf",
+}
+
+
+def _settled(night) -> list[HistoryEntry]:
+    """The tables the organiser settled before closing: left out of the standings, finished as
+    they stood or confirmed (one entry each, with its reason)."""
+    left_out = Table.history.filter(history_action="table_left_out", sitting__night=night, history_type="~")
+    confirmed = Agreement.history.filter(history_action__in=list(SETTLED), team__game__table__sitting__night=night)
+    entries = [
+        _entry(row, f"Table {row.number}, sitting {row.sitting.number}: left out of the standings")
+        for row in left_out.select_related("history_user", "sitting")
+    ]
+    seen = set()
+    for row in confirmed.select_related("history_user", "team__game__table__sitting"):
+        if row.history_change_id not in seen:
+            seen.add(row.history_change_id)
+            table = row.team.game.table
+            phrase = f"Table {table.number}, sitting {table.sitting.number}: {SETTLED[row.history_action]}"
+            entries.append(_entry(row, phrase))
     return entries

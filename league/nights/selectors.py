@@ -15,7 +15,7 @@ from django.db.models.functions import Coalesce
 from league.models import Attendance, Bye, Night, Seat, Sitting, Table
 from league.nights import seating
 from league.nights.substitutes import SeatRounds
-from league.querysets import is_agreed
+from league.querysets import is_agreed, team_agrees
 from scoresheet import tokens
 from scoresheet.models import Game, Team
 from scoresheet.querysets import not_deleted
@@ -194,7 +194,17 @@ class TableRow:
 
     @property
     def agreed(self) -> bool:
-        return is_agreed(self.table, self.game)
+        return is_agreed(self.table, self.game, self.teams)
+
+    @property
+    def settled(self) -> bool:
+        """Nothing left to do at this table before the night closes: agreed, or left out."""
+        return self.table.left_out or self.agreed
+
+    @property
+    def agreeing(self) -> list[Team]:
+        """The teams that agree with the game as it stands."""
+        return [team for team in self.teams if team_agrees(team, self.game)]
 
 
 @dataclass
@@ -239,10 +249,12 @@ def night_page(*, night: Night) -> NightPage:
     """
     max_rounds = night.variant.rules.game_end.max_rounds
     sittings = list(night.sittings.order_by("number"))
-    teams = Team.objects.annotate(score=Coalesce(Sum("entries__total"), 0)).order_by("position")
+    teams = (
+        Team.objects.annotate(score=Coalesce(Sum("entries__total"), 0)).select_related("agreement").order_by("position")
+    )
     tables = list(
         Table.objects.filter(sitting__night=night)
-        .select_related("game")
+        .select_related("game", "sitting")
         .defer("game__rules_document")
         .annotate(rounds_played=Count("game__rounds", distinct=True))
         .order_by("sitting__number", "number")
@@ -258,6 +270,7 @@ def night_page(*, night: Night) -> NightPage:
         byes[bye.sitting_id].append(bye)
     by_sitting = defaultdict(list)
     for table in tables:
+        table.sitting.night = night  # for is_agreed: the night page's own night, already read
         game_teams = list(table.game.teams.all())
         top = max((team.score for team in game_teams), default=None)
         winners = [team for team in game_teams if team.score == top] if table.game.is_finished else []
@@ -269,6 +282,12 @@ def night_page(*, night: Night) -> NightPage:
         sittings=[SittingRow(s, by_sitting[s.pk], byes[s.pk]) for s in sittings],
         present=present,
     )
+
+
+def unsettled(*, night: Night) -> list[TableRow]:
+    """The tables of the night to settle before it closes: a game not finished, or finished and
+    not agreed by every team, and not left out; in sitting and table order."""
+    return [row for sitting in night_page(night=night).sittings for row in sitting.tables if not row.settled]
 
 
 def table_by_token(token: str) -> Table | None:
@@ -290,10 +309,12 @@ def table_by_token(token: str) -> Table | None:
 @dataclass(frozen=True)
 class TableHeader:
     """What a night table's game page says first: the club, the night, which table and sitting,
-    and whether the result is agreed."""
+    and which teams agree with the result (all of them: it is agreed)."""
 
     table: Table
     agreed: bool
+    teams: list[Team]  # the game's teams, each with its agreement read
+    agreeing: list[Team]  # those that agree with the game as it stands
 
     @property
     def night(self) -> Night:
@@ -303,10 +324,17 @@ class TableHeader:
     def place(self) -> str:
         return f"Table {self.table.number} · Sitting {self.table.sitting.number}"
 
+    @property
+    def waiting(self) -> list[Team]:
+        return [team for team in self.teams if team not in self.agreeing]
+
 
 def table_header(*, game: Game) -> TableHeader | None:
-    """None for a game not played at a night's table. No query when the game was read with its
-    table, sitting, night and club (``select_related("table__sitting__night__club")``)."""
+    """None for a game not played at a night's table. One query (the teams and their agreements)
+    when the game was read with its table, sitting, night and club
+    (``select_related("table__sitting__night__club")``)."""
     if game.table_id is None:
         return None
-    return TableHeader(table=game.table, agreed=is_agreed(game.table, game))
+    teams = list(game.teams.select_related("agreement").order_by("position"))
+    agreeing = [team for team in teams if team_agrees(team, game)] if game.is_finished else []
+    return TableHeader(table=game.table, agreed=is_agreed(game.table, game, teams), teams=teams, agreeing=agreeing)

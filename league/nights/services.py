@@ -10,19 +10,23 @@ from __future__ import annotations
 
 import secrets
 from datetime import date as Date
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
 from league.clubs.services import LeagueError, player_create
-from league.models import Attendance, Bye, Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table
+from league.models import Agreement, Attendance, Bye, Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table
 from league.nights import seating
 from league.nights import selectors as night_selectors
 from scoresheet import history, limits
 from scoresheet import services as scoresheet_services
 from scoresheet.limits import max_length
 from scoresheet.models import Game, Round, Team, Variant, search_key
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 NIGHT_GIVEN = ("date", "mode", "sittings_planned")  # what an organiser gives of a night, checked by its model
 PARKED = 32000  # a seat position no table reaches, held for a moment while two seats swap
@@ -61,9 +65,15 @@ def night_create(
 @transaction.atomic
 @history.records("night_closed")
 def night_close(*, night: Night) -> Night:
-    """Close the night: its table links stop working (organisers can still correct its games)."""
+    """Close the night once every table is settled (``night_selectors.unsettled``: each game agreed,
+    confirmed by the organiser or left out, ``table_settle``). Its table links then show the final
+    sheets only; organisers can still correct its games."""
     night = Night.objects.select_for_update().get(pk=night.pk)
     if night.closed_at is None:
+        waiting = night_selectors.unsettled(night=night)
+        if waiting:
+            tables = ", ".join(f"table {row.table.number} of sitting {row.table.sitting.number}" for row in waiting)
+            raise LeagueError(f"Settle every table before closing the night: {tables}.")
         night.closed_at = timezone.now()
         night.save(update_fields=["closed_at"])
     return night
@@ -169,7 +179,8 @@ def sitting_draw(*, night: Night) -> Sitting:
     """
     night = _open_night(night)
     previous = night.sittings.order_by("-number").first()
-    if previous is not None and Game.objects.filter(table__sitting=previous, status=Game.Status.IN_PROGRESS).exists():
+    playing = Game.objects.filter(table__sitting=previous, table__left_out=False, status=Game.Status.IN_PROGRESS)
+    if previous is not None and playing.exists():
         raise LeagueError(f"Sitting {previous.number} is still being played: finish every table's game first.")
     number = previous.number + 1 if previous else 1
     players = night_selectors.players_for_sitting(night=night, number=number)
@@ -431,15 +442,53 @@ def table_link_renew(*, table: Table) -> Table:
 
 @transaction.atomic
 @history.records("result_agreed")
-def table_agree(*, table: Table, team: Team) -> Table:
-    """A player of ``team`` agrees with the finished result at the table (while the night is open)."""
+def table_agree(*, table: Table, team: Team, device: str) -> Agreement:
+    """``team`` agrees with the finished result at the table (while the night is open), from the
+    phone ``device`` (scoresheet.device.device_id). Each team agrees for itself: a phone that
+    agreed for one team of this game cannot agree for another."""
     _open_night(table.sitting.night)
     game = Game.objects.select_for_update().get(table=table)
     if not game.is_finished:
         raise LeagueError("The game is not finished: finish it before agreeing.")
     if team.game_id != game.pk:
         raise LeagueError("That team is not at this table.")
-    table.agreed_at = timezone.now()
-    table.agreed_by = team.name
-    table.save(update_fields=["agreed_at", "agreed_by"])
+    other = Agreement.objects.filter(team__game=game, device=device).exclude(team=team).select_related("team").first()
+    if not device or other is not None:
+        name = other.team.name if other else "another team"
+        raise LeagueError(f"This phone agreed for {name}: each team agrees on its own phone.")
+    agreement, _ = Agreement.objects.update_or_create(
+        team=team, defaults={"at": timezone.now(), "device": device, "by": None}
+    )
+    return agreement
+
+
+SETTLE_ACTIONS = {"finish": "game_finished", "confirm": "result_confirmed", "leave_out": "table_left_out"}
+
+
+@transaction.atomic
+def table_settle(*, table: Table, action: str, reason: str, by: User) -> Table:
+    """The organiser settles a table before closing the night, with a reason kept in the history:
+    "finish" the game as it stands, "confirm" its result on every team's behalf (both count it as
+    agreed), or "leave_out" the game from the standings."""
+    _open_night(table.sitting.night)
+    reason = " ".join(reason.split())
+    if action not in SETTLE_ACTIONS:
+        raise LeagueError("Choose how to settle the table.")
+    if not reason:
+        raise LeagueError("Say why: the reason is kept in the night's history.")
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    game = Game.objects.select_for_update().get(table=table)
+    with history.change(SETTLE_ACTIONS[action], reason=reason):
+        if action == "leave_out":
+            table.left_out = True
+            table.save(update_fields=["left_out"])
+            return table
+        if action == "finish" and not game.rounds.exists():
+            raise LeagueError("No round was entered at that table: leave it out instead.")
+        if action == "confirm" and not game.is_finished:
+            raise LeagueError("The game is not finished: finish it as it stands instead.")
+        game = scoresheet_services.game_finish(game=game)
+        now = timezone.now()
+        for team in game.teams.all():  # one by one: the history keeps each
+            Agreement.objects.update_or_create(team=team, defaults={"at": now, "device": "", "by": by})
     return table

@@ -1,9 +1,10 @@
 """A night table's door into its game (scoresheet.doors): t/<token>/… lets the players at the
 table, with no account, play it on the score sheet's own pages and agree with the finished
-result. Registered with the club's door in league.doors.
+result, each team from its own phone. Registered with the club's door in league.doors.
 
-The link works until the night is closed; a wrong or renewed link answers 404. A save through
-the link and the closing of the night are taken one after the other (both hold the night's row).
+The link works until the night is closed, and then shows the final sheet read only; a wrong or
+renewed link answers 404. A save through the link and the closing of the night are taken one
+after the other (both hold the night's row).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from league.clubs.services import LeagueError
 from league.models import Night
 from league.nights import selectors as night_selectors
 from league.nights import services as night_services
-from scoresheet import doors, history
+from scoresheet import device, doors, history
 from scoresheet.access import GameAccess, game_view
 
 # The players at the table play the game and agree with it. Finishing early and reopening are the
@@ -54,25 +55,25 @@ def hold(request, opened: doors.Opened):
 
 
 def closed_page(request, opened: doors.Opened):
-    """The holder did nothing wrong: say why the link stopped working, and whom to ask."""
+    """The holder did nothing wrong: say why the link no longer changes the game, and whom to ask."""
     return render(request, "league/table_link_closed.html", {"table": opened.table}, status=404)
 
 
 @require_POST
 @game_view(doors.AGREE)
 def agree(request, access: GameAccess):
-    """A team at the table agrees with the finished result (the other team's check of the sheet)."""
+    """A team at the table agrees with the finished result, from its own phone (each team for itself)."""
     table = access.table
     team = _team_at(table, request.POST.get("team", ""))
     if team is None:
         messages.error(request, "Choose the team that agrees.")
     else:
         try:
-            night_services.table_agree(table=table, team=team)
+            night_services.table_agree(table=table, team=team, device=device.device_id(request))
         except LeagueError as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, f"{team.name} agree with the result.")
+            messages.success(request, f"{team.name} agrees with the result.")
     return redirect(access.links.game)
 
 

@@ -18,6 +18,7 @@ night_patterns = [
     path("<int:night_id>/checkin/<int:player_id>/", views.night_checkin_toggle, name="night-checkin-toggle"),
     path("<int:night_id>/draw/", views.night_draw, name="night-draw"),
     path("<int:night_id>/close/", views.night_close, name="night-close"),
+    path("<int:night_id>/close/tables/<int:table_id>/", views.table_settle, name="table-settle"),
     path("<int:night_id>/tables/<int:table_id>/renew/", views.table_renew, name="table-renew"),
     path("<int:night_id>/sittings/<int:number>/", views.sitting_detail, name="sitting-detail"),
     path("<int:night_id>/sittings/<int:number>/swap/", views.sitting_swap, name="sitting-swap"),

@@ -27,6 +27,8 @@ from league.nights import services as night_services
 from league.nights.forms import NightForm, SubstituteForm, SwapForm
 from scoresheet import site
 from scoresheet.limits import max_length
+from scoresheet.links import GameLinks
+from scoresheet.views import REASON_LENGTH
 
 
 def table_link_path(token: str) -> str:
@@ -88,12 +90,20 @@ def night_new(request, slug):
 # The night page and its live part
 
 
+def _game_link(request, night: Night, row, table_links: bool) -> str:
+    """Where the night page links a table's game: its table link for a scorekeeper while the night
+    is open (to hand to the table), else the game's own page in the club (every member reads it)."""
+    if table_links and not night.is_closed:
+        return site.absolute(request, table_link_path(row.table.token))
+    return GameLinks.at("games", row.game.pk).game
+
+
 def _night_context(request, membership, night: Night) -> dict:
     page = night_selectors.night_page(night=night)
     show_links = membership.can(Role.SCOREKEEPER)
     for sitting in page.sittings:
         for row in sitting.tables:
-            row.link = site.absolute(request, table_link_path(row.table.token)) if show_links else ""
+            row.link = _game_link(request, night, row, show_links)
     played = len(page.sittings)
     return {
         "club": night.club,
@@ -143,13 +153,49 @@ def night_draw(request, slug, night_id):
     return _to_night(night)
 
 
-@require_POST
 def night_close(request, slug, night_id):
+    """GET: what is left to settle before the night closes, each table with its choices. POST:
+    close the night; while a table is not settled, back to that list."""
     membership = club_member(request, slug, Role.ORGANISER)
     night = _night(membership.club, night_id)
-    night_services.night_close(night=night)
-    messages.success(request, "The night is closed: the table links no longer work.")
-    return _to_night(night)
+    if request.method == "POST":
+        try:
+            night_services.night_close(night=night)
+        except LeagueError:
+            messages.info(request, "First settle each table below: finish it, confirm its result or leave it out.")
+            return redirect("league:night-close", night.club.slug, night.pk)
+        messages.success(request, "The night is closed: the table links show the final sheets only.")
+        return _to_night(night)
+    unsettled = [] if night.is_closed else night_selectors.unsettled(night=night)
+    for row in unsettled:
+        row.link = _game_link(request, night, row, table_links=False)
+    context = {
+        "club": night.club,
+        "membership": membership,
+        "night": night,
+        "unsettled": unsettled,
+        "reason_length": REASON_LENGTH,
+    }
+    return render(request, "league/night_close.html", context)
+
+
+@require_POST
+def table_settle(request, slug, night_id, table_id):
+    """The organiser settles one table before closing: finish, confirm or leave out, with a reason."""
+    membership = club_member(request, slug, Role.ORGANISER)
+    night = _night(membership.club, night_id)
+    table = get_object_or_404(Table.objects.select_related("sitting"), sitting__night=night, pk=table_id)
+    action = request.POST.get("action", "")
+    try:
+        night_services.table_settle(
+            table=table, action=action, reason=request.POST.get("reason", "")[:REASON_LENGTH], by=request.user
+        )
+    except LeagueError as exc:
+        messages.error(request, f"Table {table.number} of sitting {table.sitting.number}: {exc}")
+    else:
+        done = {"finish": "finished as it stands", "confirm": "confirmed", "leave_out": "left out of the standings"}
+        messages.success(request, f"Table {table.number} of sitting {table.sitting.number} is {done[action]}.")
+    return redirect("league:night-close", night.club.slug, night.pk)
 
 
 @require_POST

@@ -382,6 +382,8 @@ def _result_words(row: TableRow, team) -> str:
 
 
 def _table_status(row: TableRow) -> str:
+    if row.table.left_out:
+        return "Left out"
     if not row.game.is_finished:
         return row.status_text
     return "Agreed" if row.agreed else "Not agreed yet"

@@ -76,7 +76,7 @@ def table_result(the_night, sitting: int, table: int, teams, *, finished: bool =
     as one round's adjustment, as an imported result is."""
     from django.utils import timezone
 
-    from league.models import Seat, Sitting, Table
+    from league.models import Agreement, Seat, Sitting, Table
     from scoresheet import services
     from scoresheet.scoring import Adjustment, Entry
 
@@ -98,7 +98,21 @@ def table_result(the_night, sitting: int, table: int, teams, *, finished: bool =
     services.round_record(game=game, number=1, entries=entries)
     if finished:
         services.game_finish(game=game)
-    if agreed:
-        the_table.agreed_at = timezone.now()
-        the_table.save(update_fields=["agreed_at"])
+    if agreed:  # every team, as each would from its own phone
+        for team in game.teams.all():
+            Agreement.objects.create(team=team, at=timezone.now(), device=f"phone-{team.pk}")
     return game
+
+
+def close_night(the_night, reason: str = "Closing for the test"):
+    """Close ``the_night`` as an organiser would who leaves out every table not settled yet
+    (a game not finished, or not agreed by every team)."""
+    from league.models import Table
+    from league.nights import selectors as night_selectors
+    from league.nights import services as night_services
+
+    for row in night_selectors.unsettled(night=the_night):
+        night_services.table_settle(
+            table=Table.objects.get(pk=row.table.pk), action="leave_out", reason=reason, by=None
+        )
+    return night_services.night_close(night=the_night)

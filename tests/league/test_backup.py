@@ -42,7 +42,8 @@ def a_club_with_history() -> Club:
             scoresheet_services.round_record(game=game, number=1, entries=entries)
             scoresheet_services.game_finish(game=game)
         first = sitting.tables.order_by("number").first()
-        night_services.table_agree(table=first, team=first.game.teams.first())
+        for team in first.game.teams.all():
+            night_services.table_agree(table=first, team=team, device=f"phone-{team.pk}")
     # a late correction, with its reason: the history holds the entries it replaced
     game = first.game
     teams = game.teams.count()
@@ -76,8 +77,10 @@ def histories(the_club: Club) -> dict[str, list]:
 
 
 def standings_of(the_club: Club) -> dict:
-    data = season_standings(season=the_club.seasons.get(name="Autumn")).as_json()
-    return {key: value for key, value in data.items() if key != "club"}
+    result = season_standings(season=the_club.seasons.get(name="Autumn"))
+    data = {key: value for key, value in result.as_json().items() if key != "club"}
+    # which games each player has not yet agreed (the agreements come back too)
+    return data | {"not agreed": {row.name: row.unconfirmed for row in result.rows + result.unranked}}
 
 
 def export(slug: str, tmp_path) -> str:

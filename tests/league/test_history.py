@@ -11,7 +11,7 @@ from league.nights import services as night_services
 from league.standings.selectors import night_standings, season_standings
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
-from tests.league.factories import club, member, night, player
+from tests.league.factories import close_night, club, member, night, player
 from tests.league.test_table_links import FIRST, SECOND, enter_round_1, link, round_data, text, totals
 from tests.scoresheet.test_history import take_back
 from tests.scoresheet.test_views_game import raw, version_of
@@ -55,7 +55,7 @@ def test_the_night_page_tells_its_swaps_substitutes_draws_corrections_and_closin
     enter_round_1(client, table)
     late = player(tuesday, "Latecomer")
     night_services.seat_substitute(seat=Seat.objects.get(pk=seat.pk), player=late)
-    night_services.night_close(night=the_night)
+    close_night(the_night)
     game = table.game
     # The table link is closed; an organiser corrects through the game's own page, with a reason.
     assert client.get(link(table, "rounds/1/")).status_code == 404
@@ -86,7 +86,7 @@ def test_the_night_page_tells_its_swaps_substitutes_draws_corrections_and_closin
 def test_only_an_organiser_changes_a_closed_nights_game(client, world):
     tuesday, olga, sam, the_night, sitting, table = world
     enter_round_1(client, table)
-    night_services.night_close(night=the_night)
+    close_night(the_night)
     game = table.game
     client.force_login(sam)
     assert client.get(f"/games/{game.pk}/rounds/1/").status_code == 404

@@ -4,6 +4,7 @@ links, the night page's live part, and its query count for 2 and 15 tables."""
 from __future__ import annotations
 
 import datetime
+import html
 import re
 
 import pytest
@@ -16,7 +17,7 @@ from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, Variant
 from scoresheet.scoring import Entry
-from tests.league.factories import club, member, night, player, season
+from tests.league.factories import close_night, club, member, night, player, season
 
 pytestmark = pytest.mark.django_db
 
@@ -140,7 +141,7 @@ def test_the_nights_are_listed_newest_first_and_linked_from_the_club_and_season(
     older = night(tuesday, players=0, date=datetime.date(2026, 10, 6))
     newer = night(tuesday, players=8, season=older.season, date=datetime.date(2026, 11, 24))
     night_services.sitting_draw(night=newer)
-    night_services.night_close(night=older)
+    close_night(older)
     page = text(organiser.get("/clubs/tuesday/nights/"))
     assert page.index("Tuesday 24 November 2026") < page.index("Tuesday 6 October 2026")
     assert "1 of 3 sittings drawn open" in page and "0 of 3 sittings drawn closed" in page
@@ -253,10 +254,28 @@ def test_when_every_table_is_finished_the_next_sitting_can_be_drawn_and_at_the_e
     page = text(organiser.get(url(the_night)))
     assert "Close the night" in page and "Draw sitting 2" in page  # one more game than planned is allowed
     assert page.count("Not yet agreed") == 2
+    # Nobody agreed at the tables: closing lists them, and the organiser settles each with a reason.
+    listed = organiser.post(url(the_night, "close/"), follow=True)
+    assert not Night.objects.get().is_closed
+    page = text(listed)
+    assert "First settle each table below" in page and page.count("Confirm the result") == 2
+    tables = list(Table.objects.filter(sitting=sitting).order_by("number"))
+    refused = organiser.post(url(the_night, f"close/tables/{tables[0].pk}/"), {"action": "confirm"}, follow=True)
+    assert "Say why: the reason is kept in the night&#x27;s history." in text(refused)
+    for table in tables:
+        data = {"action": "confirm", "reason": "Both teams said so to me"}
+        done = organiser.post(url(the_night, f"close/tables/{table.pk}/"), data, follow=True)
+        assert f"Table {table.number} of sitting 1 is confirmed." in text(done)
+    assert "Every table is settled." in text(done)
     response = organiser.post(url(the_night, "close/"), follow=True)
     assert Night.objects.get().is_closed
     page = text(response)
-    assert "closed" in page and "Draw sitting" not in page and "score sheet" not in page
+    assert "The night is closed: the table links show the final sheets only." in page
+    assert "Draw sitting" not in page and "/t/" not in page and page.count("Settled") == 2
+    for table in tables:  # every table's game is still linked, at its own page in the club
+        assert f'href="/games/{table.game.pk}/"' in response.content.decode()
+    history = html.unescape(page)
+    assert history.count("result confirmed on the table's behalf by olga") == 2 and "Both teams said so to me" in page
 
 
 def test_the_seating_page_lists_tables_and_byes_and_the_flags_are_for_organisers(client, organiser, tuesday):
@@ -269,7 +288,10 @@ def test_the_seating_page_lists_tables_and_byes_and_the_flags_are_for_organisers
     assert "Repeat partners: P01 & P02 (2nd time)" in text(organiser.get(url(the_night))).replace("&amp;", "&")
     client.force_login(member(tuesday, "vic", Role.VIEWER))
     viewer_page = text(client.get(url(the_night)))
-    assert "Repeat partners" not in viewer_page and "score sheet" not in viewer_page
+    assert "Repeat partners" not in viewer_page
+    viewer_html = client.get(url(the_night)).content.decode()
+    assert "/t/" not in viewer_html  # table links are for scorekeepers; the games are read at their own page
+    assert f'href="/games/{Table.objects.filter(sitting=sitting).first().game.pk}/"' in viewer_html
     assert "Swap two players" not in text(client.get(url(the_night, "sittings/1/")))
 
 
@@ -398,7 +420,7 @@ def test_scorekeepers_see_the_table_links_and_organisers_renew_them(organiser, t
 def test_a_closed_nights_links_cannot_be_renewed_and_ticks_are_refused(organiser, tuesday):
     the_night = night(tuesday, players=8)
     night_services.sitting_draw(night=the_night)
-    night_services.night_close(night=the_night)
+    close_night(the_night)
     table = Table.objects.get(sitting__night=the_night, number=1)
     old = table.token
     response = organiser.post(url(the_night, f"tables/{table.pk}/renew/"), follow=True)
@@ -431,7 +453,10 @@ def test_the_live_part_shows_a_round_recorded_at_a_table(organiser, tuesday):
     scoresheet_services.game_finish(game=game)
     words = text(organiser.get(url(the_night, "live/")))
     assert "Finished" in words and "Won" in words and "Not yet agreed" in words
-    night_services.table_agree(table=game.table, team=game.teams.get(position=0))
+    first, second = game.teams.order_by("position")
+    night_services.table_agree(table=game.table, team=first, device="phone-a")
+    assert f"Not yet agreed ({first.name} agreed)" in html.unescape(text(organiser.get(url(the_night, "live/"))))
+    night_services.table_agree(table=game.table, team=second, device="phone-b")
     after = organiser.get(url(the_night, "live/"))
     words = text(after)
     assert "Agreed at the table" in words and "Not yet agreed" not in words

@@ -11,13 +11,13 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from league.clubs.services import LeagueError, player_merge
-from league.models import Attendance, Bye, Seat, Sitting, Table
+from league.models import Agreement, Attendance, Bye, Seat, Sitting, Table
 from league.nights import selectors as night_selectors
 from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, Team
 from scoresheet.scoring import Entry
-from tests.league.factories import club, night, player
+from tests.league.factories import close_night, club, night, player
 from tests.preset_samples import DRAWN
 
 pytestmark = pytest.mark.django_db
@@ -247,28 +247,47 @@ def test_renewing_a_table_link_retires_the_old_one(tuesday):
 
 def test_a_closed_night_takes_no_more_changes(tuesday):
     the_night = night(tuesday, players=8)
-    night_services.night_close(night=the_night)
+    close_night(the_night)
     with pytest.raises(LeagueError, match="closed"):
         night_services.sitting_draw(night=the_night)
     with pytest.raises(LeagueError, match="closed"):
         night_services.check_in(night=the_night, player=player(tuesday, "Too Late"))
 
 
-def test_agree_needs_a_finished_game_and_lapses_when_it_is_reopened(tuesday):
-    the_night = night(tuesday, players=8)
+def test_every_team_agrees_for_itself_from_its_own_phone_and_a_change_asks_again(tuesday):
+    the_night = night(tuesday, players=13)  # 13: a table of three teams and one of two
     sitting = night_services.sitting_draw(night=the_night)
-    table = sitting.tables.order_by("number").first()
-    them = table.game.teams.order_by("position").last()
+    table = next(t for t in sitting.tables.all() if t.game.teams.count() == 3)
+    teams = list(table.game.teams.order_by("position"))
+
+    def agreed() -> bool:
+        return next(row for row in night_selectors.unsettled(night=the_night) if row.table == table).agreed
+
     with pytest.raises(LeagueError, match="not finished"):
-        night_services.table_agree(table=table, team=them)
+        night_services.table_agree(table=table, team=teams[0], device="phone-a")
     finish_all(sitting)
-    night_services.table_agree(table=table, team=them)
-    row = night_selectors.night_page(night=the_night).sittings[0].tables[0]
-    assert row.agreed and row.table.agreed_by == them.name
-    scoresheet_services.game_reopen(game=table.game)
-    scoresheet_services.game_finish(game=table.game)
-    row = night_selectors.night_page(night=the_night).sittings[0].tables[0]
-    assert not row.agreed
+    night_services.table_agree(table=table, team=teams[0], device="phone-a")
+    with pytest.raises(LeagueError, match=f"This phone agreed for {teams[0].name}"):
+        night_services.table_agree(table=table, team=teams[1], device="phone-a")
+    night_services.table_agree(table=table, team=teams[1], device="phone-b")
+    assert not agreed()  # two teams of three are not enough
+    night_services.table_agree(table=table, team=teams[2], device="phone-c")
+    assert table not in [row.table for row in night_selectors.unsettled(night=the_night)]
+
+    # A correction of a finished game's round clears every team's agreement.
+    game = table.game
+    entries = [Entry(books={"clean": 1}, melded_points=100, hand_points=50)] * 2
+    entries.insert(0, Entry(books={"clean": 2, "dirty": 1}, melded_points=400, went_out=True))
+    scoresheet_services.round_record(game=game, number=1, entries=entries, confirmed=["*"], reason="400 melded")
+    row = next(row for row in night_selectors.unsettled(night=the_night) if row.table == table)
+    assert not row.agreed and row.agreeing == []
+    for team, phone in zip(teams, ("phone-a", "phone-b", "phone-c")):
+        night_services.table_agree(table=table, team=team, device=phone)
+    assert table not in [row.table for row in night_selectors.unsettled(night=the_night)]
+    # So does reopening and finishing again.
+    scoresheet_services.game_reopen(game=game)
+    scoresheet_services.game_finish(game=game)
+    assert not agreed()
 
 
 def test_merging_two_players_moves_their_seats_and_byes(tuesday):
@@ -323,11 +342,10 @@ def test_no_agreeing_once_the_night_is_closed(tuesday):
     sitting = night_services.sitting_draw(night=the_night)
     finish_all(sitting)
     table = sitting.tables.order_by("number").first()
-    night_services.night_close(night=the_night)
+    close_night(the_night)
     with pytest.raises(LeagueError, match="closed"):
-        night_services.table_agree(table=table, team=table.game.teams.first())
-    table.refresh_from_db()
-    assert table.agreed_at is None
+        night_services.table_agree(table=table, team=table.game.teams.first(), device="phone-a")
+    assert not Agreement.objects.exists()
 
 
 # Every mode and the awkward sizes once each (9: a bye; 10: a table of six; 13: a table of three

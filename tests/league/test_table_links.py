@@ -1,6 +1,7 @@
 """A night table's link (t/<token>/…) through the test client, with no account: the game page
-with the table's header, rounds entered and corrected, the live preview, "agree" (finishing early and
-reopening are the organiser's), and the 404s of a wrong, renewed or closed-night link."""
+with the table's header, rounds entered and corrected, the live preview, "agree" (each team from its
+own phone; finishing early and reopening are the organiser's), the 404s of a wrong or renewed link, and a
+closed night's link: the final sheet, read only."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ import json
 import re
 
 import pytest
+from django.test import Client
 
-from league.models import Role, Table
+from league.models import Agreement, Role, Table
 from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, TeamRound
-from tests.league.factories import club, member, night
+from tests.league.factories import close_night, club, member, night
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +31,7 @@ SECOND = {
     "melded_points": "610",
     "hand_points": "185",
 }
-CLOSED = "This table's link no longer works: the night is closed. Ask the organiser."
+CLOSED = "can no longer be changed through its link: the night is closed. Ask the organiser"
 
 
 def round_data(*teams: dict, went_out="none", version="new") -> dict:
@@ -126,30 +128,47 @@ def test_the_preview_scores_the_round_as_typed(client, table):
     assert totals(table.game) == [0, 0]  # a preview saves nothing
 
 
-def test_finish_agree_and_a_reopened_game_needs_agreeing_again(client, table):
+def test_each_team_agrees_on_its_own_phone_and_a_correction_or_reopening_asks_again(client, table):
     game = table.game
     us, them = game.teams.order_by("position")
+    our_phone = Client()
     enter_round_1(client, table)
     assert "Agree with this result?" not in text(client.get(link(table)))  # not finished: nothing to agree to
 
     scoresheet_services.game_finish(game=game)  # by the organiser: the link cannot finish early
     page = text(client.get(link(table)))
-    assert "Agree with this result?" in page
-    assert f"{us.name} agree" in page and f"{them.name} agree" in page
+    assert "Game finished." in page and "Agree with this result?" in page
+    assert f"{us.name} agrees" in page and f"{them.name} agrees" in page
 
     response = client.post(link(table, "agree/"), {"team": them.pk})
     assert response.status_code == 302 and response["Location"] == link(table)
-    table.refresh_from_db()
-    assert table.agreed_by == them.name
     page = text(client.get(link(table)))
-    assert f"Agreed by {them.name} at {table.agreed_at:%H:%M}" in page
-    assert "Agree with this result?" not in page
+    at = Agreement.objects.get(team=them).at
+    assert f"✓ {them.name} agrees at {at:%H:%M}" in page and "Agree with this result?" in page  # one of two
+    assert f"{them.name} agrees</button>" not in page and f"{us.name} agrees</button>" in page
+    refused = text(client.post(link(table, "agree/"), {"team": us.pk}, follow=True))  # the same phone for us
+    assert f"This phone agreed for {them.name}: each team agrees on its own phone." in refused
+    assert not Agreement.objects.filter(team=us).exists()
+    our_phone.post(link(table, "agree/"), {"team": us.pk})
+    page = text(client.get(link(table)))
+    assert "Result agreed" in page and "Agree with this result?" not in page
 
-    scoresheet_services.game_reopen(game=game)
-    assert "Agreed by" not in text(client.get(link(table)))
+    # A correction of the finished game (with its reason) asks both teams again.
+    version = re.search(r'name="version" value="([^"]+)"', text(client.get(link(table, "rounds/1/")))).group(1)
+    corrected = round_data({**FIRST, "melded_points": "1545"}, SECOND, went_out=0, version=version)
+    assert client.post(link(table, "rounds/1/"), {**corrected, "reason": "Books miscounted"}).status_code == 302
+    page = text(client.get(link(table)))
+    assert "Agree with this result?" in page and "✓" not in page
+    for phone, team in ((client, them), (our_phone, us)):
+        phone.post(link(table, "agree/"), {"team": team.pk})
+    assert "Result agreed" in text(client.get(link(table)))
+
+    # So does reopening it.
+    scoresheet_services.game_reopen(game=game)  # by the organiser
+    assert "✓" not in text(client.get(link(table)))
     scoresheet_services.game_finish(game=game)
     page = text(client.get(link(table)))
-    assert "Agree with this result?" in page and "Agreed by" not in page
+    assert "Agree with this result?" in page and "✓" not in page
 
 
 def test_agreeing_before_the_end_or_for_another_tables_team_changes_nothing(client, table):
@@ -162,8 +181,7 @@ def test_agreeing_before_the_end_or_for_another_tables_team_changes_nothing(clie
     for team in (other_team.pk, "", "abc", "9" * 30):
         response = client.post(link(table, "agree/"), {"team": team}, follow=True)
         assert response.status_code == 200 and "Choose the team that agrees." in text(response)
-    table.refresh_from_db()
-    assert table.agreed_at is None
+    assert not Agreement.objects.exists()
     assert client.get(link(table, "agree/")).status_code == 405
 
 
@@ -190,13 +208,19 @@ def test_a_wrong_or_renewed_link_is_404(client, table):
     assert client.get(link(table)).status_code == 200  # the new link works
 
 
-def test_a_closed_nights_link_is_404_and_says_why(client, table):
+def test_a_closed_nights_link_shows_the_final_sheet_read_only_and_says_why_for_the_rest(client, table):
     enter_round_1(client, table)
-    night_services.night_close(night=table.sitting.night)
-    for address in ("", "rounds/1/", "rounds/2/", "sheet.pdf"):
+    close_night(table.sitting.night)  # the game, not finished, is left out
+    page = text(client.get(link(table)))
+    assert "The night is closed: this is the final sheet." in page and "left this game out" in page
+    assert "4,345" in page and "1,115" in page
+    for gone in ("rounds/", "finish/", "reopen/", "undo/", "agree/", "Enter round", "Undo the last change"):
+        assert gone not in page, gone
+    assert client.get(link(table, "sheet.pdf")).status_code == 200
+    for address in ("rounds/1/", "rounds/2/"):
         response = client.get(link(table, address))
         assert response.status_code == 404 and CLOSED in text(response), address
-    for address in ("rounds/2/", "rounds/2/preview/", "finish/", "agree/"):
+    for address in ("rounds/2/", "rounds/2/preview/", "finish/", "agree/", "undo/"):
         assert client.post(link(table, address), round_data(FIRST, SECOND, went_out=0)).status_code == 404
     game = Game.objects.get(pk=table.game.pk)
     assert not game.is_finished and game.rounds.count() == 1
@@ -210,7 +234,7 @@ def test_a_round_sent_as_the_night_closes_is_refused_not_landed(client, table, m
     as_read = night_selectors.table_by_token(table.token)
     assert not as_read.sitting.night.is_closed
     monkeypatch.setattr(night_selectors, "table_by_token", lambda token: as_read)
-    night_services.night_close(night=table.sitting.night)
+    close_night(table.sitting.night)
     response = enter_round_1(client, table)
     assert response.status_code == 404 and CLOSED in text(response)
     assert Game.objects.get(pk=table.game.pk).rounds.count() == 0
@@ -270,13 +294,13 @@ def test_the_links_game_page_takes_the_same_queries_for_one_or_three_rounds(
 ):
     enter_round_1(client, table)
     # the table with its sitting, night, club and game; the game's teams, rounds and their entries;
-    # the history of the game, its rounds and their entries
-    with django_assert_max_num_queries(4 + 3):
+    # the teams' agreements (the table's header); the history of the game, its rounds and their entries
+    with django_assert_max_num_queries(5 + 3):
         assert client.get(link(table)).status_code == 200
     for number in (2, 3):
         client.post(link(table, f"rounds/{number}/"), round_data(SECOND, FIRST, went_out=1))
     scoresheet_services.game_finish(game=table.game)
-    with django_assert_max_num_queries(4 + 3):
+    with django_assert_max_num_queries(5 + 3):
         page = text(client.get(link(table)))
     assert "Agree with this result?" in page
 

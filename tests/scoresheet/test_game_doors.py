@@ -15,7 +15,7 @@ from django.test import Client
 from league.models import Role
 from league.nights import services as night_services
 from scoresheet.models import Game, Round
-from tests.league.factories import club, member, night
+from tests.league.factories import close_night, club, member, night
 from tests.scoresheet.test_access import every_action, snapshot, start_data
 from tests.scoresheet.test_views_game import FOUR_ROUNDS, play, start_game
 
@@ -34,7 +34,7 @@ def closed_game(presets):
     the_night = night(club("tuesday", "Tuesday Club"), players=8)
     table = night_services.sitting_draw(night=the_night).tables.get(number=1)
     assert Client().post(f"/t/{table.token}/rounds/1/", FOUR_ROUNDS[0]).status_code == 302
-    night_services.night_close(night=the_night)
+    close_night(the_night)
     return Game.objects.get(pk=table.game.pk)
 
 

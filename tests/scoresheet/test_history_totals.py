@@ -18,7 +18,7 @@ from scoresheet import selectors
 from scoresheet import services as scoresheet_services
 from scoresheet.display import fmt
 from scoresheet.models import Game
-from tests.league.factories import club, member, night
+from tests.league.factories import close_night, club, member, night
 from tests.league.test_table_links import FIRST, SECOND
 from tests.scoresheet.test_history import take_back
 from tests.scoresheet.test_views_game import raw, round_data, start_game, version_of
@@ -87,7 +87,7 @@ def test_stored_totals_match_the_pages_after_every_kind_of_change(client):
         assert_consistent(client, games, after=name)
 
     # a closed night: the organiser corrects, with a reason, through the game's own page, then undoes
-    night_services.night_close(night=the_night)
+    close_night(the_night)
     client.force_login(User.objects.get(username="olga"))
     for t in tables:  # their links are closed: the games' own pages (an organiser's) show them
         games[t.game] = f"/games/{t.game.pk}/"

@@ -1,0 +1,111 @@
+"""Settling a night before it closes, and what counts afterwards: the organiser finishes, confirms
+or leaves out each table not settled (with a reason, in the night's history); a left-out game
+counts nowhere; the games of closed nights, imported ones among them, are settled (no "not yet
+agreed" mark)."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.clubs.services import LeagueError
+from league.models import Role, Season, Table
+from league.nights import history as night_history
+from league.nights import services as night_services
+from league.standings.selectors import season_standings
+from scoresheet import services as scoresheet_services
+from scoresheet.models import Game
+from scoresheet.scoring import Entry
+from tests.league.factories import close_night, club, member, night
+from tests.league.test_import_results import GOOD, run, write
+
+pytestmark = pytest.mark.django_db
+
+
+def play_round(game: Game) -> None:
+    entries = [Entry(books={"clean": 2, "dirty": 1}, melded_points=300, went_out=True)]
+    entries += [Entry(books={"clean": 1}, melded_points=100, hand_points=50)] * (game.teams.count() - 1)
+    scoresheet_services.round_record(game=game, number=1, entries=entries, confirmed=["*"])
+
+
+def by_player(season: Season) -> dict[str, tuple[int, int]]:
+    """Each player's (games counted, games not yet agreed) in the season's standings."""
+    result = season_standings(season=season)
+    return {row.name: (row.values["games"], row.unconfirmed) for row in result.rows + result.unranked}
+
+
+def players(table: Table) -> set[str]:
+    return {seat.player.name for team in table.game.teams.all() for seat in team.seats.all()}
+
+
+def test_closing_waits_for_every_table_and_counts_them_as_the_organiser_settled_them():
+    tuesday = club("tuesday", "Tuesday Club")
+    olga = member(tuesday, "olga", Role.ORGANISER)
+    the_night = night(tuesday, players=12)
+    agreed, playing, unagreed = night_services.sitting_draw(night=the_night).tables.order_by("number")
+    for table in (agreed, playing, unagreed):
+        play_round(table.game)
+    for table in (agreed, unagreed):
+        scoresheet_services.game_finish(game=table.game)
+    for team in agreed.game.teams.all():
+        night_services.table_agree(table=agreed, team=team, device=f"phone-{team.pk}")
+    night_services.table_agree(table=unagreed, team=unagreed.game.teams.first(), device="phone-x")  # one of two
+
+    counted = by_player(the_night.season)  # the unfinished game does not count; the unagreed one is marked
+    assert {name: counted[name] for name in players(agreed)} == dict.fromkeys(players(agreed), (1, 0))
+    assert {name: counted[name] for name in players(unagreed)} == dict.fromkeys(players(unagreed), (1, 1))
+    assert not players(playing) & set(counted)
+    with pytest.raises(LeagueError, match="Settle every table before closing the night: table 2 of sitting 1, table 3"):
+        night_services.night_close(night=the_night)
+
+    for action, reason, refusal in [
+        ("finish", "", "Say why"),
+        ("shrug", "Because", "Choose how to settle"),
+        ("confirm", "Both said so", "not finished: finish it as it stands instead"),
+    ]:
+        with pytest.raises(LeagueError, match=refusal):
+            night_services.table_settle(table=playing, action=action, reason=reason, by=olga)
+    night_services.table_settle(table=playing, action="finish", reason="Out of time after round 1", by=olga)
+    night_services.table_settle(table=unagreed, action="leave_out", reason="Nobody vouches for it", by=olga)
+    night_services.night_close(night=the_night)
+
+    counted = by_player(the_night.season)
+    assert {name: counted[name] for name in players(agreed) | players(playing)} == dict.fromkeys(
+        players(agreed) | players(playing), (1, 0)
+    )
+    assert not players(unagreed) & set(counted)  # left out: counted nowhere
+    assert Game.objects.get(table=playing).is_finished
+    history = [(entry.text, entry.reason) for entry in night_history.night_history(night=the_night)]
+    assert any(
+        text.startswith("Table 2, sitting 1: finished as it stood, on the table's behalf at")
+        and reason == "Out of time after round 1"
+        for text, reason in history
+    )
+    assert any(
+        text.startswith("Table 3, sitting 1: left out of the standings at") and reason == "Nobody vouches for it"
+        for text, reason in history
+    )
+
+
+def test_a_table_without_a_round_cannot_be_finished_only_left_out_and_then_holds_up_nothing():
+    tuesday = club("tuesday", "Tuesday Club")
+    the_night = night(tuesday, players=4)
+    table = night_services.sitting_draw(night=the_night).tables.get()
+    with pytest.raises(LeagueError, match="No round was entered at that table: leave it out instead."):
+        night_services.table_settle(table=table, action="finish", reason="Gone home", by=None)
+    night_services.table_settle(table=table, action="leave_out", reason="Gone home", by=None)
+    night_services.sitting_draw(night=the_night)  # the next sitting does not wait for a table left out
+    with pytest.raises(LeagueError, match="table 1 of sitting 2"):
+        night_services.night_close(night=the_night)
+    close_night(the_night)
+    assert not Game.objects.get(table=table).is_finished
+
+
+def test_imported_games_are_settled_and_carry_no_mark(client, tmp_path):
+    tuesday = club("tuesday", "Tuesday Club")
+    assert run(write(tmp_path, GOOD), "--club", "tuesday", "--season", "Autumn")[1] == 0
+    season = Season.objects.get(club=tuesday, name="Autumn")
+    counted = by_player(season)
+    assert counted["Ann"] == (3, 0) and all(unconfirmed == 0 for _, unconfirmed in counted.values())
+    client.force_login(member(tuesday, "vic", Role.VIEWER))
+    page = client.get(f"/clubs/tuesday/seasons/{season.pk}/standings/").content.decode()
+    assert "Ann" in page and "not yet agreed" not in page
