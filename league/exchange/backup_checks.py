@@ -17,6 +17,7 @@ than the column, one of the column's choices). Beyond the types:
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections import defaultdict
 
@@ -38,20 +39,21 @@ RULES_FIELDS |= {("scoresheet.HistoricalGame", "rules_document")}
 def problems(tables: dict, labels: list[str]) -> list[str]:
     """Every problem of the backup's ``tables`` (of the models ``labels``, in that order), one line each."""
     found: list[str] = []
+    rules: dict[str, object] = {}  # each rules document read once: Rules, or the RulesError it raised
     for label in labels:
         rows = tables.get(label, [])
         if not isinstance(rows, list):
             found.append(f"{label}: the table is not a list of rows.")
             continue
-        found += _table_problems(apps.get_model(label), label, rows)
+        found += _table_problems(apps.get_model(label), label, rows, rules)
         if len(found) >= MAX_PROBLEMS:
             return found[:MAX_PROBLEMS]
     if not found:
-        found = _total_problems(tables)
+        found = _total_problems(tables, rules)
     return found[:MAX_PROBLEMS]
 
 
-def _table_problems(model, label: str, rows: list) -> list[str]:
+def _table_problems(model, label: str, rows: list, rules: dict) -> list[str]:
     found, seen = [], set()
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     for number, row in enumerate(rows, start=1):
@@ -64,7 +66,7 @@ def _table_problems(model, label: str, rows: list) -> list[str]:
         seen.add(row["id"])
         for f in fields:
             if f.attname in row:
-                message = _field_problem(label, f, row[f.attname])
+                message = _field_problem(label, f, row[f.attname], rules)
                 if message:
                     found.append(f"{where}, {f.attname}: {message}")
         if label == "scoresheet.Variant" and (row.get("is_preset") is not False or row.get("club_id") is None):
@@ -78,18 +80,15 @@ def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _field_problem(label: str, f, raw) -> str | None:
+def _field_problem(label: str, f, raw, rules: dict) -> str | None:
     """What is wrong with ``raw`` as the value of field ``f`` (None: nothing)."""
     if raw is None:
         return None if f.null else "is empty, and this column needs a value."
     if f.is_relation:
         return _reference_problem(f, raw)
     if (label, f.name) in RULES_FIELDS:
-        try:
-            load_rules(raw)
-        except RulesError as exc:
-            return f"not rules Bookkeeper can read ({exc})."
-        return None
+        loaded = _rules(raw, rules)
+        return f"not rules Bookkeeper can read ({loaded})." if isinstance(loaded, RulesError) else None
     if isinstance(f, models.JSONField):
         return None  # any JSON (the entries are checked by scoring them)
     value, message = _typed(f, raw)
@@ -128,6 +127,17 @@ def _typed(f, raw) -> tuple[object, str | None]:
     return raw, None
 
 
+def _rules(document, rules: dict):
+    """``document`` read by ``load_rules`` (the Rules, or the RulesError it raised), once per document."""
+    key = json.dumps(document, sort_keys=True)
+    if key not in rules:
+        try:
+            rules[key] = load_rules(document)
+        except RulesError as exc:
+            rules[key] = exc
+    return rules[key]
+
+
 def _parsed(parse, raw: str):
     try:
         return parse(raw)
@@ -149,9 +159,11 @@ def _reference_problem(f, raw) -> str | None:
     return None if _whole(raw) else f"{raw!r} is not the id of a row."
 
 
-def _total_problems(tables: dict) -> list[str]:
+def _total_problems(tables: dict, rules: dict) -> list[str]:
     """Each round total that its entries, scored under its game's rules, do not give."""
-    rules = {row["id"]: row["rules_document"] for row in tables.get("scoresheet.Game", []) if "rules_document" in row}
+    documents = {
+        row["id"]: row["rules_document"] for row in tables.get("scoresheet.Game", []) if "rules_document" in row
+    }
     game_of = {row["id"]: row.get("game_id") for row in tables.get("scoresheet.Round", [])}
     position = {row["id"]: row.get("position") for row in tables.get("scoresheet.Team", [])}
     by_round = defaultdict(list)
@@ -159,12 +171,12 @@ def _total_problems(tables: dict) -> list[str]:
         by_round[row.get("round_id")].append(row)
     found = []
     for round_id, rows in by_round.items():
-        document = rules.get(game_of.get(round_id))
+        document = documents.get(game_of.get(round_id))
         if document is None:
             continue  # a round of no game in the backup: refused when its reference is looked up
         rows.sort(key=lambda row: position.get(row.get("team_id")) or 0)
         try:
-            scores = scoring.score_entries(load_rules(document), [entry_from_values(row) for row in rows])
+            scores = scoring.score_entries(_rules(document, rules), [entry_from_values(row) for row in rows])
         except (KeyError, TypeError, ValueError, AttributeError):
             ids = ", ".join(f"#{row['id']}" for row in rows)
             found.append(f"scoresheet.TeamRound {ids}: the entries cannot be scored under their game's rules.")
