@@ -5,8 +5,17 @@ belongs to the club (found by the lookup ``CLUB_ROWS`` gives each model) with it
 are stored. ``import_club`` creates them again in another database (or the same one under a
 new slug), in one transaction: every row gets a new id, and every foreign key is pointed at the
 new id of the row it named. Three kinds of reference leave the club and are written by name:
-accounts (by username: created without a password if missing, so the member resets it),
-presets (by slug: they come from their files in every installation), and nothing else.
+accounts (by username), presets (by slug: they come from their files in every installation),
+and nothing else.
+
+A backup is a file anyone may have edited: before anything is written, every row is checked
+(``backup_checks``: types, rules documents, round totals, house variants only), and the accounts
+it names are looked up. An account missing here is created without a password (the member sets
+one with "Forgot your password?"). One that exists here already is linked only when asked
+(``accounts=LINK``: its membership, player and history rows are its own again) or left out
+(``accounts=SKIP``: its membership is not restored, and its player and history rows name no
+account); otherwise (``REFUSE``) the restore is refused with the list, so a backup cannot make
+an existing account (``root``, say) a member of the club without the one restoring it knowing.
 
 The fields are read from each model's ``_meta``, so a field added later is backed up without a
 change here; a model added later is backed up once it is listed in ``CLUB_ROWS``.
@@ -28,6 +37,8 @@ from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import models, transaction
+
+from league.exchange import backup_checks
 
 FORMAT = "bookkeeper-club-backup"
 VERSION = 1
@@ -64,6 +75,9 @@ CLUB_ROWS: list[tuple[str, str]] = [
     ("league.HistoricalAgreement", "team__game__club__slug"),
     ("league.HistoricalBye", "sitting__night__club__slug"),
 ]
+
+
+REFUSE, LINK, SKIP = "refuse", "link", "skip"  # what a restore does with the accounts that exist here
 
 
 class BackupError(Exception):
@@ -134,8 +148,11 @@ def export_club(slug: str) -> dict:
 
 
 @transaction.atomic
-def import_club(document: dict, *, slug: str | None = None) -> models.Model:
-    """Create the club of ``document`` (under ``slug`` if given) with all its rows; its new Club."""
+def import_club(document: dict, *, slug: str | None = None, accounts: str = REFUSE) -> models.Model:
+    """Create the club of ``document`` (under ``slug`` if given) with all its rows; its new Club.
+
+    ``accounts`` says what to do with the accounts the backup names that exist here already:
+    ``REFUSE`` (BackupError listing them), ``LINK`` them by username, or ``SKIP`` them."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupError("This is not a Bookkeeper club backup.")
     if document.get("version") != VERSION:
@@ -144,9 +161,15 @@ def import_club(document: dict, *, slug: str | None = None) -> models.Model:
     if not isinstance(tables, dict):
         raise BackupError("The backup has no tables.")
     old_slug, new_slug = document.get("club"), slug or document.get("club")
+    if not isinstance(old_slug, str) or not isinstance(new_slug, str):
+        raise BackupError("The backup does not say which club it holds.")
     Club = _model("league.Club")
     if Club.objects.filter(slug=new_slug).exists():
         raise BackupError(f"A club {new_slug!r} exists already: restore it under another slug (--slug).")
+    found = backup_checks.problems(tables, [label for label, _ in CLUB_ROWS])
+    if found:
+        raise BackupError("The backup cannot be restored:\n" + "\n".join(found))
+    users = _accounts(tables, accounts)
     new_ids: dict[str, dict[int, int]] = {}
     club = None
     for label, _ in CLUB_ROWS:
@@ -154,7 +177,9 @@ def import_club(document: dict, *, slug: str | None = None) -> models.Model:
         new_ids[label.lower()] = ids = {}
         stamps = _stamps(model)
         for row in tables.get(label, []):
-            fields = _restored_fields(model, row, new_ids, old_slug, new_slug)
+            if label == "league.Membership" and users.get(row["user_id"]["user"]) is None:
+                continue  # an existing account left out (SKIP)
+            fields = _restored_fields(model, row, new_ids, users, old_slug, new_slug)
             obj = model(**fields)
             obj.skip_history_when_saving = True  # its history is restored from the backup, as it was
             obj.save(force_insert=True)
@@ -169,25 +194,70 @@ def import_club(document: dict, *, slug: str | None = None) -> models.Model:
     return club
 
 
+def _accounts(tables: dict, accounts: str) -> dict:
+    """Each username the backup names, and the account it is restored as (None: no account).
+
+    Refuses (REFUSE) when some exist here already, listing them with the club role the backup gives them."""
+    User = get_user_model()
+    user_fields = {
+        label: [f.attname for f in _fields(_model(label)) if f.is_relation and f.related_model is User]
+        for label, _ in CLUB_ROWS
+    }
+    named = {
+        row[name]["user"]
+        for label, _ in CLUB_ROWS
+        for row in tables.get(label, [])
+        for name in user_fields[label]
+        if row.get(name) is not None and row[name]["user"] is not None
+    }
+    if "" in named:
+        raise BackupError("The backup names an account without a username.")
+    existing = {
+        getattr(u, User.USERNAME_FIELD): u for u in User.objects.filter(**{f"{User.USERNAME_FIELD}__in": named})
+    }
+    if existing and accounts == REFUSE:
+        roles = {row["user_id"]["user"]: row.get("role") for row in tables.get("league.Membership", [])}
+        listed = ", ".join(
+            f"{name} ({roles[name]})" if name in roles else f"{name} (history or player only)"
+            for name in sorted(existing)
+        )
+        raise BackupError(
+            f"The backup names accounts that exist here already: {listed}. Restore with --link-accounts to link "
+            "them by username (they get the backup's roles), or --skip-accounts to restore without them."
+        )
+    users = {name: existing[name] if accounts == LINK else None for name in existing}
+    for name in sorted(named - set(existing)):
+        user = User(**{User.USERNAME_FIELD: name})
+        user.set_unusable_password()  # they set one with "Forgot your password?"
+        user.save()
+        users[name] = user
+    return users
+
+
 def _is_history(model) -> bool:
     return hasattr(model, "instance_type")  # django-simple-history's historical models
 
 
-def _restored_fields(model, row: dict, new_ids, old_slug: str, new_slug: str) -> dict:
+def _restored_fields(model, row: dict, new_ids, users: dict, old_slug: str, new_slug: str) -> dict:
     values = {}
     history = _is_history(model)
     for f in _fields(model):
         if f.attname not in row:
             continue  # a field added since the backup was made: its default
         raw = row[f.attname]
-        if history and f.name == "id":
+        if f.is_relation and isinstance(raw, dict) and "user" in raw:
+            account = users.get(raw["user"])
+            raw = account.pk if account is not None else None
+        elif history and f.name == "id":
             raw = new_ids.get(model.instance_type._meta.label_lower, {}).get(raw, -raw)
         elif history and f.is_relation and isinstance(raw, int):
             target = f.related_model._meta.label_lower
             raw = new_ids[target].get(raw, -raw) if target in new_ids else raw
         elif f.is_relation and raw is not None:
             raw = _reference(f, raw, new_ids)
-        elif raw is not None and isinstance(f, models.DateTimeField | models.DateField | models.TimeField):
+        elif raw is not None and isinstance(
+            f, models.DateTimeField | models.DateField | models.TimeField | models.UUIDField
+        ):
             raw = f.to_python(raw)
         if model._meta.label == "league.Club" and f.name == "slug":
             raw = new_slug
@@ -201,8 +271,6 @@ def _restored_fields(model, row: dict, new_ids, old_slug: str, new_slug: str) ->
 
 def _reference(f, raw, new_ids):
     target = f.related_model._meta.label_lower
-    if isinstance(raw, dict) and "user" in raw:
-        return _account(raw["user"]).pk
     if isinstance(raw, dict) and "preset" in raw:
         Variant = _model("scoresheet.Variant")
         preset = Variant.objects.filter(slug=raw["preset"], is_preset=True).first()
@@ -212,18 +280,6 @@ def _reference(f, raw, new_ids):
     if raw not in new_ids.get(target, {}):
         raise BackupError(f"{f.model._meta.label}.{f.name} names a {target} #{raw} the backup does not hold.")
     return new_ids[target][raw]
-
-
-def _account(username):
-    User = get_user_model()
-    if not username:
-        raise BackupError("A member without a username.")
-    user = User.objects.filter(**{User.USERNAME_FIELD: username}).first()
-    if user is None:
-        user = User(**{User.USERNAME_FIELD: username})
-        user.set_unusable_password()  # they set one with "Forgot your password?"
-        user.save()
-    return user
 
 
 def _is_secret_token(model, f) -> bool:

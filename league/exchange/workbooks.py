@@ -25,6 +25,7 @@ import openpyxl
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
+from league.exchange import cells
 from league.models import Player
 from scoresheet import limits
 from scoresheet.models import Team
@@ -422,10 +423,10 @@ def workbook(sheets: Iterable[tuple[str, Sequence[str], Iterable[Sequence]]]) ->
     wb.remove(wb.active)
     for title, header, rows in sheets:
         ws = wb.create_sheet(title)
-        ws.append(list(header))
+        cells.append(ws, header)
         widths = [len(str(name)) for name in header]
         for row in rows:
-            ws.append(list(row))
+            cells.append(ws, row)
             for i, value in enumerate(row):
                 widths[i] = max(widths[i], _width(value))
         for cell in ws[1]:

@@ -17,6 +17,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
+from league.exchange import cells
 from league.standings.rankings import PARTNERSHIPS, RANKINGS
 from league.standings.selectors import Standings
 
@@ -52,24 +53,24 @@ def _sheet(workbook: Workbook, result: Standings, made) -> None:
         number += 1
     sheet = workbook.create_sheet(name)
     for row, text in enumerate(_title_lines(result, made), start=1):
-        sheet.cell(row=row, column=1, value=text)
+        cells.put(sheet, row, 1, text)
     sheet.cell(row=1, column=1).font = Font(bold=True, size=14)
     metrics = result.metrics
     header = ["Rank", "Partnership" if result.teams else "Player", *(m.name for m in metrics), "Games not agreed"]
     header_row = TITLE_ROWS + 1
     for column, text in enumerate(header, start=1):
-        cell = sheet.cell(row=header_row, column=column, value=text)
+        cell = cells.put(sheet, header_row, column, text)
         cell.font = BOLD
         if column != 2:
             cell.alignment = Alignment(horizontal="right", wrap_text=True)
     for offset, row in enumerate(result.rows + result.unranked, start=1):
         line = header_row + offset
-        sheet.cell(row=line, column=1, value=row.rank)
-        sheet.cell(row=line, column=2, value=row.name)
+        cells.put(sheet, line, 1, row.rank)
+        cells.put(sheet, line, 2, row.name)
         for column, metric in enumerate(metrics, start=3):
-            cell = sheet.cell(row=line, column=column, value=_number(row.values[metric.key]))
+            cell = cells.put(sheet, line, column, _number(row.values[metric.key]))
             cell.number_format = "#,##0" if metric.places == 0 else "#,##0." + "0" * metric.places
-        sheet.cell(row=line, column=len(header), value=row.unconfirmed or None)
+        cells.put(sheet, line, len(header), row.unconfirmed or None)
     sheet.freeze_panes = sheet.cell(row=header_row + 1, column=3)  # header, Rank and Player stay in view
     _size_columns(sheet, header, result)
 

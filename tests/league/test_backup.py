@@ -94,7 +94,7 @@ def test_a_club_restored_under_another_slug_has_the_same_standings_and_sheets(tm
     tuesday = a_club_with_history()
     path = export("tuesday", tmp_path)
     out = io.StringIO()
-    call_command("import_club", path, "--slug", "tuesday-copy", stdout=out)
+    call_command("import_club", path, "--slug", "tuesday-copy", "--link-accounts", stdout=out)
     assert "Restored club tuesday-copy" in out.getvalue()
     copy = Club.objects.get(slug="tuesday-copy")
     assert standings_of(copy) == standings_of(tuesday)
@@ -120,7 +120,7 @@ def test_a_club_restored_into_an_empty_place_is_the_club_it_was(tmp_path):
     Night.objects.filter(club=tuesday).delete()
     tuesday.delete()
     assert not Player.objects.exists() and not Round.objects.exists()
-    call_command("import_club", path, stdout=io.StringIO())
+    call_command("import_club", path, "--link-accounts", stdout=io.StringIO())  # olga's account is still here
     restored = Club.objects.get(slug="tuesday")
     assert standings_of(restored) == before_standings
     assert sheets(restored) == before_sheets

@@ -1,0 +1,190 @@
+"""Checking a club backup's rows before anything of it is written (``backup.import_club``).
+
+A backup is a file anyone may have edited, so nothing in it is trusted: every row is a JSON object
+with a whole-number ``id`` of its own, and every field holds what its column takes (true or false,
+a whole number in the column's range, a date, a date and time with its zone, a UUID, text no longer
+than the column, one of the column's choices). Beyond the types:
+
+- every rules document (a house variant's, a game's snapshot and its history's) is read by
+  ``scoresheet.rules.load_rules``, as house rules are when saved: a junk one is refused;
+- every round total is scored again from its entries under its game's rules, and a total that
+  disagrees is refused (a restore gives back the club as it was, or says why it cannot);
+- a variant in a backup is one of the club's own house variants (presets are named by slug);
+- an account is named as ``{"user": "username"}`` (or null where no one is named), never by id.
+
+``problems(tables)`` gives each problem as one line naming the table, the row's id and the field.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections import defaultdict
+
+from django.apps import apps
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.dateparse import parse_date, parse_datetime
+
+from scoresheet import scoring
+from scoresheet.entries import entry_from_values
+from scoresheet.rules import RulesError, load_rules
+
+MAX_PROBLEMS = 20  # a badly damaged file is refused with the first ones, not thousands of lines
+RULES_FIELDS = {("scoresheet.Variant", "document"), ("scoresheet.Game", "rules_document")}
+RULES_FIELDS |= {("scoresheet.HistoricalGame", "rules_document")}
+
+
+def problems(tables: dict, labels: list[str]) -> list[str]:
+    """Every problem of the backup's ``tables`` (of the models ``labels``, in that order), one line each."""
+    found: list[str] = []
+    rules: dict[str, object] = {}  # each rules document read once: Rules, or the RulesError it raised
+    for label in labels:
+        rows = tables.get(label, [])
+        if not isinstance(rows, list):
+            found.append(f"{label}: the table is not a list of rows.")
+            continue
+        found += _table_problems(apps.get_model(label), label, rows, rules)
+        if len(found) >= MAX_PROBLEMS:
+            return found[:MAX_PROBLEMS]
+    if not found:
+        found = _total_problems(tables, rules)
+    return found[:MAX_PROBLEMS]
+
+
+def _table_problems(model, label: str, rows: list, rules: dict) -> list[str]:
+    found, seen = [], set()
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    for number, row in enumerate(rows, start=1):
+        if not isinstance(row, dict) or not _whole(row.get("id")):
+            found.append(f"{label} row {number}: not a row with a whole-number id.")
+            continue
+        where = f"{label} #{row['id']}"
+        if row["id"] in seen and not hasattr(model, "instance_type"):  # a history row's id is its object's
+            found.append(f"{where}: a second row with this id.")
+        seen.add(row["id"])
+        for f in fields:
+            if f.attname in row:
+                message = _field_problem(label, f, row[f.attname], rules)
+                if message:
+                    found.append(f"{where}, {f.attname}: {message}")
+        if label == "scoresheet.Variant" and (row.get("is_preset") is not False or row.get("club_id") is None):
+            found.append(f"{where}: a backup holds only the club's own house rules (a preset is named by its slug).")
+        if len(found) >= MAX_PROBLEMS:
+            break
+    return found
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _field_problem(label: str, f, raw, rules: dict) -> str | None:
+    """What is wrong with ``raw`` as the value of field ``f`` (None: nothing)."""
+    if raw is None:
+        return None if f.null else "is empty, and this column needs a value."
+    if f.is_relation:
+        return _reference_problem(f, raw)
+    if (label, f.name) in RULES_FIELDS:
+        loaded = _rules(raw, rules)
+        return f"not rules Bookkeeper can read ({loaded})." if isinstance(loaded, RulesError) else None
+    if isinstance(f, models.JSONField):
+        return None  # any JSON (the entries are checked by scoring them)
+    value, message = _typed(f, raw)
+    if message:
+        return message
+    try:
+        f.run_validators(value)
+    except ValidationError as exc:
+        return " ".join(exc.messages)
+    if f.choices and value not in {choice for choice, _ in f.flatchoices}:
+        return f"{raw!r} is not one of {', '.join(repr(choice) for choice, _ in f.flatchoices)}."
+    return None
+
+
+def _typed(f, raw) -> tuple[object, str | None]:
+    """``raw`` as the Python value of ``f``, or a message saying what the column takes."""
+    if isinstance(f, models.BooleanField):
+        return raw, None if isinstance(raw, bool) else f"{raw!r} is not true or false."
+    if isinstance(f, models.IntegerField):
+        return raw, None if _whole(raw) else f"{raw!r} is not a whole number."
+    if not isinstance(raw, str):
+        return raw, f"{raw!r} is not text."
+    if isinstance(f, models.DateTimeField):
+        value = _parsed(parse_datetime, raw)
+        if value is None:
+            return raw, f"{raw!r} is not a date and time (YYYY-MM-DDTHH:MM:SS+HH:MM)."
+        if settings.USE_TZ and value.tzinfo is None:
+            return raw, f"{raw!r} has no time zone."
+        return value, None
+    if isinstance(f, models.DateField):
+        value = _parsed(parse_date, raw)
+        return value, None if value is not None else f"{raw!r} is not a date (YYYY-MM-DD)."
+    if isinstance(f, models.UUIDField):
+        value = _parsed(uuid.UUID, raw)
+        return value, None if value is not None else f"{raw!r} is not a UUID."
+    return raw, None
+
+
+def _rules(document, rules: dict):
+    """``document`` read by ``load_rules`` (the Rules, or the RulesError it raised), once per document."""
+    key = json.dumps(document, sort_keys=True)
+    if key not in rules:
+        try:
+            rules[key] = load_rules(document)
+        except RulesError as exc:
+            rules[key] = exc
+    return rules[key]
+
+
+def _parsed(parse, raw: str):
+    try:
+        return parse(raw)
+    except ValueError:
+        return None
+
+
+def _reference_problem(f, raw) -> str | None:
+    target = f.related_model._meta.label_lower
+    if target == settings.AUTH_USER_MODEL.lower():
+        if not (
+            isinstance(raw, dict) and set(raw) == {"user"} and (raw["user"] is None or isinstance(raw["user"], str))
+        ):
+            return f'{raw!r}: an account is named by its username, as {{"user": "name"}}.'
+        return None if raw["user"] or f.null else "names no account, and this column needs one."
+    if target == "scoresheet.variant" and isinstance(raw, dict):
+        ok = set(raw) == {"preset"} and isinstance(raw["preset"], str)
+        return None if ok else f'{raw!r}: a preset is named by its slug, as {{"preset": "slug"}}.'
+    return None if _whole(raw) else f"{raw!r} is not the id of a row."
+
+
+def _total_problems(tables: dict, rules: dict) -> list[str]:
+    """Each round total that its entries, scored under its game's rules, do not give."""
+    documents = {
+        row["id"]: row["rules_document"] for row in tables.get("scoresheet.Game", []) if "rules_document" in row
+    }
+    game_of = {row["id"]: row.get("game_id") for row in tables.get("scoresheet.Round", [])}
+    position = {row["id"]: row.get("position") for row in tables.get("scoresheet.Team", [])}
+    by_round = defaultdict(list)
+    for row in tables.get("scoresheet.TeamRound", []):
+        by_round[row.get("round_id")].append(row)
+    found = []
+    for round_id, rows in by_round.items():
+        document = documents.get(game_of.get(round_id))
+        if document is None:
+            continue  # a round of no game in the backup: refused when its reference is looked up
+        rows.sort(key=lambda row: position.get(row.get("team_id")) or 0)
+        try:
+            scores = scoring.score_entries(_rules(document, rules), [entry_from_values(row) for row in rows])
+        except (KeyError, TypeError, ValueError, AttributeError):
+            ids = ", ".join(f"#{row['id']}" for row in rows)
+            found.append(f"scoresheet.TeamRound {ids}: the entries cannot be scored under their game's rules.")
+            continue
+        for row, score in zip(rows, scores):
+            if row.get("total") != score.total:
+                found.append(
+                    f"scoresheet.TeamRound #{row['id']}, total: {row.get('total')!r}, but its entries score "
+                    f"{score.total} under its game's rules."
+                )
+    return found
