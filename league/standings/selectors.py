@@ -58,17 +58,22 @@ class Standings:
             "season": self.season.name,
             "ranked_by": self.ranked_by,
             "min_nights": self.min_nights,
-            "rows": [_json_row(row) for row in self.rows],
-            "unranked": [_json_row(row) for row in self.unranked],
+            "rows": [self._json_row(row) for row in self.rows],
+            "unranked": [self._json_row(row) for row in self.unranked],
         }
 
-
-def _json_row(row: Row) -> dict:
-    out = {"rank": row.rank, "player": row.name}
-    for key in JSON_KEYS:
-        value = row.values[key]
-        out[key] = float(value) if isinstance(value, Decimal) else value
-    return out
+    def _json_row(self, row: Row) -> dict:
+        """The contract's keys, then what the page shows beside them: the row's byes, its counted games
+        not yet agreed (the page's "not yet agreed" mark) and, with "best N nights", the nights that
+        count (the player page's "Only the best N nights count"; null without the rule)."""
+        out = {"rank": row.rank, "player": row.name}
+        for key in JSON_KEYS:
+            value = row.values[key]
+            out[key] = float(value) if isinstance(value, Decimal) else value
+        out["byes"] = row.values["byes"]
+        out["unconfirmed"] = row.unconfirmed
+        out["best"] = row.counted_nights if self.best_nights else None
+        return out
 
 
 def _team_results(**where) -> list[standings.TeamResult]:
