@@ -19,12 +19,15 @@ season's rule. How the numbers are made:
   with fewer nights than the minimum come after, without a rank. With "best N nights", only each
   player's N best nights (by the ranking keys, computed on that night alone) count; ``nights``
   still counts every night played, since it decides who is ranked.
+- **A game finished early** (fewer rounds than its rules play) counts as the season says
+  (``early_games_counted``, applied to the team results before anything else): as played, scaled
+  up to a full game, or left out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date as Date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -88,6 +91,32 @@ class TeamResult:
     total: int
     players: tuple[tuple[int, str], ...]  # (player id, name) of each seat
     confirmed: bool = True
+
+
+# --- games finished early -----------------------------------------------------------------------
+
+EARLY_AS_PLAYED, EARLY_SCALED, EARLY_LEFT_OUT = "played", "scaled", "left_out"  # league.models.EarlyGames
+
+
+def early_games_counted(
+    results: Iterable[TeamResult], early: Mapping[int, tuple[int, int | None]], how: str
+) -> list[TeamResult]:
+    """The games' team results as the season counts a game finished early (``early``: game id →
+    (rounds played, the rules' rounds, None for a game to a target score)): as played; scaled up to
+    a full game, each total × the rules' rounds ÷ the rounds played, half up to a whole point (a
+    game to a target score stays as played); or left out. Applied before any number is made, so
+    wins and VP follow the totals that count."""
+    if how == EARLY_LEFT_OUT:
+        return [result for result in results if result.game not in early]
+    if how != EARLY_SCALED:
+        return list(results)
+    counted = []
+    for result in results:
+        played, of = early.get(result.game, (0, None))
+        if of is not None and played:
+            result = replace(result, total=int(half_up(Fraction(result.total * of, played), 0)))
+        counted.append(result)
+    return counted
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,8 @@ from league.querysets import agreed_value, counted, counted_games
 from league.standings import metrics as standings
 from league.standings.metrics import METRICS, Metric, Row
 from league.standings.rankings import RANKINGS
-from scoresheet.models import Team
+from scoresheet.early import early_games
+from scoresheet.models import Game, Team
 from scoresheet.querysets import not_deleted
 
 # The columns a standings table shows, in order (the JSON shape of PRODUCT.md has its own).
@@ -41,6 +42,7 @@ class Standings:
     rows: list[Row]
     unranked: list[Row]
     teams: bool = False  # rows are partnerships, not players
+    early: int = 0  # games finished early in the period (counted as the season says: Season.early_games)
 
     @property
     def metrics(self) -> list[Metric]:
@@ -103,6 +105,17 @@ def _team_results(**where) -> list[standings.TeamResult]:
     ]
 
 
+def _counted_results(season: Season, **where) -> tuple[list[standings.TeamResult], int]:
+    """``_team_results`` as the season counts its games finished early, and the number of those games."""
+    results = _team_results(**where)
+    games = Game.objects.filter(counted(), **{key.removeprefix("game__"): value for key, value in where.items()})
+    totals: dict[int, list[int]] = {}
+    for result in results:
+        totals.setdefault(result.game, []).append(result.total)
+    early = {game: (short.played, short.of) for game, short in early_games(games, totals).items()}
+    return standings.early_games_counted(results, early, season.early_games), len(early)
+
+
 def _byes(**where):
     """The byes of the live nights matching ``where`` (lookups from Bye), as (player id, name)."""
     return Bye.objects.filter(not_deleted("sitting__night__"), **where).values_list("player_id", "player__name")
@@ -112,30 +125,32 @@ def season_standings(*, season: Season, by: str | None = None, min_nights: int |
     """The season's players, ranked by its rule (or ``by``), with its minimum nights and best N."""
     by = by or season.ranking
     min_nights = season.min_nights if min_nights is None else min_nights
-    results = _team_results(game__table__sitting__night__season=season)
+    results, early = _counted_results(season, game__table__sitting__night__season=season)
     byes = _byes(sitting__night__season=season)
     records = standings.player_records(results, byes, season.blowout_margin).values()
     rows, unranked = standings.rank(records, by=by, min_nights=min_nights, best_nights=season.best_nights)
-    return Standings(season.club, season, None, by, min_nights, season.best_nights, rows, unranked)
+    return Standings(season.club, season, None, by, min_nights, season.best_nights, rows, unranked, early=early)
 
 
 def night_standings(*, night: Night, by: str | None = None) -> Standings:
     """One night's players, ranked by the season's rule (or ``by``); everyone who played is ranked."""
     season = night.season
     by = by or season.ranking
-    results = _team_results(game__table__sitting__night=night)
+    results, early = _counted_results(season, game__table__sitting__night=night)
     records = standings.player_records(results, _byes(sitting__night=night), season.blowout_margin).values()
     rows, unranked = standings.rank(records, by=by)
-    return Standings(night.club, season, night, by, 0, None, rows, unranked)
+    return Standings(night.club, season, night, by, 0, None, rows, unranked, early=early)
 
 
 def team_standings(*, season: Season, by: str | None = None) -> Standings:
     """The season's partnerships (the same players together), for fixed partnerships."""
     by = by or season.ranking
-    results = _team_results(game__table__sitting__night__season=season)
+    results, early = _counted_results(season, game__table__sitting__night__season=season)
     records = standings.partnership_records(results, season.blowout_margin).values()
     rows, unranked = standings.rank(records, by=by, min_nights=season.min_nights, best_nights=season.best_nights)
-    return Standings(season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked, teams=True)
+    return Standings(
+        season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked, teams=True, early=early
+    )
 
 
 # --- every view of a page, from one read (a workbook has a sheet for each) ---------------------
@@ -144,13 +159,15 @@ def team_standings(*, season: Season, by: str | None = None) -> Standings:
 def season_standings_views(*, season: Season, partnerships: bool = False) -> list[Standings]:
     """The season's standings under every ranking rule (vp, wins, points, average), and its
     partnerships ranked by the season's rule if asked: one read of the games for all of them."""
-    results = _team_results(game__table__sitting__night__season=season)
+    results, early = _counted_results(season, game__table__sitting__night__season=season)
     byes = _byes(sitting__night__season=season)
     records = standings.player_records(results, byes, season.blowout_margin).values()
     views = []
     for by in RANKINGS:
         rows, unranked = standings.rank(records, by=by, min_nights=season.min_nights, best_nights=season.best_nights)
-        views.append(Standings(season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked))
+        views.append(
+            Standings(season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked, early=early)
+        )
     if partnerships:
         teams = standings.partnership_records(results, season.blowout_margin).values()
         rows, unranked = standings.rank(
@@ -158,7 +175,16 @@ def season_standings_views(*, season: Season, partnerships: bool = False) -> lis
         )
         views.append(
             Standings(
-                season.club, season, None, season.ranking, season.min_nights, season.best_nights, rows, unranked, True
+                season.club,
+                season,
+                None,
+                season.ranking,
+                season.min_nights,
+                season.best_nights,
+                rows,
+                unranked,
+                True,
+                early,
             )
         )
     return views
@@ -167,12 +193,12 @@ def season_standings_views(*, season: Season, partnerships: bool = False) -> lis
 def night_standings_views(*, night: Night) -> list[Standings]:
     """One night's standings under every ranking rule, from one read."""
     season = night.season
-    results = _team_results(game__table__sitting__night=night)
+    results, early = _counted_results(season, game__table__sitting__night=night)
     records = standings.player_records(results, _byes(sitting__night=night), season.blowout_margin).values()
     views = []
     for by in RANKINGS:
         rows, unranked = standings.rank(records, by=by)
-        views.append(Standings(night.club, season, night, by, 0, None, rows, unranked))
+        views.append(Standings(night.club, season, night, by, 0, None, rows, unranked, early=early))
     return views
 
 

@@ -222,7 +222,7 @@ def test_the_workbook_has_a_sheet_per_view_with_numbers_as_numbers(viewer, autum
     assert book.sheetnames == ["VP", "Wins", "Points", "Average"]
     sheet = book["VP"]
     assert sheet["A1"].value == "Tuesday Club · Autumn 2026"
-    assert sheet["A2"].value == "Players ranked by victory points (VP average, then points)"
+    assert sheet["A2"].value == "Players ranked by victory points per game (then points)"
     assert sheet["A3"].value.startswith("Made ")
     header = [cell.value for cell in sheet[5]]
     assert header[:4] == ["Rank", "Player", "Nights", "Games"] and header[-1] == "Games not agreed"
