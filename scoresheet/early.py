@@ -19,6 +19,7 @@ from django.db.models.functions import Coalesce
 
 from scoresheet.display import fmt
 from scoresheet.models import Game, Team, TeamRound
+from scoresheet.scoring import GameResult
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,15 @@ def shortfall(game_end: dict, *, played: int, totals: Sequence[int], books_won: 
     if rounds is None or played >= rounds:
         return None
     return Shortfall(played, rounds)
+
+
+def game_shortfall(game: Game, result: GameResult) -> Shortfall | None:
+    """``shortfall`` for a game already read and scored (its sheet): None unless finished early."""
+    if not game.is_finished or game.entered_as_totals:
+        return None
+    end = (game.rules_document or {}).get("game_end") or {}
+    books_won = any(round_result.wins_game for round_result in result.rounds)
+    return shortfall(end, played=len(result.rounds), totals=result.totals, books_won=books_won)
 
 
 def early_games(games, totals: dict[int, Sequence[int]] | None = None) -> dict[int, Shortfall]:
@@ -98,9 +108,12 @@ def _won_with_books(ends: dict[int, dict]) -> set[int]:
 
 
 def mark_early(games: Iterable[Game]) -> list[Game]:
-    """Each game with ``early``: its ``Shortfall`` when it was finished early, else None."""
+    """Each game with ``early``: its ``Shortfall`` when it was finished early, else None. The games'
+    teams come with their totals already read (``score``, as ``selectors.with_team_totals`` reads
+    them), so this is one query (a second only for rules where a side can win at once with books)."""
     games = list(games)
-    early = early_games([game.id for game in games])
+    totals = {game.id: [team.score for team in game.teams.all()] for game in games}
+    early = early_games([game.id for game in games], totals)
     for game in games:
         game.early = early.get(game.id)
     return games

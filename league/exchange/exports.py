@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from league.exchange import workbooks as xlsx
 from league.models import Club, Player, Season
 from league.querysets import counted_games
+from scoresheet.early import early_games
 from scoresheet.fields import entered_value, entry_fields
 from scoresheet.models import Game, TeamRound
 
@@ -52,7 +53,9 @@ def results_rows(*, season: Season) -> list[tuple]:
 
 def game_log(*, season: Season) -> tuple[list[str], list[tuple]]:
     """The Game log: a header (where, then every entry field key of the season's variants, then
-    Total) and one row per team per round of the games entered round by round."""
+    Total, then Finished early) and one row per team per round of the games entered round by round.
+    "Finished early" says how a game finished early fell short ("2 of 4 rounds"): the Results sheet
+    takes no other column, so the mark is here."""
     games = {game.pk: game for game in _season_games(season).filter(entered_as_totals=False)}
     entries = (
         TeamRound.objects.filter(round__game_id__in=list(games))
@@ -67,11 +70,12 @@ def game_log(*, season: Season) -> tuple[list[str], list[tuple]]:
             keys += [f.key for f in fields_of[document] if f.key not in keys]
         game.log_fields = fields_of[document]
     order = {pk: i for i, pk in enumerate(games)}
+    early = {game: short.text for game, short in early_games(list(games)).items()}
     rows = [
-        _log_row(games[entry.round.game_id], entry, keys)
+        (*_log_row(games[entry.round.game_id], entry, keys), early.get(entry.round.game_id))
         for entry in sorted(entries, key=lambda e: (order[e.round.game_id], e.round.number, e.team.position))
     ]
-    return [*xlsx.GAME_LOG_START, *keys, "Total"], rows
+    return [*xlsx.GAME_LOG_START, *keys, "Total", xlsx.GAME_LOG_EARLY], rows
 
 
 def _log_row(game: Game, entry: TeamRound, keys: list[str]) -> tuple:

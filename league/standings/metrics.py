@@ -196,7 +196,8 @@ class Metric:
     name: str
     abbr: str
     compute: Callable[[Record, list[Played]], int | Decimal | None]  # (record, the games that count)
-    places: int = 0  # decimals shown
+    places: int = 0  # decimals shown (the value keeps its own: JSON gives an average to 2 decimals)
+    trim: bool = False  # shown without trailing zeros: a win 1 and a half win 0.5, not 1.00 and 0.50
     higher_is_better: bool = True
     help: str = ""
 
@@ -213,9 +214,9 @@ METRICS: dict[str, Metric] = {
         Metric("nights", "Nights", "N", lambda r, g: len(r.nights()), help="Nights with at least one game"),
         Metric("games", "Games", "G", lambda r, g: len(g), help="Finished games played"),
         Metric("byes", "Byes", "Bye", lambda r, g: r.byes, higher_is_better=False, help="Sittings sat out"),
-        Metric("wins", "Wins", "W", lambda r, g: half_up(sum((p.win for p in g), Fraction(0)), 2), places=2),
+        Metric("wins", "Wins", "W", lambda r, g: half_up(sum((p.win for p in g), Fraction(0)), 2), places=2, trim=True),
         Metric("points", "Points", "Pts", lambda r, g: sum(p.points for p in g)),
-        Metric("average", "Average", "Avg", lambda r, g: _average(g, lambda p: p.points), places=2),
+        Metric("average", "Average", "Avg", lambda r, g: _average(g, lambda p: p.points)),
         Metric("vp", "Victory points", "VP", lambda r, g: sum((p.vp for p in g), Decimal(0)), places=2),
         Metric("vp_average", "VP average", "VP/G", lambda r, g: _average(g, lambda p: p.vp), places=2),
         Metric("best_game", "Best game", "Best", lambda r, g: max((p.points for p in g), default=None)),

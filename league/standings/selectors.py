@@ -22,7 +22,7 @@ from league.querysets import agreed_value, counted, counted_games
 from league.standings import metrics as standings
 from league.standings.metrics import METRICS, Metric, Row
 from league.standings.rankings import RANKINGS
-from scoresheet.early import early_games
+from scoresheet.early import Shortfall, early_games
 from scoresheet.models import Game, Team
 from scoresheet.querysets import not_deleted
 
@@ -52,6 +52,16 @@ class Standings:
     @property
     def unconfirmed(self) -> int:
         return sum(row.unconfirmed for row in self.rows + self.unranked)
+
+    @property
+    def early_words(self) -> str:
+        """The footnote of the page and the PDF: "1 game finished early (…). It counts as played."."""
+        if not self.early:
+            return ""
+        games = "game" if self.early == 1 else "games"
+        return (
+            f"{self.early} {games} finished early (fewer rounds than the rules play). {self.season.early_games_words()}"
+        )
 
     def as_json(self) -> dict:
         """PRODUCT.md's ``standings --json`` shape."""
@@ -226,6 +236,7 @@ class PlayerGame:
     vp: Decimal
     win: Fraction  # the share of the win: 1, ½ (a tie on top), 0
     confirmed: bool
+    early: Shortfall | None = None  # finished early: the rounds played of the rules' (as played here)
 
     @property
     def result(self) -> str:
@@ -268,8 +279,9 @@ class PlayerSeason:
 
 def player_season(*, season: Season, player_id: int, standings_result: Standings | None = None) -> PlayerSeason:
     """A player's finished games of the season with who sat where, their standings row, their most
-    frequent partners and opponents and their points and VP night by night. Five queries
-    (three for the standings, unless given), whatever the number of games."""
+    frequent partners and opponents and their points and VP night by night, each game finished
+    early marked (its score as played; the standings count it as the season says). Six queries
+    (four for the standings, unless given), whatever the number of games."""
     played = counted_games().filter(table__sitting__night__season=season, teams__seats__player_id=player_id)
     teams = list(
         Team.objects.filter(game__in=played)
@@ -290,6 +302,7 @@ def player_season(*, season: Season, player_id: int, standings_result: Standings
     by_game: dict[int, list[tuple]] = {}
     for team in teams:
         by_game.setdefault(team[1], []).append(team)
+    early = early_games(played, {game: [team[2] for team in game_teams] for game, game_teams in by_game.items()})
     games, partners, opponents = [], {}, {}
     for game_teams in by_game.values():
         totals = [team[2] for team in game_teams]
@@ -317,6 +330,7 @@ def player_season(*, season: Season, player_id: int, standings_result: Standings
                 vp=vps[mine],
                 win=wins[mine],
                 confirmed=confirmed,
+                early=early.get(game),
             )
         )
     result = standings_result or season_standings(season=season)

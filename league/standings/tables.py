@@ -22,9 +22,11 @@ PER_PAGE = 50
 LAST = Decimal("-1e30")  # an empty value sorts after every number
 
 
-def number(value, places: int) -> str:
-    """A number with thousands separators and the metric's decimals: 12,345 or 2,117.00."""
-    return f"{value:,.{places}f}"
+def number(value, places: int, trim: bool = False) -> str:
+    """A number with thousands separators and the metric's decimals: 12,345 or 24.50; trimmed of
+    trailing zeros if asked (wins: 1, 0.5, 0.33)."""
+    text = f"{value:,.{places}f}"
+    return text.rstrip("0").rstrip(".") if trim and "." in text else text
 
 
 def _ordering(metric: Metric) -> dict:
@@ -55,7 +57,7 @@ class MetricColumn(tables.Column):
         )
 
     def render(self, value):
-        return number(value, self.metric.places)
+        return number(value, self.metric.places, self.metric.trim)
 
 
 class StandingsTable(tables.Table):

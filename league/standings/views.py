@@ -232,7 +232,7 @@ def player_record(request, slug, player_id):
 
 def _shown(row, metric) -> str:
     value = None if row is None else row.values[metric.key]
-    return "–" if value is None else number(value, metric.places)
+    return "–" if value is None else number(value, metric.places, metric.trim)
 
 
 def _chart(player: Player, record, chart: str):

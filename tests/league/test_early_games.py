@@ -106,3 +106,26 @@ def test_the_standings_command_counts_them_as_the_season_says(short_night):
     call_command("standings", "--club", "tuesday", "--season", "Autumn 2026", "--json", stdout=out)
     rows = {row["player"]: row for row in json.loads(out.getvalue())["rows"]}
     assert (rows["Finn"]["points"], rows["Finn"]["vp"], rows["Hana"]["points"]) == (4000, 14.0, 2000)
+
+
+def test_the_results_workbook_marks_them_in_the_game_log(short_night, tmp_path):
+    from openpyxl import load_workbook
+
+    out = tmp_path / "results.xlsx"
+    call_command(
+        "export_results", "--club", "tuesday", "--season", "Autumn 2026", "--out", str(out), stdout=io.StringIO()
+    )
+    book = load_workbook(out)
+    assert [cell.value for cell in book["Results"][1]] == [
+        "Date",
+        "Table",
+        "Game",
+        "Team",
+        "Players",
+        "Score",
+        "Variant",
+    ]
+    log = book["Game log"]
+    header = [cell.value for cell in log[1]]
+    marks = {(row[header.index("Table")], row[-1]) for row in log.iter_rows(min_row=2, values_only=True)}
+    assert header[-1] == "Finished early" and marks == {(1, None), (2, "1 of 4 rounds")}

@@ -92,8 +92,8 @@ def test_the_season_page_shows_the_hand_computed_numbers(viewer, autumn):
     assert table[0] == ["Rank", "Player", "N", "G", "Bye", "W", "Pts", "Avg", "VP", "VP/G", "Best"]
     assert names(table) == ["Ann", "Cleo", "Bob", "Hana", "Finn", "Gus", "Dan", "Eve", "Ivy", "Jon", "Kai"]
     rows = {row[1].split(" ")[0]: row for row in table[1:]}
-    assert rows["Ann"] == ["1", "Ann", "2", "2", "0", "2.00", "9,000", "4,500.00", "34.00", "17.00", "6,000"]
-    assert rows["Bob"][5:10] == ["2.00", "4,234", "2,117.00", "24.50", "12.25"]
+    assert rows["Ann"] == ["1", "Ann", "2", "2", "0", "2", "9,000", "4,500", "34.00", "17.00", "6,000"]
+    assert rows["Bob"][5:10] == ["2", "4,234", "2,117", "24.50", "12.25"]
     assert rows["Finn"][0] == rows["Gus"][0] == "5"  # level on VP average and points: a shared rank
     assert rows["Kai"][4] == "1"  # his bye, in a column of its own
 
