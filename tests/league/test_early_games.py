@@ -129,3 +129,36 @@ def test_the_results_workbook_marks_them_in_the_game_log(short_night, tmp_path):
     header = [cell.value for cell in log[1]]
     marks = {(row[header.index("Table")], row[-1]) for row in log.iter_rows(min_row=2, values_only=True)}
     assert header[-1] == "Finished early" and marks == {(1, None), (2, "1 of 4 rounds")}
+
+
+def words(response) -> str:
+    import html
+    import re
+
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
+
+
+def test_every_page_where_its_result_shows_marks_it(short_night, client):
+    from pypdf import PdfReader
+
+    from league.models import Role
+    from tests.league.factories import member
+
+    the_season, full, early = short_night
+    client.force_login(member(the_season.club, "vic", Role.VIEWER))
+    mark = "Finished early: 1 of 4 rounds"
+    assert mark in words(client.get(f"/games/{early.id}/"))
+    assert "Finished early" not in words(client.get(f"/games/{full.id}/"))
+    sheet = client.get(f"/games/{early.id}/sheet.pdf")
+    assert mark in " ".join(PdfReader(io.BytesIO(sheet.content)).pages[0].extract_text().split())
+    assert words(client.get("/clubs/tuesday/")).count(mark) == 1  # the club's games: one of two
+    night_page = words(client.get(f"/clubs/tuesday/nights/{early.table.sitting.night_id}/"))
+    assert night_page.count(mark) == 1
+    eve = the_season.club.players.get(name="Eve")
+    assert "finished early: 1 of 4 rounds" in words(client.get(f"/clubs/tuesday/players/{eve.pk}/record/"))
+    footnote = "1 game finished early (fewer rounds than the rules play). A game finished early counts as played."
+    assert footnote in words(client.get(f"/clubs/tuesday/seasons/{the_season.pk}/standings/"))
+    pdf = client.get(f"/clubs/tuesday/seasons/{the_season.pk}/standings/?export=pdf")
+    assert footnote in " ".join(
+        " ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf.content)).pages
+    )

@@ -344,7 +344,7 @@ def test_the_pdf_link_passes_the_view_the_paper_and_large_print(viewer, autumn, 
     assert 'href="?by=points&amp;export=pdf&amp;large_print=1"' in page
     response = viewer.get(url(autumn, by="points", export="pdf", paper="a4", large_print="1"))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-    assert 'filename="tuesday-club-autumn-2026-points.pdf"' in response["Content-Disposition"]
+    assert 'filename="tuesday-club-autumn-2026-points-large-print.pdf"' in response["Content-Disposition"]
     assert calls == [("points", False, ["Ann", "Cleo"], "a4", True)]
     assert viewer.get(url(autumn, export="pdf")).status_code == 200
     assert calls[-1] == ("vp", False, ["Ann", "Cleo"], "letter", False)

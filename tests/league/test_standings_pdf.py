@@ -240,6 +240,8 @@ def test_the_results_view_takes_paper_and_large_print_and_names_a_bad_paper(clie
     a4 = client.get(results_url(the_night, "?paper=a4&large_print=1"))
     assert a4.status_code == 200
     assert round(min(page_size(a4.content))) == 595
+    name = f"tuesday-{the_night.date:%Y-%m-%d}-results-large-print.pdf"  # its own name beside the normal one
+    assert a4["Content-Disposition"] == f'attachment; filename="{name}"'
     bad = client.get(results_url(the_night, "?paper=legal"))
     assert bad.status_code == 400 and b"letter or a4" in bad.content
     assert client.get(f"/clubs/tuesday/nights/{the_night.pk + 999}/results.pdf").status_code == 404
