@@ -131,6 +131,14 @@ def default_blowout(family: str) -> int:
     return BLOWOUT_BY_FAMILY.get(family, BLOWOUT_BY_FAMILY["hand-and-foot"])
 
 
+class EarlyGames(models.TextChoices):
+    """How a season's standings count a game finished early (fewer rounds than its rules play)."""
+
+    PLAYED = "played", "Count it as played"
+    SCALED = "scaled", "Scale it up to a full game"
+    LEFT_OUT = "left_out", "Leave it out of the standings"
+
+
 class Season(models.Model):
     """A named period of a club with its standings rules; its variant is a preset or the club's own."""
 
@@ -144,6 +152,7 @@ class Season(models.Model):
     min_nights = models.PositiveSmallIntegerField(default=0)
     best_nights = models.PositiveSmallIntegerField(null=True, blank=True)
     blowout_margin = models.PositiveIntegerField()
+    early_games = models.CharField(max_length=10, choices=EarlyGames.choices, default=EarlyGames.PLAYED)
     # The standings at /standings/<club>/<season>/ for anyone, while the organiser has this on.
     public = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -159,6 +168,7 @@ class Season(models.Model):
                 condition=Q(best_nights__isnull=True) | Q(best_nights__gte=1), name="season_best_nights_positive"
             ),
             models.CheckConstraint(condition=Q(blowout_margin__gt=0), name="season_blowout_positive"),
+            models.CheckConstraint(condition=Q(early_games__in=EarlyGames.values), name="season_known_early_games"),
         ]
 
     def __str__(self) -> str:
@@ -166,7 +176,13 @@ class Season(models.Model):
 
     def rules_in_words(self) -> list[str]:
         """The season's standings rules as sentences, for its page."""
-        return [self._ranking_words(), self._min_nights_words(), self._best_nights_words(), self._blowout_words()]
+        return [
+            self._ranking_words(),
+            self._min_nights_words(),
+            self._best_nights_words(),
+            self._blowout_words(),
+            self.early_games_words(),
+        ]
 
     def _ranking_words(self) -> str:
         return RANKINGS[self.ranking].sentence
@@ -186,6 +202,18 @@ class Season(models.Model):
 
     def _blowout_words(self) -> str:
         return f"A win by {self.blowout_margin:,} or more is a full 20–0 in VP."
+
+    def early_games_words(self) -> str:
+        """How a game finished early counts, as the season's page and the standings' footnote say it."""
+        return EARLY_GAMES_WORDS[self.early_games]
+
+
+EARLY_GAMES_WORDS = {
+    EarlyGames.PLAYED: "A game finished early counts as played.",
+    EarlyGames.SCALED: "A game finished early is scaled up to a full game: each team's total × the rules' "
+    "rounds ÷ the rounds played (2 of 4 rounds: × 2), before wins and VP; a game to a target score counts as played.",
+    EarlyGames.LEFT_OUT: "A game finished early is left out of the standings.",
+}
 
 
 # --- Club nights: who is here, sittings, tables, seats and byes -----------------------------

@@ -72,6 +72,12 @@ class Options:
     rules_card: str = "same"  # where the rules card prints: same page, on the back, or none
 
 
+def file_name(stem: str, large_print: bool = False) -> str:
+    """A PDF's download name: "game-4-score-sheet.pdf", and "game-4-score-sheet-large-print.pdf" for
+    large print, so that the two prints of one thing keep apart in a downloads folder."""
+    return f"{stem}-large-print.pdf" if large_print else f"{stem}.pdf"
+
+
 @dataclass(frozen=True)
 class Cell:
     """One team's entry on one row of a round: the count and the points it made."""

@@ -70,7 +70,8 @@ def game_status(sheet: GameSheet) -> str:
         return "No rounds played yet."
     leaders = sheet.leaders
     if sheet.game.is_finished:
+        early = f" Finished early: {sheet.early.text}." if sheet.early else ""
         if len(leaders) == 1:
-            return f"Winner: {leaders[0].name}. Final totals: {totals}."
-        return f"A tie between {' and '.join(t.name for t in leaders)}. Final totals: {totals}."
+            return f"Winner: {leaders[0].name}. Final totals: {totals}.{early}"
+        return f"A tie between {' and '.join(t.name for t in leaders)}. Final totals: {totals}.{early}"
     return f"In progress after round {len(sheet.rounds)}: {totals}."

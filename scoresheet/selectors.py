@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from scoresheet import clubs, database, dealing, plausibility, scoring, tokens
 from scoresheet import rules as rules_module
+from scoresheet.early import Shortfall, game_shortfall, mark_early
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.models import KEEP_DELETED, Game, Round, Team, Variant, search_key
 from scoresheet.querysets import not_deleted
@@ -246,6 +247,11 @@ class GameSheet:
         return dealing.seats(teams, by_players=self.game.mode == Game.Mode.TEAMS)
 
     @property
+    def early(self) -> Shortfall | None:
+        """How the game fell short of its rules' end when it was finished early, else None."""
+        return game_shortfall(self.game, self.result)
+
+    @property
     def next_dealer(self) -> dealing.Seat | None:
         """Who deals the next round; None when nobody chose a first dealer or no round is to come."""
         first = self.game.first_dealer
@@ -416,8 +422,9 @@ def games_page(*, games: QuerySet[Game], query: str = "", status: str = "", numb
     """One page of the game list of ``games`` (visible_games): games in progress first, then
     finished ones, the most recently played first; each game with its teams and their totals.
 
-    Three queries whatever the number of games (the count, the page's games, their teams), and
-    no rules snapshot is read: the list shows the name stored beside it (``Game.variant_name``).
+    Four queries whatever the number of games (the count, the page's games, their teams, which of
+    them were finished early: ``early.mark_early``, a fifth when one may be), and no whole rules
+    snapshot is read: the list shows the name stored beside it (``Game.variant_name``).
     A page number that is not one (junk, or past the end) gives the first or the last page.
     """
     # "in_progress" sorts after "finished": descending puts the games in progress first, in the
@@ -428,7 +435,7 @@ def games_page(*, games: QuerySet[Game], query: str = "", status: str = "", numb
     ids = games_matching(games=games, query=query, status=status).order_by(*order).values_list("id", flat=True)
     page = Paginator(ids, GAMES_PER_PAGE).get_page(number)
     games = Game.objects.filter(id__in=page.object_list).defer("rules_document").order_by(*order)
-    page.object_list = with_team_totals(list(games))
+    page.object_list = mark_early(with_team_totals(list(games)))
     return page
 
 

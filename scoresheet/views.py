@@ -501,7 +501,8 @@ def print_sheets(request):
     options = pdf.Options(
         paper=d["paper"], large_print=d["large_print"], copies=d["copies"], rules_card=d["rules_card"]
     )
-    return _pdf_response(pdf.score_sheet(d["rules"], data, options), f"{d['variant']}-score-sheet.pdf")
+    name = pdf.file_name(f"{d['variant']}-score-sheet", options.large_print)
+    return _pdf_response(pdf.score_sheet(d["rules"], data, options), name)
 
 
 @game_view(doors.PRINT)
@@ -514,5 +515,6 @@ def pdf_sheet(request, access: GameAccess):
     sheet = selectors.game_sheet(game=game)
     options = pdf.Options(paper=paper, large_print=request.GET.get("large_print") == "1")
     return _pdf_response(
-        pdf.score_sheet(sheet.rules, printing.game_sheet_data(sheet), options), f"game-{game.id}-score-sheet.pdf"
+        pdf.score_sheet(sheet.rules, printing.game_sheet_data(sheet), options),
+        pdf.file_name(f"game-{game.id}-score-sheet", options.large_print),
     )

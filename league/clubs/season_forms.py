@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from league.models import Club, Ranking, Season
+from league.models import Club, EarlyGames, Ranking, Season
 from scoresheet import selectors as scoresheet_selectors
 from scoresheet.formfields import PlainIntegerField
 from scoresheet.limits import max_length
@@ -36,6 +36,14 @@ class SeasonForm(forms.Form):
         help_text="A win by this many points or more is a full 20–0 in VP. Leave empty for the usual margin "
         "of the rules: 5,000 for Hand and Foot, 10,000 for Hand Knee and Foot, 2,500 for Canasta.",
     )
+    early_games = forms.ChoiceField(
+        label="A game finished early",
+        choices=EarlyGames.choices,
+        initial=EarlyGames.PLAYED,
+        required=False,  # not sent (a form from before the setting): as played, as before
+        help_text="A game finished before its last round (2 rounds of 4, say) is marked on every page. "
+        "Scaled up, its totals count as if the missing rounds had gone on the same way: 2 of 4 rounds, totals × 2.",
+    )
 
     def __init__(self, *args, club: Club, season: Season | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -55,6 +63,9 @@ class SeasonForm(forms.Form):
         if others.exists():
             raise forms.ValidationError("The club already has a season of this name.")
         return name
+
+    def clean_early_games(self):
+        return self.cleaned_data["early_games"] or EarlyGames.PLAYED
 
     def clean(self):
         cleaned = super().clean()

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from league.clubs.services import invite_token_hash
 from league.models import Club, Invite, Membership, Player
+from scoresheet.early import mark_early
 from scoresheet.models import Game
 from scoresheet.selectors import with_team_totals
 
@@ -33,7 +34,7 @@ def club_players(*, club: Club, active: bool | None = None) -> QuerySet[Player]:
 def club_games(*, club: Club, limit: int = CLUB_PAGE_GAMES) -> list[Game]:
     """The club's latest games (not deleted), each with its teams and their totals."""
     games = Game.objects.live().filter(club=club).defer("rules_document").order_by("-updated_at", "-id")
-    return with_team_totals(list(games[:limit]))
+    return mark_early(with_team_totals(list(games[:limit])))
 
 
 def club_open_invites(*, club: Club) -> QuerySet[Invite]:

@@ -37,7 +37,7 @@ class LeagueError(Refused):
 # What a caller gives of each, checked against the model's limits before a write.
 CLUB_GIVEN = ("name",)
 PLAYER_GIVEN = ("name", "email", "phone")
-SEASON_GIVEN = ("name", "start", "end", "ranking", "min_nights", "best_nights", "blowout_margin")
+SEASON_GIVEN = ("name", "start", "end", "ranking", "min_nights", "best_nights", "blowout_margin", "early_games")
 
 
 # Accounts

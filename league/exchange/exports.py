@@ -13,6 +13,7 @@ from league.models import Club, Player, Season, Seat
 from league.nights.selectors import credited_players
 from league.nights.substitutes import player_in_round
 from league.querysets import counted_games
+from scoresheet.early import early_games
 from scoresheet.fields import entered_value, entry_fields
 from scoresheet.models import Game, TeamRound
 
@@ -58,7 +59,9 @@ def results_rows(*, season: Season) -> list[tuple]:
 
 def game_log(*, season: Season) -> tuple[list[str], list[tuple]]:
     """The Game log: a header (where, then every entry field key of the season's variants, then
-    Total) and one row per team per round of the games entered round by round."""
+    Total, then Finished early) and one row per team per round of the games entered round by round.
+    "Finished early" says how a game finished early fell short ("2 of 4 rounds"): the Results sheet
+    takes no other column, so the mark is here."""
     games = {game.pk: game for game in _season_games(season).filter(entered_as_totals=False)}
     entries = (
         TeamRound.objects.filter(round__game_id__in=list(games))
@@ -80,11 +83,15 @@ def game_log(*, season: Season) -> tuple[list[str], list[tuple]]:
         .values_list("team_id", "player__name", "replaced__name", "from_round")
     ):
         seats.setdefault(team, []).append(seat)
+    early = {game: short.text for game, short in early_games(list(games)).items()}
     rows = [
-        _log_row(games[entry.round.game_id], entry, keys, seats.get(entry.team_id, ()))
+        (
+            *_log_row(games[entry.round.game_id], entry, keys, seats.get(entry.team_id, ())),
+            early.get(entry.round.game_id),
+        )
         for entry in sorted(entries, key=lambda e: (order[e.round.game_id], e.round.number, e.team.position))
     ]
-    return [*xlsx.GAME_LOG_START, *keys, "Total"], rows
+    return [*xlsx.GAME_LOG_START, *keys, "Total", xlsx.GAME_LOG_EARLY], rows
 
 
 def _log_row(game: Game, entry: TeamRound, keys: list[str], seats) -> tuple:

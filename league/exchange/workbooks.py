@@ -47,6 +47,7 @@ RESULTS, GAME_LOG, ROSTER = "Results", "Game log", "Roster"
 RESULTS_COLUMNS = ("Date", "Table", "Game", "Team", "Players", "Score", "Variant")
 # Players: who played that round (a substitute's rounds are theirs). Then the entry field keys, then Total.
 GAME_LOG_START = ("Date", "Table", "Game", "Team", "Players", "Round")
+GAME_LOG_EARLY = "Finished early"  # the Game log's last column: "2 of 4 rounds" for a game finished early
 RESULTS_OPTIONAL = {"Variant"}  # a file may leave the column out: every night plays the season's variant
 ROSTER_COLUMNS = ("Name", "Email", "Phone", "Active")
 ROSTER_OPTIONAL = {"Email", "Phone", "Active"}  # a list of names is a roster

@@ -43,8 +43,10 @@ def _pdf(content: bytes, filename: str) -> HttpResponse:
     return response
 
 
-def _filename(sitting: Sitting, what: str) -> str:
-    return f"{sitting.night.club.slug}-{sitting.night.date:%Y-%m-%d}-sitting-{sitting.number}-{what}.pdf"
+def _filename(sitting: Sitting, what: str, large_print: bool = False) -> str:
+    return pdf.file_name(
+        f"{sitting.night.club.slug}-{sitting.night.date:%Y-%m-%d}-sitting-{sitting.number}-{what}", large_print
+    )
 
 
 def table_pack(request, slug: str, night_id: int, number: int):
@@ -57,7 +59,7 @@ def table_pack(request, slug: str, night_id: int, number: int):
         raise Http404("This sitting has no tables")
     options = pdf.Options(paper=paper, large_print=request.GET.get("large_print") == "1", rules_card="same")
     content = league_pdf.table_pack(pack, lambda token: table_link(request, token), options)
-    return _pdf(content, _filename(sitting, "tables"))
+    return _pdf(content, _filename(sitting, "tables", options.large_print))
 
 
 def seating_chart(request, slug: str, night_id: int, number: int):

@@ -19,7 +19,9 @@ def night_results(request, slug: str, night_id: int):
     paper = request.GET.get("paper", "letter")
     if paper not in pdf.PAPERS:
         return HttpResponseBadRequest("Paper is letter or a4.", content_type="text/plain; charset=utf-8")
-    content = night_results_pdf(night, paper=paper, large_print=request.GET.get("large_print") == "1")
+    large_print = request.GET.get("large_print") == "1"
+    content = night_results_pdf(night, paper=paper, large_print=large_print)
     response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{night.club.slug}-{night.date:%Y-%m-%d}-results.pdf"'
+    name = pdf.file_name(f"{night.club.slug}-{night.date:%Y-%m-%d}-results", large_print)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

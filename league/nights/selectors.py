@@ -17,6 +17,7 @@ from league.nights import seating
 from league.nights.substitutes import SeatRounds
 from league.querysets import is_agreed, team_agrees
 from scoresheet import tokens
+from scoresheet.early import mark_early
 from scoresheet.models import Game, Team
 from scoresheet.querysets import not_deleted
 
@@ -244,8 +245,9 @@ class NightPage:
 def night_page(*, night: Night) -> NightPage:
     """Every sitting of the night with its tables: status, totals, winners, byes.
 
-    Five queries whatever the number of tables: sittings, tables with their games (and round
-    counts), teams with their totals, seats with players, byes with players.
+    Six queries whatever the number of tables: sittings, tables with their games (and round
+    counts), teams with their totals, seats with players, byes with players, and which games were
+    finished early (``game.early``; one or two more when one may be).
     """
     max_rounds = night.variant.rules.game_end.max_rounds
     sittings = list(night.sittings.order_by("number"))
@@ -265,6 +267,7 @@ def night_page(*, night: Night) -> NightPage:
         Prefetch("teams", queryset=teams),
         Prefetch("teams__seats", queryset=Seat.objects.select_related("player", "replaced").order_by("position")),
     )
+    mark_early(games)
     byes = defaultdict(list)
     for bye in Bye.objects.filter(sitting__night=night).select_related("player").order_by("player__name"):
         byes[bye.sitting_id].append(bye)

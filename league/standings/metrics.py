@@ -19,12 +19,15 @@ season's rule. How the numbers are made:
   with fewer nights than the minimum come after, without a rank. With "best N nights", only each
   player's N best nights (by the ranking keys, computed on that night alone) count; ``nights``
   still counts every night played, since it decides who is ranked.
+- **A game finished early** (fewer rounds than its rules play) counts as the season says
+  (``early_games_counted``, applied to the team results before anything else): as played, scaled
+  up to a full game, or left out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date as Date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -88,6 +91,32 @@ class TeamResult:
     total: int
     players: tuple[tuple[int, str], ...]  # (player id, name) of each seat
     confirmed: bool = True
+
+
+# --- games finished early -----------------------------------------------------------------------
+
+EARLY_AS_PLAYED, EARLY_SCALED, EARLY_LEFT_OUT = "played", "scaled", "left_out"  # league.models.EarlyGames
+
+
+def early_games_counted(
+    results: Iterable[TeamResult], early: Mapping[int, tuple[int, int | None]], how: str
+) -> list[TeamResult]:
+    """The games' team results as the season counts a game finished early (``early``: game id →
+    (rounds played, the rules' rounds, None for a game to a target score)): as played; scaled up to
+    a full game, each total × the rules' rounds ÷ the rounds played, half up to a whole point (a
+    game to a target score stays as played); or left out. Applied before any number is made, so
+    wins and VP follow the totals that count."""
+    if how == EARLY_LEFT_OUT:
+        return [result for result in results if result.game not in early]
+    if how != EARLY_SCALED:
+        return list(results)
+    counted = []
+    for result in results:
+        played, of = early.get(result.game, (0, None))
+        if of is not None and played:
+            result = replace(result, total=int(half_up(Fraction(result.total * of, played), 0)))
+        counted.append(result)
+    return counted
 
 
 @dataclass(frozen=True)
@@ -167,7 +196,8 @@ class Metric:
     name: str
     abbr: str
     compute: Callable[[Record, list[Played]], int | Decimal | None]  # (record, the games that count)
-    places: int = 0  # decimals shown
+    places: int = 0  # decimals shown (the value keeps its own: JSON gives an average to 2 decimals)
+    trim: bool = False  # shown without trailing zeros: a win 1 and a half win 0.5, not 1.00 and 0.50
     higher_is_better: bool = True
     help: str = ""
 
@@ -184,9 +214,9 @@ METRICS: dict[str, Metric] = {
         Metric("nights", "Nights", "N", lambda r, g: len(r.nights()), help="Nights with at least one game"),
         Metric("games", "Games", "G", lambda r, g: len(g), help="Finished games played"),
         Metric("byes", "Byes", "Bye", lambda r, g: r.byes, higher_is_better=False, help="Sittings sat out"),
-        Metric("wins", "Wins", "W", lambda r, g: half_up(sum((p.win for p in g), Fraction(0)), 2), places=2),
+        Metric("wins", "Wins", "W", lambda r, g: half_up(sum((p.win for p in g), Fraction(0)), 2), places=2, trim=True),
         Metric("points", "Points", "Pts", lambda r, g: sum(p.points for p in g)),
-        Metric("average", "Average", "Avg", lambda r, g: _average(g, lambda p: p.points), places=2),
+        Metric("average", "Average", "Avg", lambda r, g: _average(g, lambda p: p.points)),
         Metric("vp", "Victory points", "VP", lambda r, g: sum((p.vp for p in g), Decimal(0)), places=2),
         Metric("vp_average", "VP average", "VP/G", lambda r, g: _average(g, lambda p: p.vp), places=2),
         Metric("best_game", "Best game", "Best", lambda r, g: max((p.points for p in g), default=None)),

@@ -86,11 +86,13 @@ def _style(size: float, *, bold=False, align=0, color=colors.black) -> Paragraph
 # --- words and numbers ---------------------------------------------------------------------
 
 
-def number(value: int | Decimal | None, places: int = 0) -> str:
-    """12345 → "12,345"; with 2 places 2117 → "2,117.00"; a real minus sign; none → "–"."""
+def number(value: int | Decimal | None, places: int = 0, trim: bool = False) -> str:
+    """12345 → "12,345"; with 2 places 2117 → "2,117.00" (trimmed: "2,117"); a real minus sign; none → "–"."""
     if value is None:
         return "–"
     text = f"{abs(value):,.{places}f}"
+    if trim and "." in text:
+        text = text.rstrip("0").rstrip(".")
     return f"−{text}" if value < 0 else text
 
 
@@ -115,6 +117,8 @@ def legend(result: Standings) -> list[str]:
     lines = [" · ".join(f"{metric.abbr} = {metric.name}" for metric in result.metrics)]
     if result.unconfirmed:
         lines.append(f"{UNCONFIRMED} includes a game not yet agreed at its table")
+    if result.early:
+        lines.append(result.early_words)
     return lines
 
 
@@ -127,7 +131,7 @@ def divider_words(result: Standings) -> str:
 
 
 def _cells(result: Standings, row: Row) -> list[str]:
-    return [number(row.values[m.key], m.places) for m in result.metrics]
+    return [number(row.values[m.key], m.places, m.trim) for m in result.metrics]
 
 
 def column_widths(result: Standings, lay: Layout) -> tuple[float, float, list[float]]:
@@ -148,7 +152,7 @@ def column_widths(result: Standings, lay: Layout) -> tuple[float, float, list[fl
 
 
 def _cells_of(result: Standings, metric: Metric) -> list[str]:
-    return [number(r.values[metric.key], metric.places) for r in result.rows + result.unranked]
+    return [number(r.values[metric.key], metric.places, metric.trim) for r in result.rows + result.unranked]
 
 
 def page_size(result: Standings, paper: str, lay: Layout) -> tuple[float, float]:

@@ -16,7 +16,7 @@ class RankingRule:
     key: str  # "vp": the public slug
     name: str  # "Victory points": the season form's choice
     short: str  # "VP": the page's switch and the workbook's sheet
-    words: str  # "victory points (VP average, then points)", after "Ranked by"
+    words: str  # "victory points per game (then points)", after "Ranked by"
     sort: tuple[str, ...]  # the metrics compared (league.standings.METRICS), the first first
 
     @property
@@ -28,7 +28,7 @@ class RankingRule:
 RANKINGS: dict[str, RankingRule] = {
     rule.key: rule
     for rule in [
-        RankingRule("vp", "Victory points", "VP", "victory points (VP average, then points)", ("vp_average", "points")),
+        RankingRule("vp", "Victory points", "VP", "victory points per game (then points)", ("vp_average", "points")),
         RankingRule("wins", "Wins", "Wins", "wins (then points)", ("wins", "points")),
         RankingRule("points", "Points", "Points", "total points", ("points",)),
         RankingRule("average", "Average", "Average", "average points per game", ("average",)),

@@ -24,7 +24,8 @@ from league.querysets import agreed_value, counted, counted_games
 from league.standings import metrics as standings
 from league.standings.metrics import METRICS, Metric, Row
 from league.standings.rankings import RANKINGS
-from scoresheet.models import Team
+from scoresheet.early import Shortfall, early_games
+from scoresheet.models import Game, Team
 from scoresheet.querysets import not_deleted
 
 # The columns a standings table shows, in order (the JSON shape of PRODUCT.md has its own).
@@ -43,6 +44,7 @@ class Standings:
     rows: list[Row]
     unranked: list[Row]
     teams: bool = False  # rows are partnerships, not players
+    early: int = 0  # games finished early in the period (counted as the season says: Season.early_games)
 
     @property
     def metrics(self) -> list[Metric]:
@@ -53,6 +55,16 @@ class Standings:
     def unconfirmed(self) -> int:
         return sum(row.unconfirmed for row in self.rows + self.unranked)
 
+    @property
+    def early_words(self) -> str:
+        """The footnote of the page and the PDF: "1 game finished early (…). It counts as played."."""
+        if not self.early:
+            return ""
+        games = "game" if self.early == 1 else "games"
+        return (
+            f"{self.early} {games} finished early (fewer rounds than the rules play). {self.season.early_games_words()}"
+        )
+
     def as_json(self) -> dict:
         """PRODUCT.md's ``standings --json`` shape."""
         return {
@@ -60,17 +72,22 @@ class Standings:
             "season": self.season.name,
             "ranked_by": self.ranked_by,
             "min_nights": self.min_nights,
-            "rows": [_json_row(row) for row in self.rows],
-            "unranked": [_json_row(row) for row in self.unranked],
+            "rows": [self._json_row(row) for row in self.rows],
+            "unranked": [self._json_row(row) for row in self.unranked],
         }
 
-
-def _json_row(row: Row) -> dict:
-    out = {"rank": row.rank, "player": row.name}
-    for key in JSON_KEYS:
-        value = row.values[key]
-        out[key] = float(value) if isinstance(value, Decimal) else value
-    return out
+    def _json_row(self, row: Row) -> dict:
+        """The contract's keys, then what the page shows beside them: the row's byes, its counted games
+        not yet agreed (the page's "not yet agreed" mark) and, with "best N nights", the nights that
+        count (the player page's "Only the best N nights count"; null without the rule)."""
+        out = {"rank": row.rank, "player": row.name}
+        for key in JSON_KEYS:
+            value = row.values[key]
+            out[key] = float(value) if isinstance(value, Decimal) else value
+        out["byes"] = row.values["byes"]
+        out["unconfirmed"] = row.unconfirmed
+        out["best"] = row.counted_nights if self.best_nights else None
+        return out
 
 
 def _team_results(**where) -> list[standings.TeamResult]:
@@ -100,6 +117,17 @@ def _team_results(**where) -> list[standings.TeamResult]:
     ]
 
 
+def _counted_results(season: Season, **where) -> tuple[list[standings.TeamResult], int]:
+    """``_team_results`` as the season counts its games finished early, and the number of those games."""
+    results = _team_results(**where)
+    games = Game.objects.filter(counted(), **{key.removeprefix("game__"): value for key, value in where.items()})
+    totals: dict[int, list[int]] = {}
+    for result in results:
+        totals.setdefault(result.game, []).append(result.total)
+    early = {game: (short.played, short.of) for game, short in early_games(games, totals).items()}
+    return standings.early_games_counted(results, early, season.early_games), len(early)
+
+
 def _byes(**where):
     """The byes of the live nights matching ``where`` (lookups from Bye), as (player id, name)."""
     return Bye.objects.filter(not_deleted("sitting__night__"), **where).values_list("player_id", "player__name")
@@ -109,30 +137,32 @@ def season_standings(*, season: Season, by: str | None = None, min_nights: int |
     """The season's players, ranked by its rule (or ``by``), with its minimum nights and best N."""
     by = by or season.ranking
     min_nights = season.min_nights if min_nights is None else min_nights
-    results = _team_results(game__table__sitting__night__season=season)
+    results, early = _counted_results(season, game__table__sitting__night__season=season)
     byes = _byes(sitting__night__season=season)
     records = standings.player_records(results, byes, season.blowout_margin).values()
     rows, unranked = standings.rank(records, by=by, min_nights=min_nights, best_nights=season.best_nights)
-    return Standings(season.club, season, None, by, min_nights, season.best_nights, rows, unranked)
+    return Standings(season.club, season, None, by, min_nights, season.best_nights, rows, unranked, early=early)
 
 
 def night_standings(*, night: Night, by: str | None = None) -> Standings:
     """One night's players, ranked by the season's rule (or ``by``); everyone who played is ranked."""
     season = night.season
     by = by or season.ranking
-    results = _team_results(game__table__sitting__night=night)
+    results, early = _counted_results(season, game__table__sitting__night=night)
     records = standings.player_records(results, _byes(sitting__night=night), season.blowout_margin).values()
     rows, unranked = standings.rank(records, by=by)
-    return Standings(night.club, season, night, by, 0, None, rows, unranked)
+    return Standings(night.club, season, night, by, 0, None, rows, unranked, early=early)
 
 
 def team_standings(*, season: Season, by: str | None = None) -> Standings:
     """The season's partnerships (the same players together), for fixed partnerships."""
     by = by or season.ranking
-    results = _team_results(game__table__sitting__night__season=season)
+    results, early = _counted_results(season, game__table__sitting__night__season=season)
     records = standings.partnership_records(results, season.blowout_margin).values()
     rows, unranked = standings.rank(records, by=by, min_nights=season.min_nights, best_nights=season.best_nights)
-    return Standings(season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked, teams=True)
+    return Standings(
+        season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked, teams=True, early=early
+    )
 
 
 # --- every view of a page, from one read (a workbook has a sheet for each) ---------------------
@@ -141,13 +171,15 @@ def team_standings(*, season: Season, by: str | None = None) -> Standings:
 def season_standings_views(*, season: Season, partnerships: bool = False) -> list[Standings]:
     """The season's standings under every ranking rule (vp, wins, points, average), and its
     partnerships ranked by the season's rule if asked: one read of the games for all of them."""
-    results = _team_results(game__table__sitting__night__season=season)
+    results, early = _counted_results(season, game__table__sitting__night__season=season)
     byes = _byes(sitting__night__season=season)
     records = standings.player_records(results, byes, season.blowout_margin).values()
     views = []
     for by in RANKINGS:
         rows, unranked = standings.rank(records, by=by, min_nights=season.min_nights, best_nights=season.best_nights)
-        views.append(Standings(season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked))
+        views.append(
+            Standings(season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked, early=early)
+        )
     if partnerships:
         teams = standings.partnership_records(results, season.blowout_margin).values()
         rows, unranked = standings.rank(
@@ -155,7 +187,16 @@ def season_standings_views(*, season: Season, partnerships: bool = False) -> lis
         )
         views.append(
             Standings(
-                season.club, season, None, season.ranking, season.min_nights, season.best_nights, rows, unranked, True
+                season.club,
+                season,
+                None,
+                season.ranking,
+                season.min_nights,
+                season.best_nights,
+                rows,
+                unranked,
+                True,
+                early,
             )
         )
     return views
@@ -164,12 +205,12 @@ def season_standings_views(*, season: Season, partnerships: bool = False) -> lis
 def night_standings_views(*, night: Night) -> list[Standings]:
     """One night's standings under every ranking rule, from one read."""
     season = night.season
-    results = _team_results(game__table__sitting__night=night)
+    results, early = _counted_results(season, game__table__sitting__night=night)
     records = standings.player_records(results, _byes(sitting__night=night), season.blowout_margin).values()
     views = []
     for by in RANKINGS:
         rows, unranked = standings.rank(records, by=by)
-        views.append(Standings(night.club, season, night, by, 0, None, rows, unranked))
+        views.append(Standings(night.club, season, night, by, 0, None, rows, unranked, early=early))
     return views
 
 
@@ -198,6 +239,7 @@ class PlayerGame:
     win: Fraction  # the share of the win: 1, ½ (a tie on top), 0
     confirmed: bool
     rounds: str = ""  # who played which rounds of a seat shared with a substitute: "Bob rounds 1–2, Cleo rounds 3–4"
+    early: Shortfall | None = None  # finished early: the rounds played of the rules' (as played here)
 
     @property
     def result(self) -> str:
@@ -242,8 +284,9 @@ class PlayerSeason:
 
 def player_season(*, season: Season, player_id: int, standings_result: Standings | None = None) -> PlayerSeason:
     """A player's finished games of the season with who sat where, their standings row, their most
-    frequent partners and opponents and their points and VP night by night. Five queries
-    (three for the standings, unless given), whatever the number of games."""
+    frequent partners and opponents and their points and VP night by night, each game finished
+    early marked (its score as played; the standings count it as the season says). Six queries
+    (four for the standings, unless given), whatever the number of games."""
     sat = Q(teams__seats__player_id=player_id) | Q(teams__seats__replaced_id=player_id)
     played = counted_games().filter(sat, table__sitting__night__season=season)
     teams = list(
@@ -265,6 +308,7 @@ def player_season(*, season: Season, player_id: int, standings_result: Standings
     by_game: dict[int, list[tuple]] = {}
     for team in teams:
         by_game.setdefault(team[1], []).append(team)
+    early = early_games(played, {game: [team[2] for team in game_teams] for game, game_teams in by_game.items()})
     games, shared, partners, opponents = [], [], {}, {}
     for game_teams in by_game.values():
         credited = {team[0]: [seat.counts_for for seat in seats.get(team[0], ())] for team in game_teams}
@@ -273,6 +317,7 @@ def player_season(*, season: Season, player_id: int, standings_result: Standings
             continue
         counted_here = player_id in {pk for pk, _ in credited[game_teams[mine][0]]}
         game = _player_game(game_teams, mine, credited, seats, player_id, season.blowout_margin)
+        game.early = early.get(game.game_id)
         if not counted_here:  # they played fewer rounds than their substitute: the game is theirs
             shared.append(game)
             continue

@@ -16,15 +16,18 @@ from django.core.paginator import EmptyPage
 from django.utils.html import format_html, format_html_join
 
 from league.standings.metrics import Metric, Row
+from league.standings.rankings import RANKINGS
 from league.standings.selectors import Standings
 
 PER_PAGE = 50
 LAST = Decimal("-1e30")  # an empty value sorts after every number
 
 
-def number(value, places: int) -> str:
-    """A number with thousands separators and the metric's decimals: 12,345 or 2,117.00."""
-    return f"{value:,.{places}f}"
+def number(value, places: int, trim: bool = False) -> str:
+    """A number with thousands separators and the metric's decimals: 12,345 or 24.50; trimmed of
+    trailing zeros if asked (wins: 1, 0.5, 0.33)."""
+    text = f"{value:,.{places}f}"
+    return text.rstrip("0").rstrip(".") if trim and "." in text else text
 
 
 def _ordering(metric: Metric) -> dict:
@@ -35,19 +38,25 @@ def _ordering(metric: Metric) -> dict:
     return {}
 
 
+# Counts beside the ranking's numbers: a phone hides them (static/css, .col-minor), so that the
+# column the rows are ranked by stays beside the name on a 390 px screen.
+MINOR = ("nights", "games", "byes", "best_game")
+
+
 class MetricColumn(tables.Column):
     """One metric: its abbreviation as the header (its name as the tooltip), right-aligned numbers."""
 
     def __init__(self, metric: Metric, **kwargs):
         self.metric = metric
         direction = "-" if metric.higher_is_better else ""
+        cells = "num col-minor" if metric.key in MINOR else "num"
         super().__init__(
             accessor=metric.key,
             verbose_name=format_html('<abbr title="{}">{}</abbr>', metric.name, metric.abbr),
             order_by=(f"{direction}sort_{metric.key}", "sort_rank", "sort_name"),
             attrs={
-                "th": {"class": "num", "title": metric.name, "_ordering": _ordering(metric)},
-                "td": {"class": "num"},
+                "th": {"class": cells, "title": metric.name, "_ordering": _ordering(metric)},
+                "td": {"class": cells},
             },
             empty_values=(None,),
             default="–",
@@ -55,7 +64,7 @@ class MetricColumn(tables.Column):
         )
 
     def render(self, value):
-        return number(value, self.metric.places)
+        return number(value, self.metric.places, self.metric.trim)
 
 
 class StandingsTable(tables.Table):
@@ -115,8 +124,11 @@ def table_rows(rows: list[Row], link: Callable[[Row], str | None] | None) -> lis
 
 
 def standings_table(result: Standings, rows: list[Row], request, *, link=None, prefix: str = "") -> StandingsTable:
-    """A sortable table of ``rows`` (the ranked or the unranked ones), paged 50 at a time."""
-    extra = [(metric.key, MetricColumn(metric)) for metric in result.metrics]
+    """A sortable table of ``rows`` (the ranked or the unranked ones), paged 50 at a time. The
+    metrics the rows are ranked by come first after the name (VP/G, then Pts), then the others."""
+    keys = RANKINGS[result.ranked_by].sort
+    metrics = sorted(result.metrics, key=lambda m: keys.index(m.key) if m.key in keys else len(keys))
+    extra = [(metric.key, MetricColumn(metric)) for metric in metrics]
     table = StandingsTable(table_rows(rows, link), extra_columns=extra, prefix=prefix, teams=result.teams)
     tables.RequestConfig(request, paginate=False).configure(table)  # the sort asked for
     # The page number only: a size from the address could ask for a page of a million rows.

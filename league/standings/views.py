@@ -34,6 +34,7 @@ from league.standings.selectors import (
 )
 from league.standings.tables import legend, number, standings_table
 from league.standings.xlsx import standings_workbook
+from scoresheet.pdf import file_name
 
 # The words of the page's switch: a ranking rule's short name, or the partnerships view's.
 VIEW_LABELS = {key: rule.short for key, rule in RANKINGS.items()} | {"partnerships": PARTNERSHIPS}
@@ -171,8 +172,9 @@ def _pdf(request, result: Standings, filename: str) -> HttpResponse:
     paper = request.GET.get("paper", "letter")
     if paper not in PAPERS:
         return HttpResponseBadRequest("Paper is letter or a4.", content_type="text/plain; charset=utf-8")
-    content = writer(result, paper=paper, large_print=request.GET.get("large_print") == "1")
-    return _download(content, "application/pdf", filename)
+    large_print = request.GET.get("large_print") == "1"
+    content = writer(result, paper=paper, large_print=large_print)
+    return _download(content, "application/pdf", file_name(filename.removesuffix(".pdf"), large_print))
 
 
 def _download(content: bytes, content_type: str, filename: str) -> HttpResponse:
@@ -232,7 +234,7 @@ def player_record(request, slug, player_id):
 
 def _shown(row, metric) -> str:
     value = None if row is None else row.values[metric.key]
-    return "–" if value is None else number(value, metric.places)
+    return "–" if value is None else number(value, metric.places, metric.trim)
 
 
 def _chart(player: Player, record, chart: str):

@@ -69,7 +69,7 @@ def _sheet(workbook: Workbook, result: Standings, made) -> None:
         cells.put(sheet, line, 2, row.name)
         for column, metric in enumerate(metrics, start=3):
             cell = cells.put(sheet, line, column, _number(row.values[metric.key]))
-            cell.number_format = "#,##0" if metric.places == 0 else "#,##0." + "0" * metric.places
+            cell.number_format = _format(metric)
         cells.put(sheet, line, len(header), row.unconfirmed or None)
     sheet.freeze_panes = sheet.cell(row=header_row + 1, column=3)  # header, Rank and Player stay in view
     _size_columns(sheet, header, result)
@@ -106,3 +106,10 @@ def _size_columns(sheet, header: list[str], result: Standings) -> None:
     widths.append(len(header[-1]) + 2)
     for column, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(column)].width = min(width, 48)
+
+
+def _format(metric) -> str:
+    """The cell's number format: whole numbers, the metric's decimals, or as they come (wins: 1, 0.5)."""
+    if metric.trim:
+        return "General"
+    return "#,##0" if metric.places == 0 else "#,##0." + "0" * metric.places

@@ -70,11 +70,11 @@ def sort_page_and_download_on_a_phone(page, live_server, autumn, tmp_path) -> No
     # Sort by points: the header's link, best first; the table scrolls inside its box to reach it.
     page.locator("table.standings-table th", has_text="Pts").get_by_role("link").click()
     expect(page.locator("table.standings-table th.desc")).to_have_text("Pts")
-    points = [as_number(text) for text in first_column(page, 7)]
+    points = [as_number(text) for text in first_column(page, 4)]  # Rank, Player, VP/G, Pts
     assert points == sorted(points, reverse=True) and len(points) == 50
     page.get_by_role("link", name="Next").click()
     expect(page.locator(".pager-where")).to_have_text("Page 2 of 2 · rows 51–60 of 60")
-    rest = [as_number(text) for text in first_column(page, 7)]
+    rest = [as_number(text) for text in first_column(page, 4)]
     assert len(rest) == 10 and max(rest) <= min(points)
     assert "sort=points" in page.url and "page=2" in page.url
     shoot(page, "standings-sorted-phone")
@@ -128,6 +128,11 @@ def check_the_pages_fit_the_screen(page, live_server, tuesday, autumn) -> None:
             assert left == [], f"{path}: numbers not right-aligned at {width} width: {left}"
             if name in ("standings", "season"):
                 check_axe(page, failures, f"{name} ({width})")
+            if name == "standings":
+                ranked_by_beside_the_name(page, width)
+            if name == "player-record":
+                box = page.locator(".standings-scroll").first  # the games table: whole, at either width
+                assert box.evaluate("el => el.scrollWidth <= el.clientWidth + 1") or width == "phone", width
         if name == "standings":
             # On a phone the table scrolls inside its box with Rank and Player kept in view.
             box = page.locator(".standings-scroll").first
@@ -136,3 +141,18 @@ def check_the_pages_fit_the_screen(page, live_server, tuesday, autumn) -> None:
             scroller = box.bounding_box()
             assert player["x"] >= scroller["x"] - 1  # still inside the box, not scrolled off to the left
     assert not failures, "serious or critical accessibility problems:\n" + axe.report(failures)
+
+
+def ranked_by_beside_the_name(page, width: str) -> None:
+    """The column the rows are ranked by (VP/G) is next to Player and on screen; a phone hides the
+    lesser counts (N, G, Bye, Best), a desktop shows every column."""
+    headers = page.locator("table.standings-table").first.locator("thead th")
+    shown = [text.strip() for text in headers.all_inner_texts() if text.strip()]
+    assert shown[:3] == ["Rank", "Player", "VP/G"], shown
+    vp = page.locator("table.standings-table thead th", has_text="VP/G").first.bounding_box()
+    assert vp["x"] + vp["width"] <= page.viewport_size["width"], f"VP/G off-screen at {width}"
+    minor = page.locator("table.standings-table").first.locator("thead th.col-minor")
+    if width == "phone":
+        expect(minor.first).to_be_hidden()
+    else:
+        expect(minor.first).to_be_visible()

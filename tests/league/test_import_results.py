@@ -333,7 +333,8 @@ def test_export_writes_results_and_the_game_log(tmp_path):
     assert results.column_dimensions["D"].width >= len(team.name)
     log = wb["Game log"]
     header = [c.value for c in log[1]]
-    assert header[:6] == ["Date", "Table", "Game", "Team", "Players", "Round"] and header[-1] == "Total"
+    assert header[:6] == ["Date", "Table", "Game", "Team", "Players", "Round"]
+    assert header[-2:] == ["Total", "Finished early"]
     assert {"books.clean", "books.dirty", "red_threes", "melded_points", "went_out", "adjustments"} <= set(header)
     log_rows = [dict(zip(header, row)) for row in log.iter_rows(min_row=2, values_only=True)]
     assert len(log_rows) == 2 * 2 + 2  # table 1: two rounds of two teams; table 2: one round
@@ -347,6 +348,8 @@ def test_export_writes_results_and_the_game_log(tmp_path):
         1045,
     )
     assert row["went_out"] is True and isinstance(row["Total"], int)
+    # both tables finished before hand-and-foot's 4 rounds: the Game log says so on each of their rows
+    assert {(row["Table"], row["Finished early"]) for row in log_rows} == {(1, "2 of 4 rounds"), (2, "1 of 4 rounds")}
     assert row["Total"] == TeamRound.objects.get(round__game__table__number=1, round__number=1, team__position=0).total
 
 

@@ -56,7 +56,7 @@ def test_a_three_team_table_and_a_tie_on_top(viewer, autumn):  # noqa: F811
 def test_the_totals_are_the_standings_row(viewer, autumn):  # noqa: F811
     totals = section(viewer.get(record_url(autumn, "Bob")).content.decode(), "Totals")
     assert "Rank 3" in totals
-    for words in ("Nights 2", "Games 2", "Byes 0", "Wins 2.00", "Points 4,234", "Average 2,117.00"):
+    for words in ("Nights 2", "Games 2", "Byes 0", "Wins 2", "Points 4,234", "Average 2,117"):
         assert words in totals
     assert "Victory points 24.50" in totals and "VP average 12.25" in totals
     kai = section(viewer.get(record_url(autumn, "Kai")).content.decode(), "Totals")

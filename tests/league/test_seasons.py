@@ -52,10 +52,19 @@ def test_the_organiser_creates_a_season_and_reads_its_rules_in_words(organiser, 
     assert (season.variant.slug, season.ranking, season.min_nights, season.best_nights) == ("hand-and-foot", "vp", 3, 8)
     assert season.blowout_margin == 5000  # left empty: the hand-and-foot family's margin
     text = page(response)
-    assert "Ranked by victory points (VP average, then points)." in text
+    assert "Ranked by victory points per game (then points)." in text
     assert "Players need 3 nights to be ranked." in text
     assert "The best 8 nights of each player count." in text
     assert "A win by 5,000 or more is a full 20–0 in VP." in text
+    assert season.early_games == "played" and "A game finished early counts as played." in text  # not sent
+
+
+def test_the_organiser_says_how_a_game_finished_early_counts(organiser, tuesday):
+    response = organiser.post("/clubs/tuesday/seasons/new/", season_data(early_games="scaled"), follow=True)
+    assert Season.objects.get(club=tuesday).early_games == "scaled"
+    assert "A game finished early is scaled up to a full game" in page(response)
+    response = organiser.post("/clubs/tuesday/seasons/new/", season_data(name="Winter", early_games="ignored"))
+    assert response.status_code == 400 and not Season.objects.filter(name="Winter").exists()
 
 
 @pytest.mark.parametrize(

@@ -218,8 +218,24 @@ def test_the_standings_command_prints_the_json_of_the_contract(autumn):
         "average": 2117.0,
         "vp": 24.5,
         "vp_average": 12.25,
+        "byes": 0,
+        "unconfirmed": 1,  # the game of 13 Oct nobody agreed to: the page's "1 game not yet agreed"
+        "best": None,  # no "best N nights" rule
     }
     assert data["unranked"] == []
+    assert {row["player"]: row["byes"] for row in data["rows"]}["Kai"] == 1
+
+
+def test_the_standings_json_says_which_nights_count_with_best_n_nights(autumn):
+    autumn.best_nights = 1
+    autumn.save()
+    out = io.StringIO()
+    call_command("standings", "--club", "tuesday", "--season", "Autumn 2026", "--json", stdout=out)
+    rows = {row["player"]: row for row in json.loads(out.getvalue())["rows"]}
+    # Ann played 2 nights, her best one counts; Hana played one: it counts.
+    assert (rows["Ann"]["nights"], rows["Ann"]["best"], rows["Hana"]["best"]) == (2, 1, 1)
+    # Bob's best night by VP average is 6 Oct (14 VP), not the unagreed 13 Oct game: nothing unagreed counts.
+    assert (rows["Bob"]["best"], rows["Bob"]["unconfirmed"], rows["Bob"]["games"]) == (1, 0, 1)
 
 
 def test_the_standings_command_takes_a_rule_a_minimum_and_a_night(autumn):
@@ -267,14 +283,16 @@ def test_the_standings_command_refuses_with_status_2(autumn, args, message):
 
 
 def test_the_standings_query_count_is_the_same_for_20_and_60_players(django_assert_max_num_queries):
-    for players in (20, 60):  # three times the players, the tables and their games: no more queries
+    # Three times the players, the tables and their games: no more queries (the teams, the seats,
+    # the byes, and the games finished early).
+    for players in (20, 60):
         tuesday = club(f"club-{players}", f"Club {players}")
         the_season = season(tuesday)
         the_night = night(tuesday, players=players, season=the_season)
         night_services.sitting_draw(night=the_night)
         for game in the_night.sittings.get().tables.all():
             scoresheet_services.game_finish(game=game.game)
-        with django_assert_max_num_queries(3):
+        with django_assert_max_num_queries(4):
             result = season_standings(season=the_season)
         assert len(result.rows) == players
 

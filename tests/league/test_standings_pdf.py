@@ -1,7 +1,7 @@
 """The standings PDF and the night results PDF, read back with pypdf.
 
 The numbers are those of the season worked out by hand in test_standings.py (fixture ``autumn``):
-Bob 4,234 points, 2,117.00 average, 24.50 VP, 12.25 VP a game; Finn and Gus share rank 5.
+Bob 4,234 points, 2,117 average, 24.50 VP, 12.25 VP a game; Finn and Gus share rank 5.
 """
 
 from __future__ import annotations
@@ -88,18 +88,18 @@ def test_the_season_standings_with_every_players_numbers(autumn):  # noqa: F811
     assert "Rank Player N G Bye W Pts Avg VP VP/G Best" in lines
     # rank, name (Bob's second game is not agreed: marked), nights, games, byes, wins, points,
     # average, VP, VP average, best game
-    assert "1 Ann 2 2 0 2.00 9,000 4,500.00 34.00 17.00 6,000" in lines
-    assert "3 Bob † 2 2 0 2.00 4,234 2,117.00 24.50 12.25 3,000" in lines
-    assert "4 Finn † 2 2 0 0.50 3,500 1,750.00 21.50 10.75 2,500" in lines
-    assert "4 Gus † 2 2 0 0.50 3,500 1,750.00 21.50 10.75 2,500" in lines  # a tie shares the rank
-    assert "7 Eve 2 2 0 0.50 2,500 1,250.00 12.00 6.00 2,500" in lines
+    assert "1 Ann 2 2 0 2 9,000 4,500 34.00 17.00 6,000" in lines
+    assert "3 Bob † 2 2 0 2 4,234 2,117 24.50 12.25 3,000" in lines
+    assert "4 Finn † 2 2 0 0.5 3,500 1,750 21.50 10.75 2,500" in lines
+    assert "4 Gus † 2 2 0 0.5 3,500 1,750 21.50 10.75 2,500" in lines  # a tie shares the rank
+    assert "7 Eve 2 2 0 0.5 2,500 1,250 12.00 6.00 2,500" in lines
     divider = lines.index("Not yet ranked (fewer than 2 nights)")
-    assert lines.index("7 Eve 2 2 0 0.50 2,500 1,250.00 12.00 6.00 2,500") < divider
+    assert lines.index("7 Eve 2 2 0 0.5 2,500 1,250 12.00 6.00 2,500") < divider
     assert lines[divider + 1 : divider + 5] == [
-        "Hana 1 1 0 0.50 2,500 2,500.00 12.00 12.00 2,500",
-        "Ivy 1 1 0 0.00 500 500.00 6.00 6.00 500",
-        "Jon 1 1 0 0.00 500 500.00 6.00 6.00 500",
-        "Kai 1 1 1 0.00 0 0.00 0.00 0.00 0",
+        "Hana 1 1 0 0.5 2,500 2,500 12.00 12.00 2,500",
+        "Ivy 1 1 0 0 500 500 6.00 6.00 500",
+        "Jon 1 1 0 0 500 500 6.00 6.00 500",
+        "Kai 1 1 1 0 0 0 0.00 0.00 0",
     ]
     legend = flat(text[text.index("N = Nights") :])
     assert "N = Nights · G = Games · Bye = Byes · W = Wins · Pts = Points · Avg = Average" in legend
@@ -141,7 +141,7 @@ def test_a_hundred_and_twenty_players_take_forty_rows_a_page_and_the_header_on_e
 def test_large_print_is_larger_and_keeps_every_number(autumn):  # noqa: F811
     result = season_standings(season=autumn)
     normal, large = standings_pdf(result), standings_pdf(result, large_print=True)
-    assert "3 Bob † 2 2 0 2.00 4,234 2,117.00 24.50 12.25 3,000" in lines_of(large)
+    assert "3 Bob † 2 2 0 2 4,234 2,117 24.50 12.25 3,000" in lines_of(large)
     big = many(autumn, 120)
     assert len(page_texts(standings_pdf(big, large_print=True))) > len(page_texts(standings_pdf(big)))
     assert page_size(large) == page_size(normal) == (612, 792)  # portrait: the columns fit it
@@ -150,7 +150,7 @@ def test_large_print_is_larger_and_keeps_every_number(autumn):  # noqa: F811
     assert page_size(standings_pdf(long_season, large_print=True)) == (792, 612)
     assert page_size(standings_pdf(long_season)) == (612, 792)
     assert any(
-        re.fullmatch(r"1 Player \d{3} 2 2 0 2\.00 \d,\d{3},000 \d,\d{3},000\.00 .*", line)
+        re.fullmatch(r"1 Player \d{3} 2 2 0 2 \d,\d{3},000 \d,\d{3},000 .*", line)
         for line in lines_of(standings_pdf(long_season, large_print=True))
     )
 
@@ -169,7 +169,7 @@ def test_partnership_standings_say_team(autumn):  # noqa: F811
     lines = lines_of(standings_pdf(team_standings(season=autumn)))
     assert lines[1] == "Autumn 2026 · partnership standings"
     assert "Rank Team N G W Pts Avg VP VP/G Best" in lines
-    assert "1 Ann & Cleo 1 1 1.00 6,000 6,000.00 20.00 20.00 6,000" in lines
+    assert "1 Ann & Cleo 1 1 1 6,000 6,000 20.00 20.00 6,000" in lines
 
 
 def test_a_nights_results_then_its_standings(autumn):  # noqa: F811
@@ -187,9 +187,9 @@ def test_a_nights_results_then_its_standings(autumn):  # noqa: F811
     standings_at = lines.index("Night standings")
     assert standings_at > lines.index("Ivy & Jon 500")
     assert "Rank Player N G Bye W Pts Avg VP VP/G Best" in lines[standings_at:]
-    assert "1 Ann 1 1 0 1.00 3,000 3,000.00 14.00 14.00 3,000" in lines[standings_at:]
-    assert "1 Bob 1 1 0 1.00 3,000 3,000.00 14.00 14.00 3,000" in lines[standings_at:]  # level: shared
-    assert "11 Kai 0 0 1 0.00 0 0.00 0.00 0.00 –" in lines[standings_at:]  # a bye, no game
+    assert "1 Ann 1 1 0 1 3,000 3,000 14.00 14.00 3,000" in lines[standings_at:]
+    assert "1 Bob 1 1 0 1 3,000 3,000 14.00 14.00 3,000" in lines[standings_at:]  # level: shared
+    assert "11 Kai 0 0 1 0 0 0 0.00 0.00 –" in lines[standings_at:]  # a bye, no game
 
 
 def test_an_unagreed_table_says_so(autumn):  # noqa: F811
@@ -198,7 +198,7 @@ def test_an_unagreed_table_says_so(autumn):  # noqa: F811
     assert "2 Bob & Dan 1,234 Winner Not agreed yet" in lines
     assert "Finn & Gus 1,000" in lines
     assert "1 Ann & Cleo 6,000 Winner Agreed" in lines
-    assert "3 Bob † 1 1 0 1.00 1,234 1,234.00 10.50 10.50 1,234" in lines  # the night's standings mark it too
+    assert "3 Bob † 1 1 0 1 1,234 1,234 10.50 10.50 1,234" in lines  # the night's standings mark it too
 
 
 def results_url(the_night, query: str = "") -> str:
@@ -228,9 +228,9 @@ def test_the_results_view_reads_as_many_queries_for_15_tables_as_for_2(client):
         assert f"{tables} A{tables} & B{tables} {number(1000 + tables)} Winner {agreed}" in lines
         won = number(1000 + tables)
         mark = "" if tables % 2 == 0 else " †"
-        assert f"1 A{tables}{mark} 1 1 0 1.00 {won} {won}.00 10.20 10.20 {won}" in lines  # the night's standings
+        assert f"1 A{tables}{mark} 1 1 0 1 {won} {won} 10.20 10.20 {won}" in lines  # the night's standings
         counts.append(len(queries))
-    assert counts[0] == counts[1] <= 14, counts  # 13: the session, the night, its page (6), its standings (3)
+    assert counts[0] == counts[1] <= 15, counts  # the session, the night, its page (7), its standings (4)
 
 
 def test_the_results_view_takes_paper_and_large_print_and_names_a_bad_paper(client):
@@ -240,6 +240,8 @@ def test_the_results_view_takes_paper_and_large_print_and_names_a_bad_paper(clie
     a4 = client.get(results_url(the_night, "?paper=a4&large_print=1"))
     assert a4.status_code == 200
     assert round(min(page_size(a4.content))) == 595
+    name = f"tuesday-{the_night.date:%Y-%m-%d}-results-large-print.pdf"  # its own name beside the normal one
+    assert a4["Content-Disposition"] == f'attachment; filename="{name}"'
     bad = client.get(results_url(the_night, "?paper=legal"))
     assert bad.status_code == 400 and b"letter or a4" in bad.content
     assert client.get(f"/clubs/tuesday/nights/{the_night.pk + 999}/results.pdf").status_code == 404

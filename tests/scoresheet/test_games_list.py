@@ -135,17 +135,18 @@ def test_the_list_reads_no_rules_snapshot_and_takes_the_same_queries_for_25_or_2
     numbered_games(4, start=20)
     services.game_delete(game=new_game("Gone", "Away"))
     started_here(client)
-    # the session (this device's games), the count, the page's games, their teams, the deleted
-    with django_assert_max_num_queries(5) as few:
+    # the session (this device's games), the count, the page's games, their teams, which of them
+    # were finished early (the rules' end only), the deleted
+    with django_assert_max_num_queries(6) as few:
         assert client.get("/?page=2").status_code == 200
     numbered_games(175, start=24)
     started_here(client)
-    with django_assert_max_num_queries(5) as many:
+    with django_assert_max_num_queries(6) as many:
         response = client.get("/?page=2")
     assert len(titles(response)) == 20
     assert len(few.captured_queries) == len(many.captured_queries)
-    assert not any("rules_document" in q["sql"] for q in many.captured_queries)
-    with django_assert_max_num_queries(5):
+    assert not any("rules_document" in q["sql"] and "game_end" not in q["sql"] for q in many.captured_queries)
+    with django_assert_max_num_queries(6):
         assert client.get("/?q=north+1&status=in_progress&page=3").status_code == 200
 
 

@@ -330,6 +330,7 @@ def test_a_game_without_rounds_prints_a_blank_sheet_for_it(client, presets):
 def game_sheet_options(client, game, normal):
     large = client.get(f"/g/{game.token}/sheet.pdf?paper=a4&large_print=1")
     assert large.status_code == 200
+    assert large["Content-Disposition"] == f'attachment; filename="game-{game.id}-score-sheet-large-print.pdf"'
     reader = PdfReader(io.BytesIO(large.content))
     assert float(reader.pages[0].mediabox.width) == pytest.approx(841.89, abs=0.5)
     assert len(reader.pages) > len(PdfReader(io.BytesIO(normal.content)).pages)

@@ -1314,9 +1314,9 @@ def test_a_tie_names_both_teams(client):
 # (the play address notes the game as one of this device's: scoresheet.device); its history: the
 # game's, the rounds' and the entries' history rows (scoresheet.history.game_history).
 GAME_PAGE_QUERIES = 5 + 3
-# the session (this device's games), the count, a page of games, their teams with summed totals
-# (selectors.games_page), the deleted games
-HOME_PAGE_QUERIES = 5
+# the session (this device's games), the count, a page of games, their teams with summed totals,
+# which of them were finished early (selectors.games_page), the deleted games
+HOME_PAGE_QUERIES = 6
 
 
 def test_the_game_page_takes_the_same_few_queries_for_1_or_4_rounds(client, django_assert_max_num_queries):
