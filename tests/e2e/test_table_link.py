@@ -88,10 +88,10 @@ def test_a_player_plays_and_agrees_through_the_table_link_on_a_phone_whose_pages
     expect(page.get_by_role("button", name="Reopen the game")).to_have_count(0)
     expect(page.get_by_role("heading", name="Agree with this result?")).to_be_visible()
     fits(page, "table-game-finished", link)  # the agree panel's buttons
-    page.get_by_role("button", name=f"{them.name} agrees").click()
+    page.get_by_role("button", name=f"{them.name} agree").click()
     expect(page.locator(".agree .agreed-note")).to_have_text(
-        re.compile(rf"✓ {re.escape(them.name)} agrees at \d\d:\d\d")
+        re.compile(rf"✓ {re.escape(them.name)} agree at \d\d:\d\d")
     )
-    expect(page.get_by_role("button", name=f"{them.name} agrees")).to_have_count(0)
-    expect(page.get_by_role("button", name=f"{us.name} agrees")).to_be_visible()  # each team for itself
+    expect(page.get_by_role("button", name=f"{them.name} agree")).to_have_count(0)
+    expect(page.get_by_role("button", name=f"{us.name} agree")).to_be_visible()  # each team for itself
     context.close()

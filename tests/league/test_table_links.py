@@ -138,14 +138,14 @@ def test_each_team_agrees_on_its_own_phone_and_a_correction_or_reopening_asks_ag
     scoresheet_services.game_finish(game=game)  # by the organiser: the link cannot finish early
     page = text(client.get(link(table)))
     assert "Agree with this result?" in page
-    assert f"{us.name} agrees" in page and f"{them.name} agrees" in page
+    assert f"{us.name} agree</button>" in page and f"{them.name} agree</button>" in page  # a team: "agree"
 
     response = client.post(link(table, "agree/"), {"team": them.pk})
     assert response.status_code == 302 and response["Location"] == link(table)
     page = text(client.get(link(table)))
     at = Agreement.objects.get(team=them).at
-    assert f"✓ {them.name} agrees at {at:%H:%M}" in page and "Agree with this result?" in page  # one of two
-    assert f"{them.name} agrees</button>" not in page and f"{us.name} agrees</button>" in page
+    assert f"✓ {them.name} agree at {at:%H:%M}" in page and "Agree with this result?" in page  # one of two
+    assert f"{them.name} agree</button>" not in page and f"{us.name} agree</button>" in page
     refused = text(client.post(link(table, "agree/"), {"team": us.pk}, follow=True))  # the same phone for us
     assert f"This phone agreed for {them.name}: each team agrees on its own phone." in refused
     assert not Agreement.objects.filter(team=us).exists()
