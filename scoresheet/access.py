@@ -2,6 +2,8 @@
 that decides it. A door finds the game for its key and says the most its visitor may do; here
 that is narrowed by the game's state, the same for every door:
 
+- a club's game is deleted, restored and given new addresses by the club's organisers only,
+  at every door (clubs.organises);
 - a deleted game shows only its "deleted" page and "Restore", to a visitor who may restore it,
   and only while it is kept (selectors.deleted_after); to anyone else it is a 404;
 - a closed night's game: a link that stops with its night (a table link) answers its own
@@ -60,7 +62,10 @@ def game_access(request, door: str, key) -> Iterator[GameAccess]:
 
 def _decide(request, entrance: doors.Door, opened: doors.Opened, key) -> GameAccess:
     game = opened.game
-    may = opened.offers
+    offers = opened.offers
+    if offers & doors.ORGANISERS_ONLY and _of_a_club(game) and not clubs.organises(request, game):
+        offers = offers - doors.ORGANISERS_ONLY  # not even a link to them
+    may = offers
     closed = None
     if game.deleted_at is not None:
         if doors.RESTORE not in may or game.deleted_at <= selectors.deleted_after():
@@ -78,10 +83,15 @@ def _decide(request, entrance: doors.Door, opened: doors.Opened, key) -> GameAcc
         door=entrance.name,
         visitor=entrance.visitor,
         may=may,
-        links=GameLinks.at(entrance.name, key, opened.offers),
+        links=GameLinks.at(entrance.name, key, offers),
         table=opened.table,
         closed=closed,
     )
+
+
+def _of_a_club(game) -> bool:
+    """Is this a club's game (started inside a club, or at a club night's table)?"""
+    return game.club_id is not None or game.table_id is not None
 
 
 def game_view(action: str):
