@@ -155,6 +155,23 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False  # one log line a failure, not axes' start-up banner
 
+# Errors: a page that fails (a 500) is logged with its traceback, and the app's own warnings,
+# to standard error, which `make serve` leaves to gunicorn's error log (the terminal, or the
+# service's journal). Each line names its request (an X-Request-ID the proxy sends, the method,
+# the path) with every token redacted (config.redaction). A page that is not found is no error.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "errors": {"()": "config.redaction.ErrorFormatter", "format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}
+    },
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "errors"}},
+    "loggers": {
+        name: {"handlers": ["stderr"], "level": level, "propagate": False}
+        for name, level in (("django.request", "ERROR"), ("scoresheet", "WARNING"), ("league", "WARNING"))
+    },
+}
+
 # Accounts (Django's own auth): where sign in sends people and where it comes back to.
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:club-list"
