@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from league.clubs.names import clean_name
 from league.models import Club, Player, Role
 from scoresheet.limits import max_length
 
@@ -36,7 +37,7 @@ class PlayerForm(forms.Form):
     phone = forms.CharField(label="Phone (optional)", max_length=max_length(Player, "phone"), required=False)
 
     def clean_name(self):
-        name = self.cleaned_data["name"].strip()
+        name = clean_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError("Enter the player's name.")
         return name
