@@ -264,10 +264,9 @@ if HTTPS:
     SECURE_HSTS_PRELOAD = envbool("HSTS_PRELOAD", "1")
 # Behind a reverse proxy that terminates HTTPS (see README, "Running it for a club"), trust
 # its X-Forwarded-Proto header so that Django knows the request was secure (CSRF checks the
-# https:// origin). Only turn this on when the proxy sets that header on every request, and
-# X-Forwarded-For as README's nginx example does.
-# Sign-in's rate limit then counts failures by the visitor's address the proxy forwards
-# (X-Forwarded-For), not the proxy's own: every request comes from 127.0.0.1 (config/proxy.py).
+# https:// origin), and count sign-in failures by the visitor's address it adds to
+# X-Forwarded-For, not by its own 127.0.0.1 (config/proxy.py). Only turn this on when the
+# proxy sets both headers on every request.
 if envbool("BEHIND_HTTPS_PROXY", "0"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     AXES_CLIENT_IP_CALLABLE = "config.proxy.client_address"
