@@ -104,6 +104,8 @@ MIDDLEWARE = [
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A play, share or table link's pages are not kept by any cache (scoresheet/secret_addresses.py).
+    "scoresheet.secret_addresses.NoStoreAtSecretAddresses",
     # Last, as its documentation asks: it answers a locked-out sign-in before the view runs.
     "axes.middleware.AxesMiddleware",
 ]
@@ -176,6 +178,23 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False  # one log line a failure, not axes' start-up banner
+
+# Errors: a page that fails (a 500) is logged with its traceback, and the app's own warnings,
+# to standard error, which `make serve` leaves to gunicorn's error log (the terminal, or the
+# service's journal). Each line names its request (an X-Request-ID the proxy sends, the method,
+# the path) with every token redacted (config.redaction). A page that is not found is no error.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "errors": {"()": "config.redaction.ErrorFormatter", "format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}
+    },
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "errors"}},
+    "loggers": {
+        name: {"handlers": ["stderr"], "level": level, "propagate": False}
+        for name, level in (("django.request", "ERROR"), ("scoresheet", "WARNING"), ("league", "WARNING"))
+    },
+}
 
 # Accounts (Django's own auth): where sign in sends people and where it comes back to.
 LOGIN_URL = "login"
@@ -267,6 +286,9 @@ if HTTPS:
     SECURE_HSTS_PRELOAD = envbool("HSTS_PRELOAD", "1")
 # Behind a reverse proxy that terminates HTTPS (see README, "Running it for a club"), trust
 # its X-Forwarded-Proto header so that Django knows the request was secure (CSRF checks the
-# https:// origin). Only turn this on when the proxy sets that header on every request.
+# https:// origin), and count sign-in failures by the visitor's address it adds to
+# X-Forwarded-For, not by its own 127.0.0.1 (config/proxy.py). Only turn this on when the
+# proxy sets both headers on every request.
 if envbool("BEHIND_HTTPS_PROXY", "0"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    AXES_CLIENT_IP_CALLABLE = "config.proxy.client_address"

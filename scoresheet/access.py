@@ -2,6 +2,8 @@
 that decides it. A door finds the game for its key and says the most its visitor may do; here
 that is narrowed by the game's state, the same for every door:
 
+- a club's game is deleted, restored and given new addresses by the club's organisers only,
+  at every door (clubs.organises);
 - a deleted game shows only its "deleted" page and "Restore", to a visitor who may restore it,
   and only while it is kept (selectors.deleted_after); to anyone else it is a 404;
 - a closed night's game: a link that stops with its night (a table link) shows the final sheet
@@ -64,7 +66,10 @@ def game_access(request, door: str, key) -> Iterator[GameAccess]:
 
 def _decide(request, entrance: doors.Door, opened: doors.Opened, key) -> GameAccess:
     game = opened.game
-    may = opened.offers
+    offers = opened.offers
+    if offers & doors.ORGANISERS_ONLY and _of_a_club(game) and not clubs.organises(request, game):
+        offers = offers - doors.ORGANISERS_ONLY  # not even a link to them
+    may = offers
     closed = None
     if game.deleted_at is not None:
         if doors.RESTORE not in may or game.deleted_at <= selectors.deleted_after():
@@ -72,7 +77,6 @@ def _decide(request, entrance: doors.Door, opened: doors.Opened, key) -> GameAcc
         may = may & {doors.READ, doors.RESTORE}
     else:
         may = may - {doors.RESTORE}
-    offers = opened.offers
     if corrections.night_closed(game):
         if entrance.closed_page is not None:
             # A link that stops with its night: the final sheet, read only (and no link on to
@@ -90,6 +94,11 @@ def _decide(request, entrance: doors.Door, opened: doors.Opened, key) -> GameAcc
         table=opened.table,
         closed=closed,
     )
+
+
+def _of_a_club(game) -> bool:
+    """Is this a club's game (started inside a club, or at a club night's table)?"""
+    return game.club_id is not None or game.table_id is not None
 
 
 def game_view(action: str):

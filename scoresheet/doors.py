@@ -34,6 +34,10 @@ AGREE = "agree"  # a team at a night's table agrees with the finished result
 # night's results): on a closed night, its organisers' only.
 CHANGES = frozenset({ENTER, FINISH, REOPEN, UNDO, DELETE, RESTORE})
 
+# What only a club's organisers do with a club's game, whichever the door (its results count in
+# the club's standings; its play token may have been handed to someone who has since left).
+ORGANISERS_ONLY = frozenset({DELETE, RESTORE, RENEW})
+
 # Who came in.
 MEMBER = "member"
 TABLE_LINK = "table link"

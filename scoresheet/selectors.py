@@ -379,6 +379,16 @@ def visible_games(*, device_ids: list[int], user, role: str = clubs.VIEWER) -> Q
     return Game.objects.filter(scope)
 
 
+def restorable_games(*, device_ids: list[int], user) -> QuerySet[Game]:
+    """The games a visitor may restore once deleted (their "Recently deleted"): this device's
+    casual games and the games of the clubs they organise (a club's game is its organisers' to
+    delete and restore, whoever holds its play link: scoresheet.access)."""
+    scope = Q(id__in=list(device_ids), club__isnull=True)
+    if user.is_authenticated:
+        scope |= Q(club_id__in=clubs.club_ids(user, clubs.ORGANISER))
+    return Game.objects.filter(scope)
+
+
 def game_by_token(token: str) -> Game | None:
     """The game whose play token this is (deleted or not), with its club and night table; None
     for a wrong or renewed token."""

@@ -30,7 +30,7 @@ def home(request):
         "filtered": any(filters.values()),
         "statuses": search.fields["status"].choices,
         "status": filters["status"],
-        "deleted_count": selectors.deleted_games_count(games=_visible_games(request, clubs.SCOREKEEPER)),
+        "deleted_count": selectors.deleted_games_count(games=_restorable_games(request)),
         "nothing_found": _nothing_found(**filters),
         # The games the session knows (deleted ones too): my_games.js adds only those it does not.
         "device_games": device.game_ids(request),
@@ -51,6 +51,10 @@ def _with_addresses(request, games: list[Game]) -> list[Game]:
     return games
 
 
+def _restorable_games(request):
+    return selectors.restorable_games(device_ids=device.game_ids(request), user=request.user)
+
+
 def _nothing_found(*, query: str, status: str) -> str:
     """ "No finished game matches “Ann”." and the like, for an empty search."""
     game = {"in_progress": "game in progress", "finished": "finished game"}.get(status, "game")
@@ -60,8 +64,9 @@ def _nothing_found(*, query: str, status: str) -> str:
 
 
 def games_deleted(request):
-    """Recently deleted: this device's and a scorekeeper's clubs' games that can still be restored."""
-    games = _visible_games(request, clubs.SCOREKEEPER)
+    """Recently deleted: this device's casual games and an organiser's clubs' games that can
+    still be restored."""
+    games = _restorable_games(request)
     page = selectors.deleted_games_page(games=games, number=request.GET.get("page"))
     _with_addresses(request, page.object_list)
     return render(request, "scoresheet/games_deleted.html", {"page": page, "keep_days": KEEP_DELETED.days})
@@ -197,9 +202,10 @@ def _history(game, teams, *, can_undo: bool) -> dict:
 def _hand_over(request, access: GameAccess) -> dict | None:
     """ "Hand this game to another phone": the play address as a QR code and the read-only share
     link, for whoever may play the game here (not on a share link, nor for a club's viewer; a
-    table link has its own, on the table pack)."""
+    table link has its own, on the table pack). A club night's game has none at all: its table's
+    link is its address, and stops with the night (a play token would not)."""
     links = access.links
-    if links.read_only or links.is_table_link:
+    if links.read_only or links.is_table_link or access.game.table_id is not None:
         return None
     play = site.absolute(request, GameLinks.for_play(access.game).game)
     return {

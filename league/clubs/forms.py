@@ -7,6 +7,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
 from league.clubs import services
+from league.clubs.names import clean_name
 from league.models import Club, Player, Role
 from scoresheet.limits import max_length
 
@@ -74,7 +75,7 @@ class PlayerForm(forms.Form):
     phone = forms.CharField(label="Phone (optional)", max_length=max_length(Player, "phone"), required=False)
 
     def clean_name(self):
-        name = self.cleaned_data["name"].strip()
+        name = clean_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError("Enter the player's name.")
         return name

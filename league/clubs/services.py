@@ -20,6 +20,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.text import slugify
 
+from league.clubs.names import clean_name
 from league.models import Club, Invite, Membership, Player, Role, Season, default_blowout
 from scoresheet import history, limits
 from scoresheet.problems import Problem, Refused
@@ -231,7 +232,7 @@ def invite_accept(*, invite: Invite, user: User) -> Membership:
 @transaction.atomic
 @history.records("player_added")
 def player_create(*, club: Club, name: str, email: str = "", phone: str = "") -> Player:
-    player = Player(club=club, name=name.strip(), email=email.strip(), phone=phone.strip())
+    player = Player(club=club, name=clean_name(name), email=email.strip(), phone=phone.strip())
     limits.check(player, PLAYER_GIVEN, refuse=LeagueError)
     player.save(force_insert=True)
     return player
@@ -248,7 +249,7 @@ def players_create(*, players: list[Player]) -> list[Player]:
 @transaction.atomic
 @history.records("player_changed")
 def player_update(*, player: Player, name: str, email: str = "", phone: str = "") -> Player:
-    player.name, player.email, player.phone = name.strip(), email.strip(), phone.strip()
+    player.name, player.email, player.phone = clean_name(name), email.strip(), phone.strip()
     limits.check(player, PLAYER_GIVEN, refuse=LeagueError)
     player.save(update_fields=["name", "email", "phone"])
     return player

@@ -25,6 +25,7 @@ import openpyxl
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
+from league.clubs.names import clean_name
 from league.exchange import cells
 from league.models import Player
 from scoresheet import limits
@@ -72,12 +73,8 @@ def errors_json(problems: Sequence[Problem]) -> dict:
 
 
 def name_key(name: str) -> str:
-    """A name as the roster compares them: without case and repeated spaces."""
-    return " ".join(name.split()).casefold()
-
-
-def clean_name(name: str) -> str:
-    return " ".join(name.split())
+    """A name as the roster compares them: cleaned (league.clubs.names), without case."""
+    return clean_name(name).casefold()
 
 
 # Reading: the workbook, a sheet's header and rows

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
+from league.clubs.names import clean_name
 from league.models import Club, Player, Season, SeatingMode
 from scoresheet import selectors as scoresheet_selectors
 from scoresheet.formfields import PlainIntegerField
@@ -145,7 +146,7 @@ class SubstituteForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
-        chosen, name = cleaned.get("player"), " ".join(cleaned.get("new_name", "").split())
+        chosen, name = cleaned.get("player"), clean_name(cleaned.get("new_name", ""))
         if chosen is not None and name:
             self.add_error("new_name", "Choose a player or name a new one, not both.")
         elif chosen is None and not name and "player" not in self.errors:

@@ -38,6 +38,7 @@ Player = Hashable  # a name in the command, a roster id in the web
 Pair = frozenset
 
 MODES = ("fixed", "rotating", "progressive", "manual")
+MOST_SITTINGS = 20  # a night's sittings, at most (the night form's and the database's limit too)
 TRIES = 24  # random starts of the local search per sitting; it stops early on a seating with no repeat
 WEIGHT = 10**9  # the cost is lexicographic: one night repeat outweighs any number of season repeats
 

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from league.clubs.names import clean_name
 from league.clubs.services import LeagueError, player_create
 from league.models import Agreement, Attendance, Bye, Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table
 from league.nights import seating
@@ -110,6 +111,8 @@ def check_in(*, night: Night, player: Player) -> Attendance:
     night = _open_night(night)
     if player.club_id != night.club_id:
         raise LeagueError("That player is not on this club's roster.")
+    if player.deleted_at is not None:
+        raise LeagueError(f"{player.name} was deleted from the roster: restore them from Recently deleted first.")
     next_sitting = night.sittings.count() + 1
     attendance, created = Attendance.objects.get_or_create(
         night=night, player=player, defaults={"from_sitting": next_sitting}
@@ -157,7 +160,7 @@ def add_and_check_in(*, night: Night, name: str, email: str = "", phone: str = "
 
 def _new_player(*, night: Night, name: str, email: str = "", phone: str = "", pick: str) -> Player:
     """A new player on the club's roster; refused for a name already there (``pick`` says what to do instead)."""
-    name = " ".join(name.split())
+    name = clean_name(name)
     if not name:
         raise LeagueError("Give the new player's name.")
     if Player.objects.filter(club_id=night.club_id, name__iexact=name).exists():

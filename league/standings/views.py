@@ -209,7 +209,7 @@ def season_public(request, slug, season_id):
 def player_record(request, slug, player_id):
     membership = club_member(request, slug, Role.VIEWER)
     club = membership.club
-    player = get_object_or_404(Player, club=club, pk=player_id)
+    player = get_object_or_404(Player.objects.live(), club=club, pk=player_id)  # a deleted one has no page
     seasons = list(club.seasons.all())
     asked = request.GET.get("season", "")
     season = next((s for s in seasons if str(s.pk) == asked), seasons[0] if seasons else None)

@@ -386,7 +386,10 @@ def test_export_then_import_into_another_club_gives_the_same_games_and_totals(tm
         call_command("standings", "--club", slug, "--season", season, "--json", stdout=out)
         data = json.loads(out.getvalue())
         # Whether a game is agreed yet is the night's state, not a standing: an imported night is settled.
-        return [[{k: v for k, v in row.items() if k != "unconfirmed"} for row in data[part]] for part in ("rows", "unranked")]
+        return [
+            [{k: v for k, v in row.items() if k != "unconfirmed"} for row in data[part]]
+            for part in ("rows", "unranked")
+        ]
 
     # PRODUCT.md: "export then import into another club gives the same standings"
     assert standings("friday", "Copy") == standings("tuesday", the_night.season.name)

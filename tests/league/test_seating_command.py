@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from io import StringIO
 from pathlib import Path
 
@@ -96,6 +97,10 @@ def test_without_json_it_prints_a_readable_seating_with_the_flags():
             "--sittings: '-1' is not a whole number",
         ),
         (["--variant", "canasta", "--mode", "fixed", "--players", "8"], "--sittings: (none) is not a whole number"),
+        (  # the web's limit too: a million sittings would run for minutes
+            ["--variant", "canasta", "--mode", "fixed", "--sittings", "1000000", "--players", "8"],
+            "--sittings: at most 20, not 1000000",
+        ),
         (
             ["--variant", "canasta", "--mode", "fixed", "--sittings", "2", "--players", "2"],
             "2 players cannot fill a table of Canasta (classic): the smallest seats 3",
@@ -129,10 +134,17 @@ def test_without_json_it_prints_a_readable_seating_with_the_flags():
     ],
 )
 def test_impossible_requests_exit_2_with_a_message(args, message):
+    started = time.monotonic()
     with pytest.raises(CommandError) as raised:
         seating(*args)
     assert raised.value.returncode == 2
     assert message in str(raised.value)
+    assert time.monotonic() - started < 5
+
+
+def test_a_night_of_twenty_sittings_is_drawn():
+    night = seating_json("--variant", "hand-and-foot", "--mode", "rotating", "--sittings", "20", "--players", "8")
+    assert [s["number"] for s in night["sittings"]] == list(range(1, 21))
 
 
 # It runs on a fresh clone before `migrate`: tests/scoresheet/test_commands_without_database.py.

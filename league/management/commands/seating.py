@@ -16,7 +16,7 @@ class Command(BaseCommand):
         # Everything is checked in handle, so that every bad value exits 2 with one line naming it.
         parser.add_argument("--variant", help="variant slug (see `manage.py variants`)")
         parser.add_argument("--mode", help="fixed (partnerships of sitting 1 stay) or rotating (new partners)")
-        parser.add_argument("--sittings", help="how many sittings (games) the night has, 1 or more")
+        parser.add_argument("--sittings", help=f"how many sittings (games) the night has, 1 to {seating.MOST_SITTINGS}")
         parser.add_argument("--players", help="a number of players, named P1 … PN")
         parser.add_argument("--names", help='the players\' names, comma-separated: "Ann,Bob,Cleo"')
         parser.add_argument("--seed", help="any text or number: the same seed draws the same night")
@@ -27,7 +27,7 @@ class Command(BaseCommand):
         mode = options["mode"]
         if mode not in ("fixed", "rotating"):
             raise CommandError(f"--mode: {_shown(mode)} is not a mode: fixed or rotating.", returncode=2)
-        sittings = _whole_number("--sittings", options["sittings"], least=1)
+        sittings = _whole_number("--sittings", options["sittings"], least=1, most=seating.MOST_SITTINGS)
         players = _players(options["players"], options["names"])
         shapes = seating.table_shapes(rules)
         smallest = min((s.size for s in shapes), default=0)
