@@ -13,7 +13,7 @@ from django.test import Client
 from league.models import Membership, Role
 from league.nights import services as night_services
 from scoresheet.models import Game
-from tests.league.factories import club, member, night
+from tests.league.factories import close_night, club, member, night
 from tests.scoresheet.test_access import start_data
 from tests.scoresheet.test_views_game import FOUR_ROUNDS
 
@@ -58,7 +58,7 @@ def refused_everywhere(visitor: Client, game: Game, prefixes: list[str]) -> None
 def test_only_an_organiser_deletes_restores_or_renews_a_nights_game_at_any_address(table_game, closed):
     the_night = table_game.table.sitting.night
     if closed:
-        night_services.night_close(night=the_night)
+        close_night(the_night)
     tuesday = the_night.club
     scorekeeper = signed_in(tuesday, "sam", Role.SCOREKEEPER)
     play, club_door, table = f"/g/{table_game.token}/", f"/games/{table_game.pk}/", f"/t/{table_game.table.token}/"
@@ -87,7 +87,7 @@ def test_a_member_who_left_keeps_no_power_over_the_game_whose_play_link_they_kep
     tuesday = table_game.table.sitting.night.club
     former = signed_in(tuesday, "fred", Role.ORGANISER)
     Membership.objects.filter(user__username="fred").delete()
-    night_services.night_close(night=table_game.table.sitting.night)
+    close_night(table_game.table.sitting.night)
     refused_everywhere(former, table_game, [f"/g/{table_game.token}/"])
 
 

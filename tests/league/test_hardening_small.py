@@ -21,7 +21,7 @@ from league.clubs import services as club_services
 from league.models import Attendance, Player, Role
 from league.nights import services as night_services
 from scoresheet.models import Game
-from tests.league.factories import club, member, night, player
+from tests.league.factories import close_night, club, member, night, player
 from tests.league.test_import_results import HEADER, run, write
 from tests.league.test_substitutes import seats
 from tests.league.test_substitutes import table as table  # noqa: F401 - a fixture
@@ -149,8 +149,10 @@ def test_every_page_at_a_play_share_or_table_link_says_no_store(presets):
         response = visitor.get(address)
         assert response.status_code in (200, 404), address
         assert "no-store" in response.get("Cache-Control", ""), address
-    night_services.night_close(night=the_night)
-    closed = visitor.get(f"/t/{table.token}/")  # the table link's "closed" page
+    close_night(the_night)
+    final = visitor.get(f"/t/{table.token}/")  # a closed night's table link: the final sheet, read only
+    assert final.status_code == 200 and "no-store" in final["Cache-Control"]
+    closed = visitor.get(f"/t/{table.token}/rounds/1/")  # any other page of it: the "closed" page
     assert closed.status_code == 404 and "no-store" in closed["Cache-Control"]
     assert "no-store" not in Client().get("/").get("Cache-Control", "")
 

@@ -258,9 +258,9 @@ def test_the_link_offers_nothing_beyond_playing_this_game(client, table):
 def test_the_games_own_page_shows_the_table_header_too(client, table, django_assert_max_num_queries):
     assert client.get(f"/games/{table.game.pk}/").status_code == 404  # a club's game: for its members
     client.force_login(member(table.sitting.night.club, "ann", Role.SCOREKEEPER))
-    # the game with its table, the session, the user, the membership; teams, rounds, entries;
-    # its history (3)
-    with django_assert_max_num_queries(7 + 3):
+    # the game with its table, the session, the user, the membership, whether they organise the club
+    # (delete, restore and renew are an organiser's); teams, rounds, entries; its history (3)
+    with django_assert_max_num_queries(8 + 3):
         response = client.get(f"/games/{table.game.pk}/")
     page = text(response)
     assert "Tuesday Club · Tuesday 24 November 2026" in page and "Table 1 · Sitting 1" in page
