@@ -162,6 +162,7 @@ def game_history(*, game, teams) -> list[HistoryEntry]:
     names = {team.pk: team.name for team in teams}
     order = {team.pk: i for i, team in enumerate(teams)}
     changes: dict[uuid.UUID, list] = defaultdict(list)
+    game_rows = []
     for model, rows in (
         (Game, Game.history.filter(id=game.pk)),
         (Round, Round.history.filter(game_id=game.pk)),
@@ -169,12 +170,17 @@ def game_history(*, game, teams) -> list[HistoryEntry]:
     ):
         for row in rows.select_related("history_user") if model is not TeamRound else rows:
             changes[row.history_change_id].append((model, row))
-    entries = [_entry(rows, names, order) for rows in changes.values()]
+            if model is Game:
+                game_rows.append(row)
+    game_rows.sort(key=lambda row: (row.history_date, row.history_id))
+    finishing = finishing_changes((row.history_change_id, row.status) for row in game_rows)
+    entries = [_entry(rows, names, order, ends=change_id in finishing) for change_id, rows in changes.items()]
     entries = [e for e in entries if e is not None]
     return sorted(entries, key=lambda e: e.when, reverse=True)
 
 
-def _entry(rows, names, order) -> HistoryEntry | None:
+def _entry(rows, names, order, *, ends: bool = False) -> HistoryEntry | None:
+    """One change in words; ``ends``: a round that ended the game by its rules (finished with it)."""
     from scoresheet.models import Game, Round, TeamRound
 
     round_rows = [row for model, row in rows if model is Round]
@@ -188,6 +194,8 @@ def _entry(rows, names, order) -> HistoryEntry | None:
         phrase = f"Round {lead.number} {ROUND_VERBS[lead.history_type]}"
         entries = [row for model, row in rows if model is TeamRound]
         details = _totals(entries, names, order)
+        if ends:
+            phrase += ": game finished"
     else:
         phrase = GAME_ACTIONS.get(lead.history_action) or (
             "Game started" if lead.history_type == "+" else "Game changed"
@@ -220,6 +228,20 @@ def _totals(rows, names, order) -> list[str]:
     return texts
 
 
+def round_entered_by(*, game, number: int) -> str:
+    """Who entered round ``number`` of ``game`` and when, as the history says it: " by the table
+    link of Table 2, sitting 1 at 21:14"; "" when the history does not have it."""
+    from scoresheet.models import Round
+
+    row = (
+        Round.history.filter(game_id=game.pk, number=number, history_type="+")
+        .select_related("history_user")
+        .order_by("-history_date", "-history_id")
+        .first()
+    )
+    return f"{_who(row)} {_at(row.history_date)}" if row is not None else ""
+
+
 def _who(row) -> str:
     """ " by olga", " by the table link of Table 2, sitting 1", both, or nothing (a casual game)."""
     user = row.history_user.get_username() if row.history_user_id else ""
@@ -249,6 +271,18 @@ class LastChange:
     round_number: int | None
     before: dict  # team id -> the entry's values before the change (round corrections and removals)
     confirmed: list  # the plausibility codes the round had before
+    finished_game: bool = False  # the round saved ended the game by its rules (services.round_record)
+
+
+def finishing_changes(rows) -> set:
+    """The changes that took the game from in progress to finished, of its history rows
+    (``history_change_id``, ``status``) in the order they were written."""
+    finishing, before = set(), None
+    for change_id, status in rows:
+        if status == "finished" and before not in (None, "finished"):
+            finishing.add(change_id)
+        before = status
+    return finishing
 
 
 def last_change(*, game) -> LastChange | None:
@@ -285,4 +319,6 @@ def last_change(*, game) -> LastChange | None:
         .first()
     )
     confirmed = [record["code"] for record in (previous.confirmed_warnings if previous else [])]
-    return LastChange(change_id, last.history_action, round_row.number, before, confirmed)
+    statuses = Game.history.filter(id=game.pk).order_by("history_date", "history_id")
+    finished = change_id in finishing_changes(statuses.values_list("history_change_id", "status"))
+    return LastChange(change_id, last.history_action, round_row.number, before, confirmed, finished)

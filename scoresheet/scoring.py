@@ -426,6 +426,14 @@ def past_the_end(rules: Rules, number: int, totals_before: Sequence[int], result
     return number > end.max_rounds
 
 
+def rules_ended(rules: Rules, result: GameResult) -> bool:
+    """Is the game over by its rules: its end reached (the last round played, a target reached, a
+    side won at once) and no round can follow? A game that may still play optional extra rounds is
+    not: the table says when it stops."""
+    rounds = result.rounds
+    return result.finished and past_the_end(rules, len(rounds) + 1, result.totals, rounds)
+
+
 def beyond_end_message(rules: Rules, number: int, results: Sequence[RoundResult] = ()) -> str:
     won = won_at_once(results)
     if won is not None:
