@@ -240,10 +240,12 @@ def round_record(
     )
     if problems:
         raise RoundInvalid(problems)
-    checks = plausibility.plausibility_checks(rules, entries, number=number, team_count=len(teams))
+    checks = scoring.round_checks(rules, entries, number=number, partners=game.mode == Game.Mode.TEAMS)
     accepted = set(confirmed)
     if correcting:  # what was confirmed for the round before is not asked again
         accepted |= {record["code"] for record in rounds[number - 1].confirmed_warnings}
+    if undoes is not None:  # an undo puts back values saved before: nothing is asked again
+        accepted |= {check.code for check in checks}
     unconfirmed = [check for check in checks if check.code not in accepted]
     if unconfirmed:
         raise RoundNeedsConfirmation(unconfirmed)
