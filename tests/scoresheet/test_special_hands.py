@@ -12,6 +12,7 @@ import pytest
 
 from scoresheet import services
 from scoresheet.models import TeamRound, Variant
+from tests.scoresheet.test_schema_extensions import post_round
 
 pytestmark = pytest.mark.django_db
 
@@ -19,13 +20,6 @@ pytestmark = pytest.mark.django_db
 def new_game(slug: str, *names: str, mode: str = "teams"):
     teams = [services.TeamData(name) for name in names]
     return services.game_create(variant=Variant.objects.get(slug=slug), mode=mode, teams=teams)
-
-
-def post_round(client, game, number: int, *teams: dict, went_out="none"):
-    data = {"went_out": str(went_out), "version": "new"}
-    for i, fields in enumerate(teams):
-        data.update({f"t{i}-{name}": value for name, value in fields.items()})
-    return client.post(f"/g/{game.token}/rounds/{number}/", data)
 
 
 def saved_totals(game, number: int) -> list[int]:
