@@ -302,8 +302,8 @@ class TeamEntryForm(forms.Form):
         for name, field in self.entry_fields.items():
             if field.key == "adjustments":
                 continue  # a label and points per row, below
-            if field.kind == fields.FLAG:
-                self.fields[name] = OnOffField(label=field.title)
+            if field.kind == fields.FLAG:  # a special hand's box says what it does to the round
+                self.fields[name] = OnOffField(label=field.titled_note)
             elif field.kind == fields.POINTS:
                 self.fields[name] = points_field(field)
             else:
@@ -338,7 +338,12 @@ class TeamEntryForm(forms.Form):
         return self.section(fields.THREES)
 
     def extra_fields(self):
-        return self.section(fields.EXTRAS)
+        """The extras, each with how it is entered: ("tick", field) for what a side does once in a round
+        (a special hand), ("picks", field) for a count with its one-tap picks."""
+        return [
+            ("tick" if self.entry_fields[f.name].kind == fields.FLAG else "picks", f)
+            for f in self.section(fields.EXTRAS)
+        ]
 
     def melded_card_fields(self):
         return self.section(fields.TABLE_CARDS)

@@ -175,11 +175,21 @@ def game_changes(*, game, teams) -> dict[uuid.UUID, list]:
 def game_history(*, game, teams, changes: dict | None = None, redos=frozenset()) -> list[HistoryEntry]:
     """The game's changes in plain words, newest first (``changes``: from ``game_changes``, read
     here unless given); the changes in ``redos`` are called redos (scoresheet.undoing)."""
+    from scoresheet.models import Game
+
     if changes is None:
         changes = game_changes(game=game, teams=teams)
     names = {team.pk: team.name for team in teams}
     order = {team.pk: i for i, team in enumerate(teams)}
-    entries = [_entry(rows, names, order, redo=change_id in redos) for change_id, rows in changes.items()]
+    game_rows = sorted(
+        (row for rows in changes.values() for model, row in rows if model is Game),
+        key=lambda row: (row.history_date, row.history_id),
+    )
+    finishing = finishing_changes((row.history_change_id, row.status) for row in game_rows)
+    entries = [
+        _entry(rows, names, order, redo=change_id in redos, ends=change_id in finishing)
+        for change_id, rows in changes.items()
+    ]
     entries = [e for e in entries if e is not None]
     return sorted(entries, key=lambda e: e.when, reverse=True)
 
@@ -191,7 +201,8 @@ def describe(rows, teams) -> str:
     return entry.text if entry is not None else "a change"
 
 
-def _entry(rows, names, order, *, redo: bool = False, plain: bool = False) -> HistoryEntry | None:
+def _entry(rows, names, order, *, redo: bool = False, plain: bool = False, ends: bool = False) -> HistoryEntry | None:
+    """One change in words; ``ends``: a round that ended the game by its rules (finished with it)."""
     from scoresheet.models import Game, Round, TeamRound
 
     round_rows = [row for model, row in rows if model is Round]
@@ -205,6 +216,8 @@ def _entry(rows, names, order, *, redo: bool = False, plain: bool = False) -> Hi
         phrase = f"Round {lead.number} {ROUND_VERBS[lead.history_type]}"
         entries = [row for model, row in rows if model is TeamRound]
         details = _totals(entries, names, order)
+        if ends:
+            phrase += ": game finished"
     else:
         phrase = GAME_ACTIONS.get(lead.history_action) or (
             "Game started" if lead.history_type == "+" else "Game changed"
@@ -237,6 +250,20 @@ def _totals(rows, names, order) -> list[str]:
     return texts
 
 
+def round_entered_by(*, game, number: int) -> str:
+    """Who entered round ``number`` of ``game`` and when, as the history says it: " by the table
+    link of Table 2, sitting 1 at 21:14"; "" when the history does not have it."""
+    from scoresheet.models import Round
+
+    row = (
+        Round.history.filter(game_id=game.pk, number=number, history_type="+")
+        .select_related("history_user")
+        .order_by("-history_date", "-history_id")
+        .first()
+    )
+    return f"{_who(row)} {_at(row.history_date)}" if row is not None else ""
+
+
 def _who(row) -> str:
     """ " by olga", " by the table link of Table 2, sitting 1", both, or nothing (a casual game)."""
     user = row.history_user.get_username() if row.history_user_id else ""
@@ -252,3 +279,14 @@ def _at(when: datetime) -> str:
     if local.date() == timezone.localdate():
         return f"at {local:%H:%M}"
     return f"on {local.day} {local:%B %Y} at {local:%H:%M}"
+
+
+def finishing_changes(rows) -> set:
+    """The changes that took the game from in progress to finished, of its history rows
+    (``history_change_id``, ``status``) in the order they were written."""
+    finishing, before = set(), None
+    for change_id, status in rows:
+        if status == "finished" and before not in (None, "finished"):
+            finishing.add(change_id)
+        before = status
+    return finishing

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from scoresheet.display import fmt, plural
 from scoresheet.fields import MAX_COUNT, MAX_POINTS, book_word, fields_by_key, piles_text
-from scoresheet.plausibility import plausibility_warnings
+from scoresheet.plausibility import Check, plausibility_checks, plausibility_warnings
 from scoresheet.problems import Problem  # also scoring.Problem, as forms, views and services name it
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Extra, Rules
 from scoresheet.team_entry import (  # also scoring.Entry …, as the rest of the project names them
@@ -315,26 +315,11 @@ def round_warnings(
     warnings: list[Problem] = []
     if special_hand(rules, entries) is not None:
         return warnings  # the round is the special hand's: nobody went out, no books count
-    if partners is None:
-        partners = rules.setup.partners_at(len(entries))
-    players = rules.setup.players_at(len(entries), partners)
-    required, required_any = rules.going_out_books(number, players=players, partners=partners)
+    needs = going_out_needs(rules, len(entries), number=number, partners=partners)
     for i, entry in enumerate(entries):
-        if entry.went_out:
-            short = {key: n - entry.books.get(key, 0) for key, n in required.items() if entry.books.get(key, 0) < n}
-            missing = [f"{n} {plural(rules.book_kind(key).label.lower(), n)}" for key, n in short.items()]
-            if sum(entry.books.values()) < required_any:
-                n = required_any - sum(entry.books.values())
-                missing.append(f"{n} {plural('book', n)} of any kind")
-            if missing:
-                warnings.append(
-                    Problem(
-                        "Went out without the books the variant requires: missing " + ", ".join(missing) + ".",
-                        round=number,
-                        team=i,
-                        field="went_out",
-                    )
-                )
+        short = went_out_short(rules, entry, needs, number=number, team=i)
+        if short is not None:
+            warnings.append(short.problem)
         least = minimum_book_points(rules, entry)
         if least and melded_points(rules, entry) < least:
             warnings.append(
@@ -355,6 +340,49 @@ def round_warnings(
             )
         )
     return warnings
+
+
+def going_out_needs(
+    rules: Rules, sides: int, *, number: int, partners: bool | None = None
+) -> tuple[dict[str, int], int]:
+    """What going out needs in round ``number`` at a table of ``sides``: books of each kind, and books
+    of any kind. ``partners`` None: as the variant usually plays at that many sides."""
+    if partners is None:
+        partners = rules.setup.partners_at(sides)
+    players = rules.setup.players_at(sides, partners)
+    return rules.going_out_books(number, players=players, partners=partners)
+
+
+def went_out_short(rules: Rules, entry: Entry, needs, *, number: int, team: int) -> Check | None:
+    """A side that went out without the books going out needs (``going_out_needs``): legal to
+    record, as the table played it, but asked before Save like the plausibility checks."""
+    if not entry.went_out:
+        return None
+    required, required_any = needs
+    short = {key: n - entry.books.get(key, 0) for key, n in required.items() if entry.books.get(key, 0) < n}
+    missing = [f"{n} {plural(rules.book_kind(key).label.lower(), n)}" for key, n in short.items()]
+    if sum(entry.books.values()) < required_any:
+        n = required_any - sum(entry.books.values())
+        missing.append(f"{n} {plural('book', n)} of any kind")
+    if not missing:
+        return None
+    problem = Problem(
+        "Went out without the books the variant requires: missing " + ", ".join(missing) + ".",
+        round=number,
+        team=team,
+        field="went_out",
+    )
+    return Check(problem, "went out missing " + ", ".join(missing))
+
+
+def round_checks(rules: Rules, entries: Sequence[Entry], *, number: int, partners: bool | None = None) -> list[Check]:
+    """What Save asks to confirm in a round: going out without the books it needs, and the numbers
+    the cards hardly allow (``plausibility.plausibility_checks``)."""
+    checks = []
+    if special_hand(rules, entries) is None:  # a special hand's round has no going out
+        needs = going_out_needs(rules, len(entries), number=number, partners=partners)
+        checks += [c for i, e in enumerate(entries) if (c := went_out_short(rules, e, needs, number=number, team=i))]
+    return checks + plausibility_checks(rules, entries, number=number, team_count=len(entries))
 
 
 def minimum_book_points(rules: Rules, entry: Entry) -> int:
@@ -424,6 +452,14 @@ def past_the_end(rules: Rules, number: int, totals_before: Sequence[int], result
     if end.target_score is not None:
         return number > 1 and max(totals_before) >= end.target_score
     return number > end.max_rounds
+
+
+def rules_ended(rules: Rules, result: GameResult) -> bool:
+    """Is the game over by its rules: its end reached (the last round played, a target reached, a
+    side won at once) and no round can follow? A game that may still play optional extra rounds is
+    not: the table says when it stops."""
+    rounds = result.rounds
+    return result.finished and past_the_end(rules, len(rounds) + 1, result.totals, rounds)
 
 
 def beyond_end_message(rules: Rules, number: int, results: Sequence[RoundResult] = ()) -> str:

@@ -350,7 +350,7 @@ def round_page(*, sheet: GameSheet, number: int, entries: list[scoring.Entry] | 
             totals_before=totals_before,
             partners=sheet.game.mode == Game.Mode.TEAMS,
         )
-        checks = plausibility.plausibility_checks(sheet.rules, entries, number=number, team_count=len(sheet.teams))
+        checks = scoring.round_checks(sheet.rules, entries, number=number, partners=sheet.game.mode == Game.Mode.TEAMS)
     to_confirm = {check.problem for check in checks}
     return RoundPage(
         sheet=sheet,

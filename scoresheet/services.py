@@ -33,6 +33,11 @@ class RoundConflict(RoundInvalid):
     """Someone else saved this round since the form was opened."""
 
 
+class RoundTaken(RoundConflict):
+    """A new round's form was saved, but that round was entered meanwhile (another phone, a stale
+    "Enter round N" link): it is not replaced. Correcting it is a choice made on its Edit form."""
+
+
 class RoundNeedsConfirmation(RoundInvalid):
     """The round holds numbers the cards hardly allow (plausibility warnings) that were not confirmed.
 
@@ -189,6 +194,9 @@ def round_record(
     Correcting a round once the game is finished or its night closed needs a ``reason`` (kept
     in the history with the change); an undo (``game_undo`` putting back earlier values, ``undoes`` the
     change it takes back) needs none.
+
+    The save that reaches the game's end as its rules define it (``scoring.rules_ended``) finishes
+    the game too, in the same change: nothing is left to tap. A finished game stays finished.
     """
     # Locked, and read with its night (for corrections.needs_reason): the game's row only is locked.
     game = Game.objects.select_for_update(of=("self",)).select_related("table__sitting__night").get(pk=game.pk)
@@ -206,6 +214,8 @@ def round_record(
                 # The same save again (a double tap on Save, or Save pressed again after the answer
                 # was lost): it is already done, nothing was overwritten.
                 return saved
+            if saved is not None and version == round_version(None):
+                raise RoundTaken([scoring.Problem(f"Round {number} was entered already.", round=number)])
             raise RoundConflict(
                 [
                     scoring.Problem(
@@ -230,10 +240,12 @@ def round_record(
     )
     if problems:
         raise RoundInvalid(problems)
-    checks = plausibility.plausibility_checks(rules, entries, number=number, team_count=len(teams))
+    checks = scoring.round_checks(rules, entries, number=number, partners=game.mode == Game.Mode.TEAMS)
     accepted = set(confirmed)
     if correcting:  # what was confirmed for the round before is not asked again
         accepted |= {record["code"] for record in rounds[number - 1].confirmed_warnings}
+    if undoes is not None:  # an undo puts back values saved before: nothing is asked again
+        accepted |= {check.code for check in checks}
     unconfirmed = [check for check in checks if check.code not in accepted]
     if unconfirmed:
         raise RoundNeedsConfirmation(unconfirmed)
@@ -248,14 +260,16 @@ def round_record(
     ]
     if found:
         raise RoundInvalid(found)
+    ends = not game.is_finished and scoring.rules_ended(rules, result)
     with history.change("round_corrected" if correcting else "round_entered", reason=reason, undoes=undoes):
-        return _round_save(game, number, rounds, rows, checks)
+        return _round_save(game, number, rounds, rows, checks, ends=ends)
 
 
 REASON_NEEDED = "Say why you correct this round: the game is finished or its night closed, so the reason is recorded."
 
 
-def _round_save(game, number, rounds, rows: list[TeamRound], checks) -> Round:
+def _round_save(game, number, rounds, rows: list[TeamRound], checks, *, ends: bool = False) -> Round:
+    """Write the round; ``ends``: the round ends the game by its rules, which is finished with it."""
     correcting = number <= len(rounds)
     if correcting:
         rnd = rounds[number - 1]
@@ -270,7 +284,11 @@ def _round_save(game, number, rounds, rows: list[TeamRound], checks) -> Round:
     for row in rows:  # one by one: bulk_create would leave no history
         row.round = rnd
         row.save(force_insert=True)
-    game.save(update_fields=["updated_at"])
+    if ends:
+        game.status, game.finished_at = Game.Status.FINISHED, timezone.now()
+        game.save(update_fields=["status", "finished_at", "updated_at"])
+    else:
+        game.save(update_fields=["updated_at"])
     return rnd
 
 
@@ -389,21 +407,27 @@ def _take_back(*, game: Game, change) -> str:
             game_finish(game=game)
         return "The game is finished again."
     number = last.round_number
+    # A round that ended the game (services.round_record) takes the finish back with it.
+    reopened = " The game is open again." if last.finished_game else ""
     if last.action == "round_entered":
         with history.change("round_removed", undoes=last.id):
             _round_remove(game=game, number=number)
-            # A game that its last round finished is not finished without it.
-            game_reopen(game=game)
-        return f"Round {number} taken off."
+            if last.finished_game:  # a game that its last round finished is not finished without it
+                game_reopen(game=game)
+        return f"Round {number} taken off.{reopened}"
     teams = selectors.game_teams(game=game)
     if set(last.before) != {team.pk for team in teams}:
         raise UndoRefused(f"Round {number}'s earlier values are not all in the history: correct it instead.")
     entries = [entry_from_values(last.before[team.pk]) for team in teams]
     try:
-        round_record(game=game, number=number, entries=entries, confirmed=last.confirmed, undoes=last.id)
+        with history.change("round_corrected" if last.action == "round_corrected" else "round_entered", undoes=last.id):
+            round_record(game=game, number=number, entries=entries, confirmed=last.confirmed, undoes=last.id)
+            if last.finished_game:
+                game_reopen(game=game)
     except RoundInvalid as exc:
         raise UndoRefused(f"Round {number} cannot be put back: {exc}") from exc
-    return f"Round {number} is back as it was." if last.action == "round_corrected" else f"Round {number} is back."
+    back = f"Round {number} is back as it was." if last.action == "round_corrected" else f"Round {number} is back."
+    return back + reopened
 
 
 def _round_remove(*, game: Game, number: int) -> None:

@@ -92,6 +92,7 @@ class TakeBack:
     round_number: int | None
     before: dict  # team id -> the entry's values before the change (round corrections and removals)
     confirmed: list  # the plausibility codes the round had before
+    finished_game: bool = False  # the round saved ended the game by its rules (services.round_record)
 
 
 def take_back(change_id: uuid.UUID) -> TakeBack:
@@ -112,4 +113,6 @@ def take_back(change_id: uuid.UUID) -> TakeBack:
         .first()
     )
     confirmed = [record["code"] for record in (previous.confirmed_warnings if previous else [])]
-    return TakeBack(change_id, round_row.history_action, round_row.number, before, confirmed)
+    statuses = Game.history.filter(id=round_row.game_id).order_by("history_date", "history_id")
+    finished = change_id in history.finishing_changes(statuses.values_list("history_change_id", "status"))
+    return TakeBack(change_id, round_row.history_action, round_row.number, before, confirmed, finished)

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from scoresheet import clubs, device, doors, forms, history, pdf, printing, qrcode, selectors, services, site, undoing
 from scoresheet.access import GameAccess, game_view
+from scoresheet.display import fmt
 from scoresheet.links import GameLinks
 from scoresheet.models import KEEP_DELETED, Game, Variant
 from scoresheet.rules import RulesError
@@ -244,11 +245,16 @@ def _undo_or_redo(request, access: GameAccess, service, done_word: str):
 
 @game_view(doors.ENTER)
 def round_edit(request, access: GameAccess, number):
-    """Enter the next round, or correct an earlier one."""
+    """Enter the next round, or correct an earlier one. "Enter round N" asks for a new round
+    (``?new``): if round N was entered meanwhile (another phone), the game page says so instead of
+    opening its correction."""
     game, links = access.game, access.links
     if request.method == "POST":
         return _round_save(request, access, number)
     page = _round_page(game, number)
+    if "new" in request.GET and not page.is_new:
+        messages.info(request, _already_entered(game, number) + " Check it on the sheet; Edit corrects it.")
+        return redirect(links.game)
     if not page.is_open:
         return _game_over(request, game, links)
     form = forms.RoundForm(
@@ -290,6 +296,10 @@ def _round_save(request, access: GameAccess, number):
             )
         except services.RoundNeedsConfirmation:
             entries = form.entries()  # shown scored, with the warnings and "Save anyway"
+        except services.RoundTaken:
+            # A new round's form, and the round was entered meanwhile: theirs stands, the game page
+            # says so, with what this form would have scored to compare.
+            return _round_taken(request, access, number, form.entries())
         except services.RoundConflict as exc:
             # Someone saved this round meanwhile: both versions side by side, and a choice. The form
             # comes back with what was typed and the round's new version, so "Save mine" replaces theirs.
@@ -311,6 +321,23 @@ def _round_save(request, access: GameAccess, number):
     context = {**_round_context(page, form, access), "reason": reason, "reason_error": reason_error}
     context["conflict"] = _conflict(page, links) if conflict else None
     return render(request, "scoresheet/round_form.html", context, status=409 if context["conflict"] else 400)
+
+
+def _already_entered(game, number: int) -> str:
+    """ "Round 2 was already entered by the table link of Table 1, sitting 1 at 21:14." """
+    return f"Round {number} was already entered{history.round_entered_by(game=game, number=number)}."
+
+
+def _round_taken(request, access: GameAccess, number: int, entries) -> HttpResponse:
+    """The game page, saying round ``number`` was entered meanwhile and what this form held (not saved)."""
+    page = _round_page(access.game, number, entries)
+    typed = ", ".join(f"{team.name} {fmt(score.total)}" for team, score in zip(page.sheet.teams, page.preview.scores))
+    messages.info(
+        request,
+        _already_entered(access.game, number)
+        + f" What you typed was not saved ({typed}): check round {number} on the sheet; Edit corrects it.",
+    )
+    return redirect(access.links.game)
 
 
 def _conflict(page: selectors.RoundPage, links: GameLinks) -> dict | None:

@@ -90,7 +90,10 @@ def world(presets):
         mode="teams",
         teams=[scoresheet_services.TeamData("Us"), scoresheet_services.TeamData("Them")],
     )
-    entries = [Entry(books={"clean": 2, "dirty": 1}, melded_points=300, went_out=True), Entry(books={"clean": 1})]
+    entries = [
+        Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=300, went_out=True),
+        Entry(books={"clean": 1}),
+    ]
     scoresheet_services.round_record(game=casual, number=1, entries=entries)
     house = scoresheet_services.house_rules_copy(club=tuesday, source=Variant.objects.get(slug="hand-and-foot"))
     values = {

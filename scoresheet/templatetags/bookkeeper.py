@@ -41,5 +41,12 @@ def round_edit(links, number):
 
 
 @register.filter
+def round_new(links, number):
+    """ "Enter round N": the round's address asking for a new round, so that a link left open
+    after another phone entered it does not open its correction (views.round_edit)."""
+    return f"{links.round_edit(number)}?new"
+
+
+@register.filter
 def round_preview(links, number):
     return links.round_preview(number)

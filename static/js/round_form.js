@@ -23,7 +23,7 @@
     form.addEventListener("click", function (event) {
       var pick = event.target.closest(".pick");
       if (!pick) return;
-      var input = pick.closest(".field").querySelector("input");
+      var input = pick.closest(".field").querySelector("input[type=number]");  // the count, never a tick box
       input.value = pick.dataset.pick;
       input.dispatchEvent(new Event("input", { bubbles: true }));
     });

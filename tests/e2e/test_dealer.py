@@ -3,9 +3,9 @@
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet import services
 from scoresheet.models import Game
 from scoresheet.scoring import Entry
+from tests.e2e.test_layout import play_rounds
 
 
 @pytest.mark.e2e
@@ -32,10 +32,7 @@ def test_the_first_dealer_is_chosen_from_the_names_typed_and_the_deal_passes_lef
     game = Game.objects.get()
     assert game.first_dealer == 2
     # Blue: 1 clean 500 + 200 melded + going out 100 = 800; Them: 150 melded
-    services.round_record(
-        game=game,
-        number=1,
-        entries=[Entry(books={"clean": 1}, melded_points=200, went_out=True), Entry(melded_points=150)],
-    )
+    # going out with one clean book only: confirmed, as the table would ("Save anyway")
+    play_rounds(game, [[Entry(books={"clean": 1}, melded_points=200, went_out=True), Entry(melded_points=150)]])
     page.reload()
     expect(page.get_by_text("Deals round 2: Søren (Them)")).to_be_visible()

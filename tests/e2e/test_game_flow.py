@@ -52,7 +52,9 @@ def test_a_scorekeeper_runs_and_corrects_a_game_on_a_phone(live_server, page, pr
     # The live breakdown (computed by the server) shows the round total as typed.
     expect(page.locator("#breakdown-0 .breakdown-total")).to_contain_text("8,130")
     expect(page.locator("#breakdown-1 .breakdown-total")).to_contain_text("785")
-    page.get_by_role("button", name="Save round 1").click()
+    page.get_by_role(
+        "button", name="Save anyway"
+    ).click()  # going out without every book HKF-1 asks (004 L87-95) is asked before Save: confirmed at once
     expect(page.locator(".sheet-total")).to_contain_text("8,130")
 
     # Round 2. Ann & Bob: 1 fives book 3,000 + 1 wild book 2,500 + 1,500 melded
@@ -65,7 +67,7 @@ def test_a_scorekeeper_runs_and_corrects_a_game_on_a_phone(live_server, page, pr
     page.locator("label").filter(has_text=re.compile(r"^Ann & Bob$")).click()
     page.locator("#id_t1-melded_points").fill("300")
     expect(page.locator("#breakdown-0 .breakdown-total")).to_contain_text("7,200")
-    page.get_by_role("button", name="Save round 2").click()
+    page.get_by_role("button", name="Save anyway").click()  # out without sevens, clean, dirty
 
     totals = page.locator(".sheet-total td")
     expect(totals.nth(0)).to_have_text("15,330")
@@ -82,7 +84,7 @@ def test_a_scorekeeper_runs_and_corrects_a_game_on_a_phone(live_server, page, pr
     fill_count(page, "id_t0-book_sevens", 0)
     fill_count(page, "id_t0-book_fives", 1)
     expect(page.locator("#breakdown-0 .breakdown-total")).to_contain_text("6,130")
-    page.get_by_role("button", name="Save round 1").click()
+    page.get_by_role("button", name="Save anyway").click()  # out without sevens, wild, dirty now
 
     expect(totals.nth(0)).to_have_text("13,330")
     expect(meld.locator(".meld-value")).to_have_text("50")

@@ -234,7 +234,8 @@ def game_page_games():
     at_the_end = services.game_create(
         variant=hand_and_foot, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
     )
-    play_rounds(at_the_end, [hf_round[:2]] * 4)
+    play_rounds(at_the_end, [hf_round[:2]] * 4)  # the fourth round finished it
+    services.game_reopen(game=at_the_end)  # reopened at its end: "Finish the game" is the next step
     finished = services.game_create(
         variant=hand_and_foot, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
     )

@@ -22,7 +22,7 @@ TARGETS = ", select, input[type=email], input[type=tel], input[type=date], .tick
 
 def record_round(game: Game, winner: int = 0) -> None:
     entries = [
-        Entry(books={"clean": 2, "dirty": 1}, melded_points=1300, went_out=True)
+        Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=1300, went_out=True)
         if i == winner
         else Entry(books={"clean": 1}, melded_points=100, hand_points=50)
         for i in range(game.teams.count())

@@ -39,35 +39,36 @@ def test_the_second_save_shows_both_rounds_and_lets_the_second_phone_choose(live
         mode=Game.Mode.TEAMS,
         teams=[TeamData("Us"), TeamData("Them")],
     )
-    # Us: 2 clean × 500 + 1 dirty × 300 (HF-1, 002 L57–58) + 300 melded + 100 out (002 L60) = 1,700; Them: 500 + 100
+    # Us: 2 clean × 500 + 2 dirty × 300 + 1 wild × 1,500 (HF-1, 002 L57–59) + 300 melded + 100 out (002 L60)
+    # = 3,500; Them: 500 + 100
     services.round_record(
         game=game,
         number=1,
         entries=[
-            Entry(books={"clean": 2, "dirty": 1}, melded_points=300, went_out=True),
+            Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=300, went_out=True),
             Entry(books={"clean": 1}, melded_points=100),
         ],
     )
     ann, bob = open_correction(browser, live_server, game), open_correction(browser, live_server, game)
 
-    ann.locator("#id_t0-melded_points").fill("400")  # Us 1,800
+    ann.locator("#id_t0-melded_points").fill("400")  # Us 3,600
     save(ann)
     expect(ann).to_have_url(f"{live_server.url}/g/{game.token}/")
-    assert totals(game) == [1800, 600]
+    assert totals(game) == [3600, 600]
 
-    bob.locator("#id_t0-melded_points").fill("350")  # Us 1,750
+    bob.locator("#id_t0-melded_points").fill("350")  # Us 3,550
     save(bob)
     panel = bob.locator(".conflict")
     expect(panel).to_contain_text("Someone else saved round 1 while you were typing")
-    expect(panel.locator("tr", has_text="Us")).to_contain_text("1,800")
-    expect(panel.locator("tr", has_text="Us")).to_contain_text("1,750")
-    assert totals(game) == [1800, 600]  # nothing overwritten silently
+    expect(panel.locator("tr", has_text="Us")).to_contain_text("3,600")
+    expect(panel.locator("tr", has_text="Us")).to_contain_text("3,550")
+    assert totals(game) == [3600, 600]  # nothing overwritten silently
     shoot(bob, "round-conflict-phone")
     check_fits(bob, "the conflict panel", "phone")
 
     bob.get_by_role("button", name="Save mine instead").click()
     expect(bob).to_have_url(f"{live_server.url}/g/{game.token}/")
-    assert totals(game) == [1750, 600]
+    assert totals(game) == [3550, 600]
 
     # Ann, whose page is now behind, tries again and keeps Bob's round this time.
     ann.goto(f"{live_server.url}/g/{game.token}/rounds/1/")
@@ -79,6 +80,6 @@ def test_the_second_save_shows_both_rounds_and_lets_the_second_phone_choose(live
     expect(carol.locator(".conflict")).to_be_visible()
     carol.get_by_role("link", name="Keep theirs").click()
     expect(carol).to_have_url(f"{live_server.url}/g/{game.token}/")
-    assert totals(game) == [1900, 600]
+    assert totals(game) == [3700, 600]
     carol.goto(f"{live_server.url}/g/{game.token}/rounds/1/")  # what Carol typed is not brought back
     expect(carol.locator("#id_t0-melded_points")).to_have_value("500")

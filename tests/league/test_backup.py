@@ -37,7 +37,7 @@ def a_club_with_history() -> Club:
         sitting = night_services.sitting_draw(night=the_night)
         for game in Game.objects.filter(table__sitting=sitting):
             teams = game.teams.count()
-            entries = [Entry(books={"clean": 2, "dirty": 1}, melded_points=300 + 10 * number, went_out=True)]
+            entries = [Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=300 + 10 * number, went_out=True)]
             entries += [Entry(books={"clean": 1}, melded_points=100 * i, hand_points=20) for i in range(1, teams)]
             scoresheet_services.round_record(game=game, number=1, entries=entries)
             scoresheet_services.game_finish(game=game)
@@ -47,7 +47,7 @@ def a_club_with_history() -> Club:
     # a late correction, with its reason: the history holds the entries it replaced
     game = first.game
     teams = game.teams.count()
-    corrected = [Entry(books={"clean": 2, "dirty": 1}, melded_points=400, went_out=True)]
+    corrected = [Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=400, went_out=True)]
     corrected += [Entry(books={"clean": 1}, melded_points=100 * i, hand_points=20) for i in range(1, teams)]
     scoresheet_services.round_record(game=game, number=1, entries=corrected, reason="Miscounted the melds")
     assert house.club == tuesday

@@ -401,10 +401,15 @@ def test_books_that_win_the_game_at_once_are_set_shown_and_cleared(organiser, cl
     assert "the game is won" not in rules_card_page(organiser, club, house)
 
 
-def test_the_seven_canastas_of_3_red_4_black_come_off_when_emptied(organiser, club):
+def test_the_seven_canastas_of_3_red_4_black_are_off_in_the_preset_and_a_club_turns_them_on(organiser, club):
+    # PRODUCT.md, More presets: the preset has the seven-canasta win off; a club turns it on in house rules
     house = copy_of(club, "hand-and-foot-3-red-4-black")
     values, _ = initial_values(house.document)
-    assert (values["books_to_win"], values["books_to_win_bonus"]) == (7, 5000)
+    assert (values["books_to_win"], values["books_to_win_bonus"]) == (None, None)
+    document = saved(organiser, club, house, {"books_to_win": "7", "books_to_win_bonus": "5000"})
+    assert document["game_end"] == {"rounds": 4, "books_to_win": {"books": 7, "bonus": 5000}}
+    assert load_rules(document).game_end.books_to_win.books == 7
+    assert "7 canastas in one round: +5,000 and the game is won" in rules_card_page(organiser, club, house)
     document = saved(organiser, club, house, {"books_to_win": ""})
     assert "books_to_win" not in document["game_end"]
     assert load_rules(document).game_end.books_to_win is None

@@ -299,7 +299,7 @@ def played_night(tuesday):
             game=game,
             number=1,
             entries=[
-                Entry(books={"clean": 2, "dirty": 1}, red_threes=1, melded_points=1045, went_out=True),
+                Entry(books={"clean": 2, "dirty": 2, "wild": 1}, red_threes=1, melded_points=1045, went_out=True),
                 Entry(books={"clean": 1}, black_threes_held=2, melded_points=610, hand_points=185),
             ],
         )

@@ -45,7 +45,7 @@ def text(response) -> str:
 def record_round(game: Game, winner: int = 0) -> None:
     teams = game.teams.count()
     entries = [
-        Entry(books={"clean": 2, "dirty": 1}, melded_points=300, went_out=True)
+        Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=300, went_out=True)
         if i == winner
         else Entry(books={"clean": 1}, melded_points=100, hand_points=50)
         for i in range(teams)
@@ -446,8 +446,8 @@ def test_the_live_part_shows_a_round_recorded_at_a_table(organiser, tuesday):
     assert after["Cache-Control"] == "no-store"
     words = text(after)
     assert "Round 1 of 4 entered" in words and words.count("Not started") == 1
-    # 2 clean × 500 + 1 dirty × 300 + 300 melded + 100 going out = 1,700 (thousands separator).
-    assert '<span class="num night-team-total">1,700</span>' in after.content.decode()
+    # 2 clean × 500 + 2 dirty × 300 + 1 wild × 1,500 + 300 melded + 100 going out = 3,500 (thousands separator).
+    assert '<span class="num night-team-total">3,500</span>' in after.content.decode()
     for _ in range(3):
         record_round(game, winner=1)
     scoresheet_services.game_finish(game=game)

@@ -36,8 +36,10 @@ def finish_all(sitting: Sitting, winner: int = 0) -> None:
     """Enter one round at every table, team ``winner`` going out with the most, and finish the games."""
     for game in Game.objects.filter(table__sitting=sitting):
         teams = list(game.teams.order_by("position"))
+        # the winner goes out with the books going out needs in round 1 (HF-1: 2 clean, 2 dirty, 1 wild)
+        needed = {kind.key: kind.required_in_round(1) for kind in game.rules.book_kinds if kind.required_in_round(1)}
         entries = [
-            Entry(books={"clean": 2, "dirty": 1}, melded_points=300, went_out=True)
+            Entry(books=needed, melded_points=300, went_out=True)
             if i == winner
             else Entry(books={"clean": 1}, melded_points=100, hand_points=50)
             for i in range(len(teams))
@@ -183,7 +185,7 @@ def test_no_swap_once_a_table_has_entered_a_round(tuesday):
     the_night = night(tuesday, players=8)
     sitting = night_services.sitting_draw(night=the_night)
     game = Game.objects.filter(table__sitting=sitting).first()
-    entries = [Entry(books={"clean": 1}, melded_points=100, went_out=True), Entry(books={"clean": 1})]
+    entries = [Entry(books={"clean": 1}, melded_points=100), Entry(books={"clean": 1})]
     scoresheet_services.round_record(game=game, number=1, entries=entries, confirmed=["*"])
     seats = list(Seat.objects.filter(team__game__table__sitting=sitting)[:2])
     with pytest.raises(LeagueError, match="Sitting 1 has started"):
@@ -314,9 +316,9 @@ def test_the_night_page_reads_shows_status_totals_and_winners(tuesday):
     page = night_selectors.night_page(night=the_night)
     rows = page.sittings[0].tables
     assert [row.status_text for row in rows] == ["Finished", "Finished"]
-    # winner: 2 clean × 500 + 1 dirty × 300 + 300 melded + 100 going out = 1,700 (HF-1, 002 L57–60);
+    # winner: 2 clean × 500 + 2 dirty × 300 + 1 wild × 1,500 + 300 melded + 100 going out = 3,500 (HF-1, 002 L57–60);
     # the other: 500 + 100 − 50 in hand = 550.
-    assert [[team.score for team in row.teams] for row in rows] == [[550, 1700], [550, 1700]]
+    assert [[team.score for team in row.teams] for row in rows] == [[550, 3500], [550, 3500]]
     assert [[team.position for team in row.winners] for row in rows] == [[1], [1]]
     assert page.can_draw
 

@@ -76,7 +76,7 @@ def test_the_link_opens_the_tables_game_with_its_header_and_no_account(client, t
     assert "Tuesday Club · Tuesday 24 November 2026" in header
     assert "Table 1 · Sitting 1" in header
     assert us.name in header and them.name in header and " & " in us.name  # "P01 & P05": its players
-    assert f'href="{link(table, "rounds/1/")}"' in page  # "Enter round 1", under the link
+    assert f'href="{link(table, "rounds/1/?new")}"' in page  # "Enter round 1", under the link
 
 
 def test_a_round_entered_through_the_link_changes_the_games_total(client, table):
@@ -88,7 +88,7 @@ def test_a_round_entered_through_the_link_changes_the_games_total(client, table)
     assert "Round 1 saved." in page
     total_row = page[page.index('<tr class="sheet-total">') :]
     assert ">4,345<" in total_row and ">1,115<" in total_row
-    assert f'href="{link(table, "rounds/1/")}"' in page and f'href="{link(table, "rounds/2/")}"' in page
+    assert f'href="{link(table, "rounds/1/")}"' in page and f'href="{link(table, "rounds/2/?new")}"' in page
 
 
 def test_a_save_from_the_round_forms_script_is_answered_with_the_links_game_page(client, table):
@@ -279,7 +279,7 @@ def test_a_casual_games_page_has_no_table_header(client):
     )
     page = text(client.get(f"/g/{game.token}/"))
     assert "Sitting" not in page and "table-night" not in page
-    assert f'href="/g/{game.token}/rounds/1/"' in page and "Delete the game" in page and "New game" in page
+    assert f'href="/g/{game.token}/rounds/1/?new"' in page and "Delete the game" in page and "New game" in page
 
 
 def test_the_filled_sheet_pdf_through_the_link(client, table):

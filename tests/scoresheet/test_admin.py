@@ -23,7 +23,10 @@ def game():
     game = services.game_create(
         variant=variant, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
     )
-    entries = [Entry(books={"clean": 2, "dirty": 1}, melded_points=300, went_out=True), Entry(books={"clean": 1})]
+    entries = [
+        Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=300, went_out=True),
+        Entry(books={"clean": 1}),
+    ]
     services.round_record(game=game, number=1, entries=entries)
     return game
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheet.rules import preset
+from scoresheet.rules import load_rules, preset, preset_document
 from scoresheet.scoring import Entry as E
 from scoresheet.scoring import check_and_score_game, score_game
 from tests.scoresheet.test_scoring_examples import Game, Round, entries_of, lines_by_key, one
@@ -587,58 +587,101 @@ def test_brouillette_partners_need_four_of_each_in_round_4():
 # hand-and-foot-3-red-4-black (HF-5, 000 L452-481): red (clean) 500, black (dirty) 300, going out
 # 100 (L467); with partners going out needs 3 red + 4 black, on your own 1 red + 2 black (L456);
 # red three caught −300, black −5 (L459); meld 50/90/120/150 (L462); going out concealed +100
-# (L479); seven canastas in a hand: +5000 and the game is won (L476).
+# (L479); four hands (L462). Seven canastas in a hand winning at once (L476) is a variation, off
+# in the preset (PRODUCT.md, More presets: "a game of `hand-and-foot-3-red-4-black` runs its four
+# hands — and a club turns it on in house rules").
 # =====================================================================================
-SEVEN_CANASTAS = Game(
+HF5_ROUNDS_1_2 = [
+    Round(
+        entries=[
+            # Us: 2 red × 500 + 3 black × 300 + 780 melded − 1 black held × 5 − 60
+            #     = 1000 + 900 + 780 − 5 − 60 = 2615
+            E(books={"clean": 2, "dirty": 3}, melded_points=780, black_threes_held=1, hand_points=60),
+            # Them: 500 + 2 × 300 + 430 − 1 red held × 300 − 120 = 500 + 600 + 430 − 300 − 120 = 1110
+            E(books={"clean": 1, "dirty": 2}, melded_points=430, red_threes_held=1, hand_points=120),
+        ],
+        totals=(2615, 1110),
+        running=(2615, 1110),
+        meld=(50, 50),
+        warnings=((None, "went_out"),),  # the draw pile ran out: nobody went out
+    ),
+    Round(
+        entries=[
+            # Us: 2 × 500 + 2 × 300 + 690 − 85 − 1 red held × 300 = 1000 + 600 + 690 − 85 − 300 = 1905
+            E(books={"clean": 2, "dirty": 2}, melded_points=690, hand_points=85, red_threes_held=1),
+            # Them go out with 3 red + 4 black = 7 canastas: 3 × 500 + 4 × 300 + 1210 + 100 out
+            # + 100 concealed = 1500 + 1200 + 1210 + 100 + 100 = 4110 (no 5,000: the win at once is off)
+            E(books={"clean": 3, "dirty": 4}, melded_points=1210, went_out=True, concealed=True),
+        ],
+        totals=(1905, 4110),
+        running=(4520, 5220),  # 2615 + 1905; 1110 + 4110
+        meld=(90, 90),
+    ),
+]
+THREE_RED_FOUR_BLACK = Game(
     slug="hand-and-foot-3-red-4-black",
     teams=("Us", "Them"),
     rounds=[
+        *HF5_ROUNDS_1_2,
         Round(
             entries=[
-                # Us: 2 red × 500 + 3 black × 300 + 780 melded − 1 black held × 5 − 60
-                #     = 1000 + 900 + 780 − 5 − 60 = 2615
-                E(books={"clean": 2, "dirty": 3}, melded_points=780, black_threes_held=1, hand_points=60),
-                # Them: 500 + 2 × 300 + 430 − 1 red held × 300 − 120 = 500 + 600 + 430 − 300 − 120 = 1110
-                E(books={"clean": 1, "dirty": 2}, melded_points=430, red_threes_held=1, hand_points=120),
+                # Us go out with 3 red + 4 black: 3 × 500 + 4 × 300 + 1050 melded + 100 out
+                #     = 1500 + 1200 + 1050 + 100 = 3850
+                E(books={"clean": 3, "dirty": 4}, melded_points=1050, went_out=True),
+                # Them: 500 + 300 + 520 − 2 black held × 5 − 140 = 500 + 300 + 520 − 10 − 140 = 1170
+                E(books={"clean": 1, "dirty": 1}, melded_points=520, black_threes_held=2, hand_points=140),
             ],
-            totals=(2615, 1110),
-            running=(2615, 1110),
-            meld=(50, 50),
-            warnings=((None, "went_out"),),  # the draw pile ran out: nobody went out
+            totals=(3850, 1170),
+            running=(8370, 6390),  # 4520 + 3850; 5220 + 1170
+            meld=(120, 120),
         ),
         Round(
             entries=[
-                # Us: 2 × 500 + 2 × 300 + 690 − 85 − 1 red held × 300 = 1000 + 600 + 690 − 85 − 300 = 1905
-                E(books={"clean": 2, "dirty": 2}, melded_points=690, hand_points=85, red_threes_held=1),
-                # Them go out with 3 red + 4 black = 7 canastas: 3 × 500 + 4 × 300 + 1210 + 100 out
-                # + 100 concealed + 5000 for seven canastas = 1500 + 1200 + 1210 + 100 + 100 + 5000 = 9110
-                E(books={"clean": 3, "dirty": 4}, melded_points=1210, went_out=True, concealed=True),
+                # Us: 2 × 500 + 3 × 300 + 800 − 95 = 1000 + 900 + 800 − 95 = 2605
+                E(books={"clean": 2, "dirty": 3}, melded_points=800, hand_points=95),
+                # Them go out concealed with 3 red + 5 black: 1500 + 1500 + 1330 + 100 + 100 = 4530
+                E(books={"clean": 3, "dirty": 5}, melded_points=1330, went_out=True, concealed=True),
             ],
-            totals=(1905, 9110),
-            running=(4520, 10220),
-            meld=(90, 90),
+            totals=(2605, 4530),
+            running=(10975, 10920),  # 8370 + 2605; 6390 + 4530
+            meld=(150, 150),
         ),
     ],
-    winners=(1,),  # "will automatically receive 5000 points and thus win the game" (000 L476)
+    winners=(0,),  # 10975 > 10920 after the fourth hand
 )
+# The same first two hands with the seven-canasta win turned on in house rules (game_end.books_to_win,
+# 000 L476 "will automatically receive 5000 points and thus win the game"): Them's 7 canastas in
+# round 2 score 4110 + 5000 = 9110, running 1110 + 9110 = 10220, and the game is over.
+SEVEN_CANASTAS_ON = {"books": 7, "bonus": 5000}
 
 
-def test_seven_canastas_end_the_game_at_once():
-    game = SEVEN_CANASTAS
+def test_3_red_4_black_runs_its_four_hands():
+    game = THREE_RED_FOUR_BLACK
     rules = preset(game.slug)
+    assert rules.game_end.books_to_win is None
     assert check_and_score_game(rules, entries_of(game), team_count=2)[0] == []
     result = play(game)
     assert [tuple(s.total for s in r.scores) for r in result.rounds] == [r.totals for r in game.rounds]
     assert [r.running_totals for r in result.rounds] == [r.running for r in game.rounds]
     assert [r.meld_requirements for r in result.rounds] == [r.meld for r in game.rounds]
     assert [tuple((w.team, w.field) for w in r.warnings) for r in result.rounds] == [r.warnings for r in game.rounds]
+    # seven canastas in round 2 end nothing: after 2 and 3 hands the game goes on, after 4 it is over
+    assert [score_game(rules, entries_of(game)[:n], team_count=2).finished for n in (2, 3, 4)] == [False, False, True]
+    assert (result.finished, result.winners) == (True, (0,))
+
+
+def test_3_red_4_black_with_the_seven_canasta_house_rule_ends_at_seven_canastas():
+    document = preset_document("hand-and-foot-3-red-4-black")
+    document["game_end"]["books_to_win"] = SEVEN_CANASTAS_ON
+    rules = load_rules(document)
+    two_hands = [r.entries for r in HF5_ROUNDS_1_2]
+    result = score_game(rules, two_hands, team_count=2)
+    assert [tuple(s.total for s in r.scores) for r in result.rounds] == [(2615, 1110), (1905, 9110)]
+    assert result.totals == (4520, 10220)
     assert (result.finished, result.winners) == (True, (1,))
     # round 3 comes after the game ended
-    extra = [*entries_of(game), [E(melded_points=100), E(melded_points=100)]]
-    assert check_and_score_game(rules, extra, team_count=2)[0]
-    # four rounds without seven canastas in one end as usual, after round 4
-    plain = [[E(books={"clean": 1}, melded_points=200), E(books={"dirty": 1}, melded_points=150)]] * 4
-    assert [score_game(rules, plain[:n], team_count=2).finished for n in (3, 4)] == [False, True]
+    problems, _ = check_and_score_game(rules, entries_of(THREE_RED_FOUR_BLACK)[:3], team_count=2)
+    assert problems and "7 canastas were made in round 2" in problems[0].message
 
 
 @pytest.mark.parametrize(

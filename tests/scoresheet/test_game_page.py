@@ -111,30 +111,27 @@ def test_edit_on_a_past_round_is_a_button(client):
 # --- the end of the game ----------------------------------------------------------------------
 
 
-def test_at_its_end_the_page_says_who_won_by_how_much_and_offers_finish_first(client):
+def test_the_last_round_finishes_the_game_the_page_says_who_won_and_nothing_is_left_to_tap(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS)
-    top = scoreboard(game_page(client, game))
-    # Us 10,295 against Them 6,320: 10,295 − 6,320 = 3,975
-    assert re.search(r'<h2 id="scoreboard-title" class="outcome">Us won by 3,975</h2>', top)
-    assert "Winner" in plain(standing(top, "Us")) and "Winner" not in plain(standing(top, "Them"))
-    # "Finish the game" is the primary button, where "Enter round" was; there is no round 5
-    assert re.search(r'<button type="submit" class="button button-primary button-big">Finish the game</button>', top)
-    assert f'action="/g/{game.token}/finish/"' in top
-    assert "Enter round" not in top and "meld" not in plain(top)
-
-
-def test_a_finished_game_says_who_won_and_by_how_much(client):
-    game = start_game(client)
-    play(client, game, FOUR_ROUNDS)
-    client.post(f"/g/{game.token}/finish/")
+    game.refresh_from_db()
+    assert game.is_finished and game.finished_at is not None  # the fourth round's save finished it (HF-1: 4 deals)
     text = game_page(client, game)
+    # Us 10,295 against Them 6,320: 10,295 − 6,320 = 3,975
     assert re.search(
         r'winner-label">Winner</p>\s*<p class="winner-title">Us</p>\s*<p class="winner-margin">won by 3,975</p>', text
     )
     top = scoreboard(text)
-    assert "Final totals" in top and "Finish the game" not in top
+    assert (
+        "Final totals" in top
+        and "Winner" in plain(standing(top, "Us"))
+        and "Winner" not in plain(standing(top, "Them"))
+    )
     assert '<span class="standing-total num">10,295</span>' in standing(top, "Us")
+    # nothing is left to tap: no "Finish the game", no round 5; Reopen stays
+    assert "Finish the game" not in text and f'action="/g/{game.token}/finish/"' not in text
+    assert "Enter round" not in top and "meld" not in plain(top)
+    assert f'<form method="post" action="/g/{game.token}/reopen/">' in text
 
 
 def test_a_tie_at_the_end_names_both_teams_and_their_total(client):
@@ -175,11 +172,13 @@ def test_a_team_that_reaches_the_target_is_marked_and_the_game_is_over(client):
     codes = re.search(r'name="confirm_warnings" value="([^"]+)"', asked.content.decode()).group(1)
     saved = client.post(f"/g/{game.token}/rounds/1/", {**data, "confirm_warnings": html.unescape(codes)})
     assert saved.status_code == 302
-    top = scoreboard(game_page(client, game))
+    text = game_page(client, game)
+    top = scoreboard(text)
     assert "Reached 5,000" in plain(standing(top, "Us"))
     assert "Needs 4,950 more" in plain(standing(top, "Them"))  # 5,000 − 50
-    assert "Us won by 5,150" in plain(top)  # 5,200 − 50
-    assert "The game has reached its end: a team has 5,000 or more." in plain(top)
+    # reaching the target ended the game with the round that reached it: finished, nothing to tap
+    assert "Winner Us won by 5,150" in plain(section(text, '<section class="winner"', "</section>"))  # 5,200 − 50
+    assert "Final totals" in top and "Finish the game" not in text
 
 
 def test_a_round_count_game_says_nothing_about_a_target(client):

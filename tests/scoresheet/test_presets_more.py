@@ -80,7 +80,7 @@ SLUGS = tuple(MORE)
 FAMILY = {slug: "hand-and-foot" if slug.startswith("hand-and-foot") else "canasta" for slug in SLUGS}
 WORKED = [
     *test_examples_hand_and_foot.GAMES,
-    P(test_examples_hand_and_foot.SEVEN_CANASTAS, id="hand-and-foot-3-red-4-black"),
+    P(test_examples_hand_and_foot.THREE_RED_FOUR_BLACK, id="hand-and-foot-3-red-4-black"),
     *test_examples_canasta.GAMES,
 ]
 
@@ -246,7 +246,7 @@ CASES = [
     P("brazilian-canasta", end, (None, 10000), id="brazil:to-10000"),
     P("brazilian-canasta", lambda r: r.setup.decks_for(4), 3, id="brazil:3-decks-for-six-red-threes"),
     # hand-and-foot-3-red-4-black: natural 500, mixed 300, out 100 (000 L467); red −300, black −5 (L459);
-    # 3 red + 4 black with partners, 1 + 2 without (L456); seven canastas 5000 and the game (L476)
+    # 3 red + 4 black with partners, 1 + 2 without (L456)
     P("hand-and-foot-3-red-4-black", bonuses, {"clean": 500, "dirty": 300}, id="hf5:bonuses"),
     P("hand-and-foot-3-red-4-black", threes, (None, 300, 5, None), id="hf5:threes"),
     P("hand-and-foot-3-red-4-black", going_out, (100, 100, 0), id="hf5:going-out"),
@@ -256,12 +256,8 @@ CASES = [
         [(True, {"clean": 3, "dirty": 4}), (False, {"clean": 1, "dirty": 2})],
         id="hf5:going-out-by-table",
     ),
-    P(
-        "hand-and-foot-3-red-4-black",
-        lambda r: r.game_end.books_to_win.__dict__,
-        {"books": 7, "bonus": 5000},
-        id="hf5:7",
-    ),
+    # seven canastas winning at once (L476) is a variation, off in the preset: four hands (L462)
+    P("hand-and-foot-3-red-4-black", lambda r: (r.game_end.rounds, r.game_end.books_to_win), (4, None), id="hf5:7"),
     P("hand-and-foot-3-red-4-black", meld, H_AND_F, id="hf5:meld"),  # L462
     P("hand-and-foot-3-red-4-black", piles, (("hand", 11), ("foot", 11)), id="hf5:11-11"),  # L453
     # canasta-modern-american (000 L410-432)

@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 import pytest
 from pypdf import PdfReader
 
-from scoresheet import services
+from scoresheet import scoring, services
 from scoresheet.models import Game, Variant
 from scoresheet.scoring import Entry
 from tests.scoresheet.sheet_lines import pdf_lines, row
@@ -99,7 +99,9 @@ def make_game(rounds=(ROUND_1, ROUND_2), names=("Ann & Bob", "Cléo & Søren")) 
         teams=[services.TeamData(n) for n in names],
     )
     for number, entries in enumerate(rounds, start=1):
-        services.round_record(game=game, number=number, entries=entries)
+        # Us go out with fewer books than HKF-1 asks (004 L87-95): the table confirmed it ("Save anyway")
+        checks = scoring.round_checks(game.rules, entries, number=number, partners=True)
+        services.round_record(game=game, number=number, entries=entries, confirmed=[c.code for c in checks])
     return game
 
 
@@ -108,6 +110,8 @@ def page_scores(html: str) -> list[tuple[list[str], list[str]]]:
     scores = []
     table = re.search(r'<table class="sheet">.*?</table>', html, flags=re.S).group(0)
     for tr in re.findall(r"<tbody>.*?</tbody>", table, flags=re.S)[0].split("</tr>")[:-1]:
+        if "checked-row" in tr:  # "✓ Round 1 checked at the table", under its round
+            continue
         totals = re.findall(r'<span class="round-score[^"]*">([^<]+)</span>', tr)
         running = re.findall(r'<span class="running">([^<]+)</span>', tr)
         scores.append((totals, running))

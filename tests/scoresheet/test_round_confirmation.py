@@ -21,12 +21,13 @@ from scoresheet.scoring import Entry
 
 pytestmark = pytest.mark.django_db
 
-# Us went out with the issue's typos: 22 × 500 + 10,450 + 100 going out = 11,000 + 10,450 + 100 = 21,550.
-TYPOS = Entry(books={"clean": 22}, melded_points=10450, went_out=True)
+# Us with the issue's typos: 22 × 500 + 10,450 = 11,000 + 10,450 = 21,450 (the pile ran out: nobody went
+# out, so going out without the books it needs is not asked here too).
+TYPOS = Entry(books={"clean": 22}, melded_points=10450)
 # Them: 1 dirty × 300 + 610 − 185 = 725.
 THEM = Entry(books={"dirty": 1}, melded_points=610, hand_points=185)
-# What was meant: 2 × 500 + 1,045 + 100 = 2,145.
-MEANT = Entry(books={"clean": 2}, melded_points=1045, went_out=True)
+# What was meant: 2 × 500 + 1,045 = 2,045.
+MEANT = Entry(books={"clean": 2}, melded_points=1045)
 
 
 @pytest.fixture
@@ -66,7 +67,7 @@ def test_a_confirmed_round_is_saved_with_the_warnings_it_was_saved_with(game):
     with pytest.raises(services.RoundNeedsConfirmation) as refused:
         services.round_record(game=game, number=1, entries=[TYPOS, THEM])
     rnd = services.round_record(game=game, number=1, entries=[TYPOS, THEM], confirmed=refused.value.codes)
-    assert totals(game) == [21550, 725]
+    assert totals(game) == [21450, 725]
     rnd.refresh_from_db()
     assert [(w["team"], w["field"], w["subject"]) for w in rnd.confirmed_warnings] == [
         (0, "books", "22 clean books"),
@@ -78,7 +79,7 @@ def test_a_confirmation_covers_only_the_warnings_it_was_given_for(game):
     with pytest.raises(services.RoundNeedsConfirmation) as refused:
         services.round_record(game=game, number=1, entries=[TYPOS, THEM])
     # 23 clean books is another warning than the 22 confirmed
-    other = Entry(books={"clean": 23}, melded_points=10450, went_out=True)
+    other = Entry(books={"clean": 23}, melded_points=10450)
     with pytest.raises(services.RoundNeedsConfirmation) as again:
         services.round_record(game=game, number=1, entries=[other, THEM], confirmed=refused.value.codes)
     assert [(p.team, p.field) for p in again.value.problems] == [(0, "books")]
@@ -95,7 +96,7 @@ def test_a_correction_that_no_longer_raises_them_clears_the_record(game):
     services.round_record(game=game, number=1, entries=[TYPOS, THEM], confirmed=codes)
     services.round_record(game=game, number=1, entries=[MEANT, THEM])
     assert Round.objects.get(game=game, number=1).confirmed_warnings == []
-    assert totals(game) == [2145, 725]
+    assert totals(game) == [2045, 725]
 
 
 def test_a_correction_that_keeps_the_confirmed_warnings_is_not_asked_again(game):
@@ -104,7 +105,7 @@ def test_a_correction_that_keeps_the_confirmed_warnings_is_not_asked_again(game)
     # Them's hand corrected from 185 to 85: Us's confirmed warnings are unchanged.
     them = Entry(books={"dirty": 1}, melded_points=610, hand_points=85)
     rnd = services.round_record(game=game, number=1, entries=[TYPOS, them])
-    assert totals(game) == [21550, 825]  # 300 + 610 − 85
+    assert totals(game) == [21450, 825]  # 300 + 610 − 85
     assert len(rnd.confirmed_warnings) == 2
 
 
@@ -118,7 +119,7 @@ def _confirm(game, entries) -> list[str]:
 # --- the round page ---------------------------------------------------------------------------------
 
 TYPED = {
-    "went_out": "0",
+    "went_out": "none",
     "version": "new",
     "t0-book_clean": "22",
     "t0-melded_points": "10450",
@@ -157,7 +158,7 @@ def test_save_anyway_saves_the_round_and_the_game_page_notes_the_check(client, g
     response = client.post(f"/g/{game.token}/rounds/1/", {**TYPED, "confirm_warnings": codes})
     assert response.status_code == 302
     assert response["Location"] == f"/g/{game.token}/"
-    assert totals(game) == [21550, 725]
+    assert totals(game) == [21450, 725]
     rnd = Round.objects.get(game=game, number=1)
     assert {(w["team"], w["field"]) for w in rnd.confirmed_warnings} == {(0, "books"), (0, "melded_points")}
 
@@ -185,7 +186,7 @@ def test_correcting_the_typo_clears_the_note(client, game):
     corrected = {**TYPED, "t0-book_clean": "2", "t0-melded_points": "1045", "version": html.unescape(version.group(1))}
     response = client.post(f"/g/{game.token}/rounds/1/", corrected)
     assert response.status_code == 302
-    assert totals(game) == [2145, 725]
+    assert totals(game) == [2045, 725]
     assert Round.objects.get(game=game, number=1).confirmed_warnings == []
     assert "checked-note" not in client.get(f"/g/{game.token}/").content.decode()
 
@@ -216,3 +217,27 @@ def test_the_note_has_a_line_per_team_and_one_for_the_round():
         "Us: 22 clean books, 10,450 points on the table",
         "5 wild books",
     ]
+
+
+def test_going_out_without_the_books_is_asked_before_save_in_the_preview_and_on_save(client, game):
+    # HF-1 asks 2 clean, 2 dirty and 1 wild book to go out (002 L39); Us go out with 2 clean only.
+    data = {
+        "went_out": "0",
+        "version": "new",
+        "t0-book_clean": "2",
+        "t0-melded_points": "300",
+        "t1-melded_points": "100",
+    }
+    said = "Us: Went out without the books the variant requires: missing 2 dirty books, 1 wild book."
+    body = client.post(f"/g/{game.token}/rounds/1/preview/", data).json()
+    assert said in html.unescape(body["warnings"]) and "Save anyway" in body["warnings"]
+    asked = client.post(f"/g/{game.token}/rounds/1/", data)
+    assert asked.status_code == 400 and said in text(asked) and "Save anyway" in text(asked)
+    assert not Round.objects.filter(game=game).exists()
+    codes = re.search(r'name="confirm_warnings" value="([^"]+)"', asked.content.decode()).group(1)
+    saved = client.post(f"/g/{game.token}/rounds/1/", {**data, "confirm_warnings": html.unescape(codes)})
+    assert saved.status_code == 302
+    # Us 2 × 500 + 300 + 100 going out = 1,400; Them 100
+    assert totals(game) == [1400, 100]
+    page = text(client.get(f"/g/{game.token}/"))
+    assert "✓ Round 1 checked at the table: Us: went out missing 2 dirty books, 1 wild book" in page

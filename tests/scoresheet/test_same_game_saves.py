@@ -30,11 +30,11 @@ def new_game() -> Game:
 
 
 def entries_of(device: int) -> list[Entry]:
-    """Device ``device``'s round 1: Us go out with 2 clean (2 × 500, HF-1 002 L57) + 1 dirty (300)
-    + 100 for going out (002 L60) + 10 × device melded; Them 1 clean (500) + 100 melded.
-    Us = 1,400 + 10 × device; Them = 600."""
+    """Device ``device``'s round 1: Us go out with 2 clean (2 × 500, HF-1 002 L57) + 2 dirty (2 × 300)
+    + 1 wild (1,500, 002 L59), the books going out needs, + 100 for going out (002 L60) + 10 × device
+    melded; Them 1 clean (500) + 100 melded. Us = 3,200 + 10 × device; Them = 600."""
     return [
-        Entry(books={"clean": 2, "dirty": 1}, melded_points=10 * device, went_out=True),
+        Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=10 * device, went_out=True),
         Entry(books={"clean": 1}, melded_points=100),
     ]
 
@@ -75,7 +75,7 @@ def test_devices_saving_one_round_at_once_store_it_once(presets, devices):
     assert len(winners) == 1 and len(outcomes) == devices
     assert Round.objects.filter(game=game).count() == 1
     totals = list(TeamRound.objects.filter(round__game=game).order_by("team__position").values_list("total", flat=True))
-    assert totals == [1400 + 10 * winners[0], 600]
+    assert totals == [3200 + 10 * winners[0], 600]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -120,6 +120,6 @@ def test_devices_on_games_of_their_own_and_on_one_game_at_once(presets):
     for n, game in enumerate(games, start=1):
         assert list(
             TeamRound.objects.filter(round__game=game).order_by("team__position").values_list("total", flat=True)
-        ) == [1400 + 10 * n, 600]
+        ) == [3200 + 10 * n, 600]
     assert Round.objects.count() == DEVICES + 1
     assert TeamRound.objects.count() == 2 * (DEVICES + 1)

@@ -538,7 +538,7 @@ def test_seven_books_end_the_game_on_the_page(client, db):
     response = post_round(client, game, 1, {"book_clean": 4, "book_dirty": 3, "melded_points": 1000}, {})
     assert response.status_code == 302, response.content.decode()[:2000]
     game_page = client.get(f"/g/{game.token}/").content.decode()
-    assert f'href="/g/{game.token}/rounds/2/"' not in game_page  # no next round to enter
+    assert f'href="/g/{game.token}/rounds/2/' not in game_page  # no next round to enter
     assert "8,900" in game_page
     post_round(client, game, 2, {}, {})  # refused (the page says why): the round is not saved
     assert Round.objects.filter(game=game).count() == 1

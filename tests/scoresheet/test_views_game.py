@@ -297,7 +297,7 @@ def test_starting_a_game_creates_it_with_a_copy_of_the_rules_and_its_teams(clien
     assert "<h1>Tuesday at Ann's</h1>" in text
     assert "Hand Knee and Foot" in text
     assert "No rounds yet." in text
-    assert f'href="/g/{game.token}/rounds/1/"' in raw(page)
+    assert f'href="/g/{game.token}/rounds/1/?new"' in raw(page)  # "Enter round 1", a new round
 
 
 def test_blank_team_names_become_us_and_them_and_name_the_game(client):
@@ -970,19 +970,18 @@ def test_preview_with_went_out_that_int_cannot_read_is_not_a_server_error(client
 # --- rounds that cannot be entered --------------------------------------------------------------
 
 
-def test_after_the_last_round_the_game_offers_finish_and_no_fifth_round(client):
+def test_the_last_round_finishes_the_game_and_no_fifth_round_is_offered(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS)
     assert counts(game) == (4, 8)
     assert [totals(game, n) for n in (1, 2, 3, 4)] == [[4345, 1115], [1140, 4100], [4000, 680], [810, 425]]
     response = client.get(f"/g/{game.token}/")
     text = page_text(response)
-    # "A complete game consists of four deals." (002 L17)
-    assert "Finish the game" in text
+    # "A complete game consists of four deals." (002 L17): the fourth round's save finished the game
+    assert "Finish the game" not in text and "Final totals" in text
     assert "Enter round 5" not in text
     assert f"/g/{game.token}/rounds/5/" not in raw(response)
-    assert "The game has reached its end." in text
-    assert "Us won by 3,975" in text  # 10,295 against 6,320: 10,295 − 6,320 = 3,975
+    assert '<p class="winner-margin">won by 3,975</p>' in text  # 10,295 against 6,320: 10,295 − 6,320 = 3,975
     total_row = section(text, '<tr class="sheet-total">', "</tr>")
     assert ">10,295<" in total_row and ">6,320<" in total_row
 
@@ -1215,15 +1214,18 @@ def test_a_stale_correction_is_refused_and_the_first_save_stands(client):
     assert counts(game) == (1, 2)
 
 
-def test_a_round_someone_else_already_added_is_refused_as_a_conflict(client):
+def test_a_new_round_someone_else_already_added_is_not_replaced_and_the_game_page_says_so(client):
     game = start_game(client)
     play(client, game, FOUR_ROUNDS[:1])  # saved with version "new"
     response = client.post(
         f"/g/{game.token}/rounds/1/",
         round_data({**US_R1, "melded_points": "1095"}, THEM_R1, went_out=0, version="new"),
     )
-    assert response.status_code == 409
-    assert "Someone else saved round 1 while you were typing" in page_text(response)
+    assert response.status_code == 302 and response["Location"] == f"/g/{game.token}/"
+    # what this form held: Us 4,345 + 50 more melded = 4,395; Them 1,115
+    text = page_text(client.get(f"/g/{game.token}/"))
+    assert "Round 1 was already entered at " in text
+    assert "What you typed was not saved (Us 4,395, Them 1,115)" in text
     assert totals(game, 1) == [4345, 1115]
 
 
