@@ -92,7 +92,7 @@ def night_of_hostile_names(the_club):
     night_services.sitting_draw(night=the_night)
     for game in Game.objects.filter(table__sitting__night=the_night):
         entries = [
-            Entry(books={"clean": 2}, melded_points=600, went_out=True),
+            Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=600, went_out=True),  # what going out needs
             Entry(books={"clean": 1}, hand_points=5),
         ]
         scoresheet_services.round_record(game=game, number=1, entries=entries)

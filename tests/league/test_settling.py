@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 
 def play_round(game: Game) -> None:
-    entries = [Entry(books={"clean": 2, "dirty": 1}, melded_points=300, went_out=True)]
+    entries = [Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=300, went_out=True)]
     entries += [Entry(books={"clean": 1}, melded_points=100, hand_points=50)] * (game.teams.count() - 1)
     scoresheet_services.round_record(game=game, number=1, entries=entries, confirmed=["*"])
 
