@@ -40,6 +40,7 @@ MAX_ROWS = 20_000  # every row of the sheet counts, blank ones too
 # are the ones the zip's directory declares, and Python's zipfile reads no more than that.
 MAX_UNPACKED = 30 * 1024 * 1024
 MAX_UNPACKED_TOTAL = 100 * 1024 * 1024
+MAX_PART_ELEMENTS = 200_000  # in a part read whole (a results sheet's shared strings have far fewer)
 MAX_ROW_CELLS = 16_384  # Excel's own limit, column XFD
 MAX_ELEMENTS = 1_000_000  # the sheet's XML elements (cells, values, rows …): a results sheet has far fewer
 READ_SECONDS = 20  # reading a workbook takes longer only if it is not what it seems (gunicorn stops at 30 s)
@@ -98,25 +99,51 @@ NOT_XLSX = "This is not an xlsx workbook: save it as .xlsx and try again."
 
 def unpacked_problem(data: bytes) -> str:
     """Why the workbook in ``data`` unpacks to too much to be read, in words; empty if it does not
-    (or is no zip at all: ``open_workbook`` says so). Only the zip's directory is read."""
+    (or is no zip at all: ``open_workbook`` says so). The zip's directory is read, and the parts
+    openpyxl reads whole on opening are counted (a byte count, no parsing)."""
     try:
         with zipfile.ZipFile(BytesIO(data)) as archive:
             parts = archive.infolist()
-    except (zipfile.BadZipFile, OSError, EOFError, ValueError):
-        return ""
-    for part in parts:
-        if part.file_size > MAX_UNPACKED:
-            return (
-                f"The workbook unpacks to far more than a results sheet needs: its part {part.filename[:80]} "
-                f"is {part.file_size / 1048576:,.0f} MB, and a part may be {MAX_UNPACKED // 1048576} MB at most."
-            )
-    total = sum(part.file_size for part in parts)
-    if total > MAX_UNPACKED_TOTAL:
-        return (
-            f"The workbook unpacks to {total / 1048576:,.0f} MB, far more than a results sheet needs: "
-            f"{MAX_UNPACKED_TOTAL // 1048576} MB at most."
-        )
+            for part in parts:
+                if part.file_size > MAX_UNPACKED:
+                    return (
+                        f"The workbook unpacks to far more than a results sheet needs: its part "
+                        f"{part.filename[:80]} is {part.file_size / 1048576:,.0f} MB, and a part may be "
+                        f"{MAX_UNPACKED // 1048576} MB at most."
+                    )
+            total = sum(part.file_size for part in parts)
+            if total > MAX_UNPACKED_TOTAL:
+                return (
+                    f"The workbook unpacks to {total / 1048576:,.0f} MB, far more than a results sheet needs: "
+                    f"{MAX_UNPACKED_TOTAL // 1048576} MB at most."
+                )
+            for part in parts:
+                if _read_on_opening(part.filename) and _over_elements(archive, part):
+                    return (
+                        f"The workbook's part {part.filename[:80]} holds over {MAX_PART_ELEMENTS:,} entries, "
+                        "far more than a results sheet needs."
+                    )
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, zlib.error):
+        return ""  # a part that cannot be unpacked: openpyxl says the file is no workbook
     return ""
+
+
+def _read_on_opening(name: str) -> bool:
+    """Is the part one openpyxl reads whole when it opens a workbook (shared strings, styles …),
+    rather than a sheet, streamed only if it is the one imported (``scan_sheet``)?"""
+    return name.endswith((".xml", ".rels")) and not name.startswith("xl/worksheets/")
+
+
+def _over_elements(archive: zipfile.ZipFile, part: zipfile.ZipInfo) -> bool:
+    """Has the XML part more than ``MAX_PART_ELEMENTS`` elements? Each starts with "<" (text has no
+    bare "<"), and an end tag with "</": counted in the bytes as they unpack."""
+    elements = 0
+    with archive.open(part) as stream:
+        while chunk := stream.read(1024 * 1024):
+            elements += chunk.count(b"<") - chunk.count(b"</")
+            if elements > MAX_PART_ELEMENTS:
+                return True
+    return False
 
 
 class Budget:

@@ -158,6 +158,13 @@ def test_a_row_of_more_cells_than_a_sheet_has_columns_is_refused(tmp_path):
     assert len(errors) == 1 and "16,384 cells" in errors[0]["message"] and errors[0]["sheet"] == "Results"
 
 
+def test_a_part_read_whole_on_opening_has_a_limit_on_its_entries(tmp_path):
+    """150,000 tiny shared strings unpack to 3 MB, and openpyxl would build each: refused unread."""
+    content = with_shared_strings(workbook(ONE_GAME), lambda: [b"<si><t>a</t></si>" * 150_000])
+    errors = refused(write(tmp_path, content), "--club", "tuesday", "--season", "Autumn")
+    assert len(errors) == 1 and "over 200,000 entries" in errors[0]["message"] and STRINGS in errors[0]["message"]
+
+
 def test_the_parts_together_have_a_limit_too(tmp_path, monkeypatch):
     monkeypatch.setattr(xlsx, "MAX_UNPACKED_TOTAL", 2 * MB)  # the same check as at 100 MB, with a small file
     extra = [(f"xl/media/image{i}.png", [b"a" * MB]) for i in range(3)]  # each part under the 30 MB
