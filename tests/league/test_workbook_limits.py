@@ -17,12 +17,12 @@ from functools import cache
 from io import BytesIO
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 
 from league.exchange import workbooks as xlsx
-from league.models import Player, Role
+from league.models import Player
 from scoresheet.models import Game
-from tests.league.factories import club, member, season
+from tests.league.factories import season
+from tests.league.test_import_pages import organiser, upload  # noqa: F401 — organiser is a fixture
 from tests.league.test_import_results import GOOD, HEADER, counts, refused, run, workbook, write
 
 pytestmark = pytest.mark.django_db
@@ -210,19 +210,7 @@ def test_a_5000_digit_number_is_a_problem_of_its_row_and_column(tmp_path, column
 # Through the upload pages
 
 
-@pytest.fixture
-def organiser(client, settings, tmp_path):
-    settings.VAR_DIR = tmp_path
-    tuesday = club()
-    client.force_login(member(tuesday, "olga", Role.ORGANISER))
-    return tuesday
-
-
-def upload(content: bytes) -> SimpleUploadedFile:
-    return SimpleUploadedFile("r.xlsx", content, content_type="application/octet-stream")
-
-
-def test_the_upload_pages_refuse_both_bombs_as_a_form_error_and_keep_nothing(client, organiser, tmp_path):
+def test_the_upload_pages_refuse_both_bombs_as_a_form_error_and_keep_nothing(client, organiser, tmp_path):  # noqa: F811
     autumn = season(organiser, name="Autumn")
     pages = [
         ("/clubs/tuesday/import/results/", {"season": autumn.pk}, twenty_million_blank_rows(), SHEET),
@@ -230,7 +218,7 @@ def test_the_upload_pages_refuse_both_bombs_as_a_form_error_and_keep_nothing(cli
     ]
     for url, data, content, part in pages:
         started = time.monotonic()
-        response = client.post(url, {**data, "file": upload(content)})
+        response = client.post(url, {**data, "file": upload("r.xlsx", content)})
         seconds = time.monotonic() - started
         assert response.status_code == 400
         assert response.context["form"].errors["file"] == [response.context["form"].errors["file"][0]]
@@ -241,11 +229,13 @@ def test_the_upload_pages_refuse_both_bombs_as_a_form_error_and_keep_nothing(cli
     assert Game.objects.count() == 0 and Player.objects.count() == 0
 
 
-def test_a_5000_digit_score_uploaded_is_a_problem_not_a_server_error(client, organiser):
+def test_a_5000_digit_score_uploaded_is_a_problem_not_a_server_error(client, organiser):  # noqa: F811
     autumn = season(organiser, name="Autumn")
     rows = [list(row) for row in ONE_GAME]
     rows[1][HEADER.index("Score")] = "9" * 5000
-    response = client.post("/clubs/tuesday/import/results/", {"season": autumn.pk, "file": upload(workbook(rows))})
+    response = client.post(
+        "/clubs/tuesday/import/results/", {"season": autumn.pk, "file": upload("r.xlsx", workbook(rows))}
+    )
     assert response.status_code == 400
     [problem] = response.context["problems"]
     assert (problem.sheet, problem.row, problem.column) == ("Results", 2, "Score")

@@ -9,12 +9,12 @@ import html
 import re
 
 import pytest
-from django.contrib.auth.models import User
 
-from league.models import Club, Membership, Role
+from league.models import Club
 from scoresheet import services
 from scoresheet.models import Game, TeamRound, Variant
 from scoresheet.rules import PRESET_SLUGS, RulesError, load_rules, preset_document
+from tests.league.test_house_rules_pages import club, house, message_next_to, organiser  # noqa: F401 — fixtures
 from tests.scoresheet.house_rules_data import form_data
 
 pytestmark = pytest.mark.django_db
@@ -90,29 +90,6 @@ def test_a_round_number_or_player_count_of_5000_digits_is_named_not_a_crash():
 # The house-rules editor
 
 
-@pytest.fixture
-def club():
-    return Club.objects.create(slug="tuesday", name="Tuesday Club")
-
-
-@pytest.fixture
-def organiser(client, club):
-    user = User.objects.create_user("olga", password="a long enough password")
-    Membership.objects.create(club=club, user=user, role=Role.ORGANISER)
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def house(club):
-    return services.house_rules_copy(club=club, source=Variant.objects.get(slug="hand-and-foot"), name="Our H&F")
-
-
-def message_next_to(page: str, box: str) -> str:
-    start = page.index(f'id="{box}"')
-    return page[start : page.index("</div>", start)]
-
-
 FAR_TOO_MANY = "That number has far too many digits."
 BETWEEN = "must be between -1,000,000 and 1,000,000"
 
@@ -129,7 +106,7 @@ BETWEEN = "must be between -1,000,000 and 1,000,000"
         ("target_score", "1000000000", "must be at most 1,000,000"),
     ],
 )
-def test_the_house_rules_editor_refuses_a_value_too_large_next_to_its_box(organiser, club, house, box, text, message):
+def test_the_house_rules_editor_refuses_a_value_too_large_next_to_its_box(organiser, club, house, box, text, message):  # noqa: F811
     before = house.document
     changes = {box: text}
     if box == "target_score":
@@ -182,8 +159,8 @@ def big_house_rules() -> Variant:
     document["extras"] = [
         {"key": key, "label": key.title(), "amount": 1_000_000, "max_per_round": 1_000} for key in ("a", "b", "c")
     ]
-    club = Club.objects.create(slug="big", name="Big")
-    variant = services.house_rules_copy(club=club, source=Variant.objects.get(slug="hand-and-foot"), name="Big")
+    big = Club.objects.create(slug="big", name="Big")
+    variant = services.house_rules_copy(club=big, source=Variant.objects.get(slug="hand-and-foot"), name="Big")
     return services.house_rules_save(variant=variant, document={**document, "name": "Big"})
 
 
