@@ -8,6 +8,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 PLAIN_INTEGER = re.compile(r"-?[0-9]+")  # [0-9] is ASCII only, unlike \d
+MAX_DIGITS = 15  # no count or score comes near: more digits is a slip, and is not read as a number at all
 
 
 class PlainIntegerField(forms.IntegerField):
@@ -31,10 +32,9 @@ class PlainIntegerField(forms.IntegerField):
             return None
         if not PLAIN_INTEGER.fullmatch(text):
             raise ValidationError(self.error_messages["invalid"], code="invalid")
-        try:
-            return int(text)
-        except ValueError:  # beyond Python's 4,300-digit limit for reading a number
-            raise ValidationError(self.error_messages["too_long"], code="too_long") from None
+        if len(text.lstrip("-")) > MAX_DIGITS:
+            raise ValidationError(self.error_messages["too_long"], code="too_long")
+        return int(text)
 
 
 class OnOffCheckbox(forms.CheckboxInput):

@@ -226,7 +226,7 @@ class TeamRound(models.Model):
     concealed = models.BooleanField(default=False)
     extras = models.JSONField(default=dict)
     adjustments = models.JSONField(default=list)
-    total = models.IntegerField()
+    total = models.BigIntegerField()  # 64-bit: a round of big house-rules bonuses can pass 2^31
     history = audited()
 
     class Meta:

@@ -41,6 +41,11 @@ CARD_CLASS_LABELS = {
 # What a book kind is made of, for the "melded points below what the books hold" check.
 BOOK_CARDS = ("natural", "mixed", "wild")
 MIN_TEAMS, MAX_TEAMS = 2, 4
+# Every number of a rules document is bounded: a bonus of 10^100 is a typo, and its rounds' totals
+# would not fit a database column. Points (bonuses, penalties, targets): ±1,000,000 (the presets'
+# largest is 50,000); counts (books, cards, rounds, at most a round): 1,000.
+MAX_RULE_POINTS = 1_000_000
+MAX_RULE_COUNT = 1_000
 
 
 class RulesError(ValueError):
@@ -357,23 +362,38 @@ class Check:
         return self.typed(value, inside(path, key), kind)
 
     def typed(self, value: Any, path: str, kind):
-        """``value`` if it is of ``kind`` (a type, "count" or "requirement"); otherwise report it, None."""
+        """``value`` if it is of ``kind`` (a type, "count", "points" or "requirement") and within its
+        bounds; otherwise report it, None. An int is points, and may be negative."""
+        whole = isinstance(value, int) and not isinstance(value, bool)
         if kind is int:
-            if isinstance(value, bool) or not isinstance(value, int):
+            if not whole:
                 self.fail(path, f"must be a whole number, not {json.dumps(value)}")
                 return None
-        elif kind == "count":
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                self.fail(path, f"must be a whole number of 0 or more, not {json.dumps(value)}")
+            return self.bounded(value, path, -MAX_RULE_POINTS, MAX_RULE_POINTS)
+        if kind in ("count", "points"):  # a number of books, cards …; points that only count against
+            if not whole or value < 0:
+                self.fail(path, f"must be a whole number of 0 or more, not {_shown(value)}")
                 return None
-        elif kind == "requirement":  # an opening-meld requirement: a number or a short text
-            if isinstance(value, bool) or not isinstance(value, (int, str)) or value == "":
+            return self.bounded(value, path, 0, MAX_RULE_COUNT if kind == "count" else MAX_RULE_POINTS)
+        if kind == "requirement":  # an opening-meld requirement: a number or a short text
+            if not (whole or isinstance(value, str)) or value == "":
                 self.fail(path, f"must be a number of points or a text, not {json.dumps(value)}")
                 return None
-        elif not isinstance(value, kind):
+            return self.bounded(value, path, -MAX_RULE_POINTS, MAX_RULE_POINTS) if whole else value
+        if not isinstance(value, kind):
             self.fail(path, f"must be {TYPE_NAMES.get(kind, kind.__name__)}")
             return None
         return value
+
+    def bounded(self, value: int, path: str, least: int, most: int) -> int | None:
+        """``value`` if it is from ``least`` to ``most``; otherwise report it, None."""
+        if least <= value <= most:
+            return value
+        if least == 0:
+            self.fail(path, f"must be at most {most:,}, not {_shown(value)}")
+        else:
+            self.fail(path, f"must be between {least:,} and {most:,}, not {_shown(value)}")
+        return None
 
     def valid_key(self, key: Any, path: str) -> bool:
         """Is ``key`` a usable key for a book kind or extra? Reports it when not."""
@@ -411,7 +431,7 @@ class Check:
         mapping = {}
         for players, number in (self.get(section, key, dict, path=path, default={}) or {}).items():
             if (
-                str(players).isdigit()
+                _small_number(players)
                 and isinstance(number, int)
                 and not isinstance(number, bool)
                 and low <= number <= high
@@ -420,6 +440,20 @@ class Check:
             else:
                 self.fail(inside(inside(path, key), players), f"must map a player count to {what}")
         return mapping
+
+
+def _shown(value: Any) -> str:
+    """A value for a message: a number of far too many digits is not spelt out."""
+    text = json.dumps(value)
+    if isinstance(value, int) and len(text) > 20:
+        return f"a number of {len(text.lstrip('-')):,} digits"
+    return text
+
+
+def _small_number(key: Any) -> bool:
+    """Is ``key`` (an object's key: a number of players, a round) written as a number of 1 to 4 digits?"""
+    text = str(key)
+    return text.isascii() and text.isdigit() and len(text) <= 4
 
 
 def load_rules(document: Any) -> Rules:
@@ -502,7 +536,7 @@ def _red_threes(section: dict, check: Check) -> RedThrees:
         if min_count is not None and bonus is not None:
             set_bonuses.append(SetBonus(min_count, bonus))
     laid_value = check.get(section, "laid_value", int, path=path, nullable=True)
-    held_penalty = check.get(section, "held_penalty", "count", path=path, nullable=True)
+    held_penalty = check.get(section, "held_penalty", "points", path=path, nullable=True)
     negative = check.get(section, "negative_when_not_melded", bool, path=path, default=False)
     if set_bonuses and laid_value is None:
         check.fail("red_threes.set_bonuses", "needs red threes that can be laid (laid_value)")
@@ -565,7 +599,7 @@ def _positive_with_books(section: dict, check: Check) -> tuple[int | None, str]:
 
 def _black_threes(section: dict, check: Check) -> int | None:
     """The penalty for each black three caught in hand."""
-    return check.get(section, "held_penalty", "count", path="black_threes")
+    return check.get(section, "held_penalty", "points", path="black_threes")
 
 
 def _book_size(document: dict, check: Check) -> dict:
@@ -611,7 +645,7 @@ def _required_by_round(kind: dict, check: Check, path: str) -> dict[int, int]:
     required = {}
     path = inside(path, "required_by_round")
     for number, count in (check.get(kind, "required_by_round", dict, default={}) or {}).items():
-        if not str(number).isdigit() or int(number) < 1:
+        if not _small_number(number) or int(number) < 1:
             check.fail(inside(path, number), "must be keyed by a round number")
             continue
         count = check.typed(count, inside(path, number), "count")
@@ -736,7 +770,7 @@ def _game_end(document: dict, check: Check) -> GameEnd:
     path = "game_end"
     section = check.get(document, "game_end", dict)
     rounds = check.get(section, "rounds", "count", path=path, default=None, nullable=True)
-    target = check.get(section, "target_score", "count", path=path, default=None, nullable=True)
+    target = check.get(section, "target_score", "points", path=path, default=None, nullable=True)
     extra_rounds = check.get(section, "optional_extra_rounds", "count", path=path, default=0) or 0
     if section is not None and (rounds is None) == (target is None):
         check.fail("game_end", "needs either 'rounds' or 'target_score'")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from django import forms
 
-from league.exchange.workbooks import MAX_BYTES
+from league.exchange.workbooks import MAX_BYTES, unpacked_problem
 from league.models import Season
 
 
 class WorkbookField(forms.FileField):
-    """An uploaded .xlsx of 5 MB at most; the size is checked before anything reads the file."""
+    """An uploaded .xlsx of 5 MB at most, that unpacks to no more than a workbook may; the sizes
+    are checked before anything reads the file."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("widget", forms.ClearableFileInput(attrs={"accept": ".xlsx"}))
@@ -19,6 +20,11 @@ class WorkbookField(forms.FileField):
         upload = super().clean(data, initial)
         if upload is not None and upload.size > MAX_BYTES:
             raise forms.ValidationError(f"The file is {upload.size / 1048576:.1f} MB: a workbook may be 5 MB at most.")
+        if upload is not None:
+            too_big = unpacked_problem(upload.read())
+            upload.seek(0)
+            if too_big:
+                raise forms.ValidationError(too_big)
         return upload
 
 

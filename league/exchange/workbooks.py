@@ -13,13 +13,16 @@ of it (``LeagueError``, ``GameInvalid``), so an import one of them refuses names
 from __future__ import annotations
 
 import re
+import time
 import zipfile
+import zlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime
 from io import BytesIO
+from xml.etree import ElementTree
 
 import openpyxl
 from openpyxl.styles import Font
@@ -33,7 +36,17 @@ from scoresheet.models import Team
 from scoresheet.problems import Problem, Refused
 
 MAX_BYTES = 5 * 1024 * 1024
-MAX_ROWS = 20_000
+MAX_ROWS = 20_000  # every row of the sheet counts, blank ones too
+# A workbook is a zip: 5 MB of it can unpack to gigabytes. Each part (a sheet, the shared strings)
+# may unpack to 30 MB (a 20,000-row results sheet is a few MB), all of them to 100 MB; the sizes
+# are the ones the zip's directory declares, and Python's zipfile reads no more than that.
+MAX_UNPACKED = 30 * 1024 * 1024
+MAX_UNPACKED_TOTAL = 100 * 1024 * 1024
+MAX_PART_ELEMENTS = 200_000  # in a part read whole (a results sheet's shared strings have far fewer)
+MAX_ROW_CELLS = 16_384  # Excel's own limit, column XFD
+MAX_ELEMENTS = 1_000_000  # the sheet's XML elements (cells, values, rows …): a results sheet has far fewer
+READ_SECONDS = 20  # reading a workbook takes longer only if it is not what it seems (gunicorn stops at 30 s)
+MAX_DIGITS = 15  # a whole number in a cell: more digits is no score, table or game
 MAX_SITTINGS = 20  # league.Night.sittings_planned
 MAX_TABLE = 999
 MAX_SCORE = 1_000_000  # scoresheet.fields.MAX_POINTS: no game comes near it
@@ -80,19 +93,132 @@ def name_key(name: str) -> str:
 # Reading: the workbook, a sheet's header and rows
 
 
+NOT_XLSX = "This is not an xlsx workbook: save it as .xlsx and try again."
+
+
+def unpacked_problem(data: bytes) -> str:
+    """Why the workbook in ``data`` unpacks to too much to be read, in words; empty if it does not
+    (or is no zip at all: ``open_workbook`` says so). The zip's directory is read, and the parts
+    openpyxl reads whole on opening are counted (a byte count, no parsing)."""
+    try:
+        with zipfile.ZipFile(BytesIO(data)) as archive:
+            parts = archive.infolist()
+            for part in parts:
+                if part.file_size > MAX_UNPACKED:
+                    return (
+                        f"The workbook unpacks to far more than a results sheet needs: its part "
+                        f"{part.filename[:80]} is {part.file_size / 1048576:,.0f} MB, and a part may be "
+                        f"{MAX_UNPACKED // 1048576} MB at most."
+                    )
+            total = sum(part.file_size for part in parts)
+            if total > MAX_UNPACKED_TOTAL:
+                return (
+                    f"The workbook unpacks to {total / 1048576:,.0f} MB, far more than a results sheet needs: "
+                    f"{MAX_UNPACKED_TOTAL // 1048576} MB at most."
+                )
+            for part in parts:
+                if _read_on_opening(part.filename) and _over_elements(archive, part):
+                    return (
+                        f"The workbook's part {part.filename[:80]} holds over {MAX_PART_ELEMENTS:,} entries, "
+                        "far more than a results sheet needs."
+                    )
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, zlib.error):
+        return ""  # a part that cannot be unpacked: openpyxl says the file is no workbook
+    return ""
+
+
+def _read_on_opening(name: str) -> bool:
+    """Is the part one openpyxl reads whole when it opens a workbook (shared strings, styles …),
+    rather than a sheet, streamed only if it is the one imported (``scan_sheet``)?"""
+    return name.endswith((".xml", ".rels")) and not name.startswith("xl/worksheets/")
+
+
+def _over_elements(archive: zipfile.ZipFile, part: zipfile.ZipInfo) -> bool:
+    """Has the XML part more than ``MAX_PART_ELEMENTS`` elements? Each starts with "<" (text has no
+    bare "<"), and an end tag with "</": counted in the bytes as they unpack."""
+    elements = 0
+    with archive.open(part) as stream:
+        while chunk := stream.read(1024 * 1024):
+            elements += chunk.count(b"<") - chunk.count(b"</")
+            if elements > MAX_PART_ELEMENTS:
+                return True
+    return False
+
+
+class Budget:
+    """The time a workbook may take to be read, from when it is opened: past it, Refused."""
+
+    def __init__(self) -> None:
+        self.ends = time.monotonic() + READ_SECONDS
+
+    def check(self) -> None:
+        if time.monotonic() > self.ends:
+            message = (
+                f"The workbook took over {READ_SECONDS} seconds to read: it holds far more than a results "
+                "sheet. Copy the rows into a new workbook and try again."
+            )
+            raise Refused([problem(None, None, None, message)])
+
+
 def open_workbook(data: bytes):
     """The workbook in ``data`` (read-only: rows are streamed), or Refused for the whole file."""
     if len(data) > MAX_BYTES:
         size = len(data) / (1024 * 1024)
         raise Refused([problem(None, None, None, f"The file is {size:.1f} MB: a workbook may be 5 MB at most.")])
     if not zipfile.is_zipfile(BytesIO(data)):
-        raise Refused([problem(None, None, None, "This is not an xlsx workbook: save it as .xlsx and try again.")])
+        raise Refused([problem(None, None, None, NOT_XLSX)])
+    too_big = unpacked_problem(data)
+    if too_big:
+        raise Refused([problem(None, None, None, too_big)])
     try:
         return openpyxl.load_workbook(BytesIO(data), read_only=True, data_only=True)
     except Exception:  # noqa: BLE001 — whatever openpyxl trips on, the file is not a workbook it can read
-        raise Refused(
-            [problem(None, None, None, "This is not an xlsx workbook: save it as .xlsx and try again.")]
-        ) from None
+        raise Refused([problem(None, None, None, NOT_XLSX)]) from None
+
+
+def scan_sheet(data: bytes, ws, sheet: str, budget: Budget) -> None:
+    """Refused if the sheet ``ws`` of the workbook in ``data`` has more rows (blank ones too, and
+    those a row's number skips), cells in a row, or elements than a workbook may: its XML is
+    counted as it streams by, each element emptied once counted, before openpyxl reads a row."""
+    rows = cells = elements = 0
+    try:
+        # openpyxl's read-only sheet knows where its XML is in the zip (a private name: openpyxl 3.1).
+        with zipfile.ZipFile(BytesIO(data)) as archive, archive.open(ws._worksheet_path) as stream:
+            for _, element in ElementTree.iterparse(stream):  # each element once it is read whole
+                elements += 1
+                if elements > MAX_ELEMENTS:
+                    message = f"The sheet holds over {MAX_ELEMENTS:,} cells and values: split it in two."
+                    raise Refused([problem(sheet, None, None, message)])
+                if elements % 10_000 == 0:
+                    budget.check()
+                name = element.tag.rpartition("}")[2]
+                if name == "c":
+                    cells += 1
+                    if cells > MAX_ROW_CELLS:
+                        message = f"A row has over {MAX_ROW_CELLS:,} cells: a sheet has no more columns."
+                        raise Refused([problem(sheet, None, None, message)])
+                elif name == "row":
+                    rows, cells = _row_number(element.get("r"), rows), 0
+                    if rows > MAX_ROWS + 1:
+                        raise Refused([too_many_rows(sheet)])
+                element.clear()
+    except (ElementTree.ParseError, zipfile.BadZipFile, KeyError, OSError, EOFError, zlib.error, ValueError):
+        raise Refused([problem(None, None, None, NOT_XLSX)]) from None
+    budget.check()
+
+
+def _row_number(given: str | None, before: int) -> int:
+    """A row's number as openpyxl reads it: its ``r``, or the one after the row before (a number
+    too long for a sheet is past every limit); ValueError for one that is no number."""
+    if given is None:
+        return before + 1
+    if not (given.isascii() and given.isdigit()):
+        raise ValueError(given)
+    return max(before + 1, int(given) if len(given) < 10 else MAX_ROWS + 2)
+
+
+def too_many_rows(sheet: str) -> Problem:
+    return problem(sheet, None, None, f"The sheet has over {MAX_ROWS:,} rows (blank rows count too): split it in two.")
 
 
 @dataclass(frozen=True)
@@ -103,9 +229,9 @@ class Cells:
     values: dict
 
 
-def read_sheet(ws, sheet: str, columns: Sequence[str], optional: set[str]) -> list[Cells]:
-    """The data rows of ``ws`` by column name (blank rows skipped), or Refused naming every
-    problem of its header, and any cell under no header."""
+def read_sheet(ws, sheet: str, columns: Sequence[str], optional: set[str], budget: Budget) -> list[Cells]:
+    """The data rows of ``ws`` by column name (blank rows skipped, though counted toward
+    ``MAX_ROWS``), or Refused naming every problem of its header, and each column with values under no header."""
     ws.reset_dimensions()  # some programs write a wrong size into the file: read every row there is
     rows = ws.iter_rows(values_only=True)
     header = next(rows, None) or ()
@@ -128,18 +254,21 @@ def read_sheet(ws, sheet: str, columns: Sequence[str], optional: set[str]) -> li
             problems.append(problem(sheet, None, name, f"The column {name} is missing."))
     if problems:
         raise Refused(problems)
-    cells, count = [], 0
+    cells, stray = [], set()
     for number, row in enumerate(rows, start=2):
+        if number > MAX_ROWS + 1:
+            raise Refused([too_many_rows(sheet)])
+        if number % 1000 == 0:
+            budget.check()
         if all(_blank(value) for value in row):
             continue
-        count += 1
-        if count > MAX_ROWS:
-            raise Refused([problem(sheet, None, None, f"The sheet has over {MAX_ROWS:,} rows: split it in two.")])
         for index, value in enumerate(row):
-            if index not in by_index and not _blank(value):
+            if index not in by_index and index not in stray and not _blank(value):  # a column is one problem
+                stray.add(index)
                 letter = get_column_letter(index + 1)
                 problems.append(problem(sheet, number, letter, f"Column {letter} has a value but no header."))
         cells.append(Cells(number, {name: row[i] if i < len(row) else None for i, name in by_index.items()}))
+    budget.check()
     if problems:
         raise Refused(problems)
     return cells
@@ -192,14 +321,22 @@ def as_whole_number(value, *, least: int | None = None, most: int | None = None)
     elif isinstance(value, float) and value.is_integer():
         number = int(value)
     elif isinstance(value, str) and WHOLE_NUMBER.fullmatch(value.strip().replace("−", "-")):
-        number = int(value.strip().replace("−", "-").replace(",", ""))
+        digits = value.strip().replace("−", "-").replace(",", "")
+        if len(digits.lstrip("+-")) > MAX_DIGITS:  # int() would refuse 4,300 digits and more
+            return None, f"{_shortened(digits)} has too many digits: {MAX_DIGITS} at most."
+        number = int(digits)
     if number is None:
-        return None, f'"{as_text(value)}" is not a whole number.'
+        return None, f'"{_shortened(as_text(value))}" is not a whole number.'
     if least is not None and number < least:
-        return None, f"{number} is too small: the least is {least}."
+        return None, f"{_shortened(str(number))} is too small: the least is {least}."
     if most is not None and number > most:
-        return None, f"{number} is too large: the most is {most:,}."
+        return None, f"{_shortened(str(number))} is too large: the most is {most:,}."
     return number, ""
+
+
+def _shortened(text: str) -> str:
+    """A cell's text for a message: the first 20 characters of a long one."""
+    return text if len(text) <= 24 else f"{text[:20]}… ({len(text):,} characters)"
 
 
 # The results workbook
@@ -233,12 +370,14 @@ def read_results(data: bytes) -> tuple[list[ResultRow], list[Problem]]:
     a whole (2 to 4 teams, nobody twice at a sitting). The caller adds its own and refuses the
     file if there is any problem.
     """
+    budget = Budget()
     wb = open_workbook(data)
     try:
         ws = _sheet_named(wb, RESULTS)
         if ws is None:
             raise Refused([problem(RESULTS, None, None, "The workbook has no sheet called Results.")])
-        cells = read_sheet(ws, RESULTS, RESULTS_COLUMNS, RESULTS_OPTIONAL)
+        scan_sheet(data, ws, RESULTS, budget)
+        cells = read_sheet(ws, RESULTS, RESULTS_COLUMNS, RESULTS_OPTIONAL, budget)
     finally:
         wb.close()
     rows, problems, broken = [], [], set()
@@ -359,11 +498,13 @@ class RosterRow:
 
 def read_roster(data: bytes) -> list[RosterRow]:
     """The checked rows of the Roster sheet (or the first sheet), or Refused naming every problem."""
+    budget = Budget()
     wb = open_workbook(data)
     try:
         ws = _sheet_named(wb, ROSTER) or wb.worksheets[0]
         sheet = ws.title
-        cells = read_sheet(ws, sheet, ROSTER_COLUMNS, ROSTER_OPTIONAL)
+        scan_sheet(data, ws, sheet, budget)
+        cells = read_sheet(ws, sheet, ROSTER_COLUMNS, ROSTER_OPTIONAL, budget)
     finally:
         wb.close()
     rows, problems, names = [], [], {}

@@ -10,6 +10,7 @@ import sys
 from django.core.management.base import BaseCommand
 
 from scoresheet import game_json, selectors
+from scoresheet.formfields import MAX_DIGITS
 from scoresheet.management.output import is_text, to_json
 from scoresheet.problems import Problem
 
@@ -66,16 +67,23 @@ def read_input(path: str | None) -> tuple[str | None, str | None]:
 def parse(text: str) -> tuple[object, str | None]:
     """The JSON value in ``text``, or a message saying why it is not one a game can be."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=whole_number)
     except json.JSONDecodeError as exc:
         return None, f"The input is not valid JSON: {exc}."
     except RecursionError:  # json.loads recurses once per nested [ or {
         return None, f"The input is nested too deeply: a game is at most {MAX_DEPTH} levels deep."
-    except ValueError:  # Python reads at most 4,300 digits in one integer
-        return None, "The input holds a number with far too many digits."
+    except ValueError:  # from whole_number
+        return None, f"The input holds a number with far too many digits ({MAX_DIGITS} at most)."
     if depth(data) > MAX_DEPTH:
         return None, f"The input is nested too deeply: a game is at most {MAX_DEPTH} levels deep."
     return data, None
+
+
+def whole_number(text: str) -> int:
+    """A JSON whole number; ValueError past ``MAX_DIGITS`` digits (no count or score has more)."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(text[:20])
+    return int(text)
 
 
 def depth(value: object) -> int:
