@@ -279,7 +279,7 @@ def test_every_team_agrees_for_itself_from_its_own_phone_and_a_change_asks_again
     # A correction of a finished game's round clears every team's agreement.
     game = table.game
     entries = [Entry(books={"clean": 1}, melded_points=100, hand_points=50)] * 2
-    entries.insert(0, Entry(books={"clean": 2, "dirty": 1}, melded_points=400, went_out=True))
+    entries.insert(0, Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=400, went_out=True))
     scoresheet_services.round_record(game=game, number=1, entries=entries, confirmed=["*"], reason="400 melded")
     row = next(row for row in night_selectors.unsettled(night=the_night) if row.table == table)
     assert not row.agreed and row.agreeing == []

@@ -169,11 +169,11 @@ def test_a_round_total_over_32_bits_is_stored_whole(client):
     variant = big_house_rules()
     teams = [services.TeamData("Us"), services.TeamData("Them")]
     game = services.game_create(variant=variant, mode=Game.Mode.TEAMS, teams=teams)
-    data = {"went_out": "0", "version": "new", "t0-book_clean": "1", "t1-book_clean": "1"}
+    data = {"went_out": "none", "version": "new", "t0-book_clean": "1", "t1-book_clean": "1"}
     data.update({f"t0-extra_{key}": "1000" for key in ("a", "b", "c")})
     response = client.post(f"/g/{game.token}/rounds/1/", data)
     assert response.status_code == 302, html.unescape(response.content.decode())[:3000]
     us = TeamRound.objects.get(team__game=game, team__position=0)
-    assert us.total == 3_000_000_000 + 500 + 100  # the extras, a clean book, going out
+    assert us.total == 3_000_000_000 + 500  # the extras and a clean book (nobody went out)
     assert us.total > 2**31
-    assert "3,000,000,600" in html.unescape(client.get(f"/g/{game.token}/").content.decode())
+    assert "3,000,000,500" in html.unescape(client.get(f"/g/{game.token}/").content.decode())
