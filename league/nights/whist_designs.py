@@ -64,9 +64,7 @@ def design(n: int) -> tuple[tuple[Table, ...], ...] | None:
             return point
         return _encode([(a + b) % q for a, b, q in zip(_coords(point, moduli), _coords(shift, moduli), moduli)], moduli)
 
-    return tuple(
-        tuple(((add(a, g), add(b, g)), (add(c, g), add(d, g))) for a, b, c, d in base) for g in range(order)
-    )
+    return tuple(tuple(((add(a, g), add(b, g)), (add(c, g), add(d, g))) for a, b, c, d in base) for g in range(order))
 
 
 def _coords(x: int, moduli) -> list[int]:
