@@ -49,7 +49,10 @@ def test_it_prints_productmds_json_for_named_players():
     byes = [p for s in night["sittings"] for p in s["byes"]]
     assert len(byes) == len(set(byes)) == 3
     assert night["repeats"]["partners"] == 0
-    assert set(night["repeats"]) == {"partners", "opponents"}
+    # the fewest repeats any seating could have stands beside them (PRODUCT.md: "states its bound")
+    assert set(night["repeats"]) == {"partners", "opponents", "bound"}
+    # 3 sittings × 4 opponent pairs = 12 meetings among 10 pairs: at least 2 repeats, and no more
+    assert night["repeats"]["bound"] == {"partners": 0, "opponents": 2} and night["repeats"]["opponents"] == 2
 
 
 def test_players_are_named_p1_to_pn_and_the_seed_repeats_the_night():
@@ -67,13 +70,16 @@ def test_players_are_named_p1_to_pn_and_the_seed_repeats_the_night():
 
 
 def test_without_json_it_prints_a_readable_seating_with_the_flags():
-    text = seating(
-        "--variant", "hand-and-foot", "--mode", "rotating", "--sittings", "2", "--players", "9", "--seed", "2"
-    )
+    args = ("--variant", "hand-and-foot", "--mode", "rotating", "--sittings", "2", "--players", "9", "--seed", "2")
+    text = seating(*args, "--shapes", "all")  # tables without partners only when the organiser allows them
     assert text.startswith("Hand and Foot")
     assert "Sitting 1\n  Table 1 (3 teams of 2): " in text
     assert "  Table 2 (3 on their own): " in text
-    assert "! on their own: table 2" in text
+    assert "play on their own at table 2 (the night allows tables without partners)" in text
+    # by default: two tables of 2 teams of 2 and a bye, said in players' words
+    text = seating(*args)
+    assert "Table 2 (2 teams of 2)" in text and "on their own" not in text
+    assert "sits out this sitting: not yet tonight" in text
     assert "Repeats over the night: partners 0, opponents " in text
 
 
@@ -98,7 +104,7 @@ def test_without_json_it_prints_a_readable_seating_with_the_flags():
         (["--variant", "canasta", "--mode", "fixed", "--players", "8"], "--sittings: (none) is not a whole number"),
         (
             ["--variant", "canasta", "--mode", "fixed", "--sittings", "2", "--players", "2"],
-            "2 players cannot fill a table of Canasta (classic): the smallest seats 3",
+            "2 players cannot fill a table of Canasta (classic): the smallest seats 4.",
         ),
         (
             ["--variant", "hand-knee-and-foot", "--mode", "fixed", "--sittings", "2", "--names", "Ann,Bob,Cleo"],
