@@ -135,7 +135,9 @@ def test_players_on_their_own_and_repeat_opponents_are_flagged():
     # sittings some opponents must meet again, and each time is named
     night = seating.draw_night("rotating", names(9), shapes_of("hand-and-foot"), 4, seed=3)
     flags = [flag for sitting in night.sittings for flag in sitting.flags]
-    assert sum(f.endswith("play on their own at table 2 (the night allows tables without partners)") for f in flags) == 4
+    assert (
+        sum(f.endswith("play on their own at table 2 (the night allows tables without partners)") for f in flags) == 4
+    )
     repeat_flags = [f for f in flags if f.startswith("repeat opponents: ")]
     assert len(repeat_flags) == night.history.repeats()["opponents"] > 0
     assert all(f.endswith(("(2nd time)", "(3rd time)", "(4th time)")) for f in repeat_flags)
