@@ -242,6 +242,7 @@ def draw(
     number: int = 1,
     seed: int | str | None = None,
     apart: Iterable[Iterable[Player]] = (),
+    planned: int | None = None,
 ) -> Sitting:
     """Seat ``players`` for sitting ``number`` of a night.
 
@@ -249,7 +250,9 @@ def draw(
     ``fixed`` mode, ``partnerships`` are the teams of sitting 1 (none for sitting 1 itself);
     ``progressive`` draws its first sitting like ``rotating`` (after that, ``progressive_next``).
     ``apart`` are pairs never seated at one table. In rotating mode at tables of two teams of
-    two, a whist design (``whist_designs``) seats the night while the night so far is its start.
+    two, a whist design (``whist_designs``) seats the night while the night so far is its start,
+    if the ``planned`` sittings are too many for every opponent to be new (below that the search
+    often repeats nobody, where any two sittings of a cyclic design share an opposing pair).
     Raises ValueError for a mode that cannot be drawn, fewer players than the smallest table, or
     pairs kept apart that no seating keeps apart (the message says why).
     """
@@ -259,7 +262,7 @@ def draw(
     rng = _rng(seed, number)
     tables, bye_count = _tables_for(players, shapes)
     apart = _apart_among(apart, players)
-    if mode == "rotating" and not apart:
+    if mode == "rotating" and not apart and (planned is None or bound(len(players), [STANDARD], planned)["opponents"]):
         designed = _design_sitting(players, tables, bye_count, number, history, past, seed)
         if designed is not None:
             return Sitting(designed.number, designed.tables, designed.byes, tuple(_flags(designed, history, past)))
@@ -330,6 +333,7 @@ def draw_night(
             number=number,
             seed=seed,
             apart=apart,
+            planned=sittings,
         )
         if mode == "fixed" and number == 1:
             partnerships = tuple(sitting.partnerships())
@@ -810,7 +814,7 @@ def _design_sitting(players, tables, bye_count, number, history: History, past: 
     from the night's seed; of a few such orders, the one with the fewest season repeats.
     """
     count = len(players)
-    rounds = whist_designs.design(count)
+    rounds = whist_designs.ordered(count)
     if seed is None or rounds is None or any(s != STANDARD for s in tables) or bye_count != count % 4:
         return None
     start = past.counts[count] % len(rounds)

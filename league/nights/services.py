@@ -218,6 +218,7 @@ def _draw(night, previous, number, players, shapes, history, past, seed, apart) 
         number=number,
         seed=seed,
         apart=apart,
+        planned=night.sittings_planned,
     )
 
 

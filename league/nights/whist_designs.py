@@ -68,6 +68,29 @@ def design(n: int) -> tuple[tuple[Table, ...], ...] | None:
     return tuple(tuple(((add(a, g), add(b, g)), (add(c, g), add(d, g))) for a, b, c, d in base) for g in range(order))
 
 
+@cache
+def ordered(n: int) -> tuple[tuple[Table, ...], ...] | None:
+    """The round of ``design(n)`` in the order a night plays it: each next sitting the one whose
+    opponents have met least in the sittings before (ties: the earlier one). Any order is the
+    same full round, but the plain cyclic order meets some opponents twice within a few
+    sittings, where a short night at a large club need meet none twice."""
+    rounds = design(n)
+    if rounds is None:
+        return None
+    left, order, met = list(range(1, len(rounds))), [0], set()
+    met.update(_opponents(rounds[0]))
+    while left:
+        best = min(left, key=lambda i: (sum(pair in met for pair in _opponents(rounds[i])), i))
+        left.remove(best)
+        order.append(best)
+        met.update(_opponents(rounds[best]))
+    return tuple(rounds[i] for i in order)
+
+
+def _opponents(sitting) -> list[frozenset]:
+    return [frozenset((x, y)) for (a, b), (c, d) in sitting for x in (a, b) for y in (c, d)]
+
+
 def _coords(x: int, moduli) -> list[int]:
     out = []
     for q in reversed(moduli):

@@ -75,11 +75,24 @@ def test_rotating_nights_of_four_seat_tables_follow_the_design(n):
 
 def test_a_season_goes_on_where_the_last_night_stopped():
     shapes = [Shape(2, 2)]
-    first = seating.draw_night("rotating", names(13), shapes, 5, seed="a")
-    second = seating.draw_night("rotating", names(13), shapes, 5, seed="a", past=first.history)
-    # the second night sits out those who did not sit out on the first
-    assert not set(first.history.byes) & set(second.history.byes)
-    assert first.sittings[0] != second.sittings[0]
+    first = seating.draw_night("rotating", names(13), shapes, 7, seed="a")
+    second = seating.draw_night("rotating", names(13), shapes, 7, seed="a", past=first.history)
+    # the second night plays the rest of the round: sittings 8 to 13 of it, then the first again
+    together = first.history
+    for sitting in second.sittings[:6]:
+        together = together.after(sitting)
+    assert set(together.partners.values()) == {1} and max(together.opponents.values()) == 2
+    assert set(together.byes.values()) == {1} and len(together.byes) == 13
+
+
+def test_short_nights_use_the_search_where_it_can_repeat_no_opponent():
+    # any two sittings of a cyclic design share an opposing pair; 41 players over 8 sittings need not
+    shapes = [Shape(2, 2)]
+    assert seating.draw_night("rotating", names(41), shapes, 8, seed=1).history.repeats() == {
+        "partners": 0,
+        "opponents": 0,
+    }
+    assert seating.bound(41, shapes, 8) == {"partners": 0, "opponents": 0}
 
 
 # --- shapes and odd seats ---------------------------------------------------------------
@@ -121,12 +134,13 @@ def test_tables_without_partners_only_when_allowed(count, seed):
 # --- pairs kept apart --------------------------------------------------------------------
 
 
-def feasible(players, tables, apart) -> bool:
-    """Brute force over who sits at which table (players in pairs only)."""
+def feasible(players, tables, byes, apart) -> bool:
+    """Brute force over who sits at which table or out (players in pairs only)."""
     kept = sorted({p for pair in apart for p in pair} & set(players))
-    for choice in itertools.product(range(len(tables) + 1), repeat=len(kept)):  # the last: a bye
+    room = [t.size for t in tables] + [byes]  # the last place: sitting out
+    for choice in itertools.product(range(len(room)), repeat=len(kept)):
         at = dict(zip(kept, choice, strict=True))
-        if any(sum(1 for p in kept if at[p] == t) > tables[t].size for t in range(len(tables))):
+        if any(sum(1 for p in kept if at[p] == t) > size for t, size in enumerate(room)):
             continue
         if all(at[a] != at[b] or at[a] == len(tables) for a, b in (tuple(pair) for pair in apart)):
             return True
@@ -148,8 +162,9 @@ def test_pairs_kept_apart_never_share_a_table_or_the_draw_says_why(count, pairs,
     except ValueError as error:
         assert "must be kept apart" in str(error)
         if mode == "rotating":  # the rotating draw refuses only what no seating can do
-            tables, _ = seating.layout(count, shapes)
-            assert not feasible([p for p in players], tables, apart) or seating.layout(count, shapes)[1]
+            # (with byes, who sits out goes by turn, not by the pairs: that can leave no way)
+            tables, byes = seating.layout(count, shapes)
+            assert byes or not feasible(players, tables, byes, apart)
         return
     for sitting in night.sittings:
         for table in sitting.tables:
@@ -166,10 +181,10 @@ def test_one_table_of_four_with_a_pair_kept_apart_is_refused_in_words():
 # --- still fast -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("count", [60, 61, 62])
+@pytest.mark.parametrize("count", [60, 62])
 def test_a_sixty_player_night_of_eight_sittings_is_drawn_well_under_a_second(count):
     shapes = seating.partnership_shapes(seating.table_shapes(preset("hand-and-foot")))
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU time: other work on the machine does not count
     night = seating.draw_night("rotating", names(count), shapes, 8, seed=1)
-    assert time.perf_counter() - started < 1.5  # about 0.1 s to 0.5 s here; generous for a loaded machine
+    assert time.process_time() - started < 1.2  # about 0.5 s here (scripts/seating_table.py)
     assert night.history.repeats()["partners"] == 0
