@@ -1,4 +1,4 @@
-"""Whist designs: full rounds of 4-seat partnership tables where every pair of players are
+"""Whist designs (plain Python, no database): full rounds of 4-seat partnership tables where every pair of players are
 partners exactly once and opponents exactly twice (PRODUCT.md, "Seating": "Fair, and provably so").
 
 A design Wh(N) for N players (N = 4k or 4k + 1) is a list of sittings; each sitting is a list
