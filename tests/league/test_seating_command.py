@@ -139,6 +139,26 @@ def test_without_json_it_prints_a_readable_seating_with_the_flags():
             ["--variant", "hand-and-foot\x00", "--mode", "fixed", "--sittings", "2", "--players", "8"],
             "--variant: no variant",
         ),
+        (
+            ["--variant", "canasta", "--mode", "rotating", "--sittings", "21", "--players", "8"],
+            "--sittings: at most 20, not 21",
+        ),
+        (
+            ["--variant", "canasta", "--mode", "rotating", "--sittings", "2", "--players", "8", "--shapes", "3x2"],
+            "--shapes: 3x2 is not a table of this variant (it has 2x2, 2x3, 3x1)",
+        ),
+        (
+            ["--variant", "hand-and-foot", "--mode", "rotating", "--sittings", "2", "--players", "3"],
+            "the smallest seats 4 (--shapes all allows smaller ones)",
+        ),
+        (
+            ["--variant", "canasta", "--mode", "rotating", "--sittings", "2", "--players", "8", "--avoid", "P1+Zed"],
+            "--avoid: Zed is not one of the players",
+        ),
+        (
+            ["--variant", "canasta", "--mode", "rotating", "--sittings", "2", "--players", "4", "--avoid", "p1+P2"],
+            "P1 & P2 must be kept apart, but the 4 players seated this sitting fill 1 table",
+        ),
     ],
 )
 def test_impossible_requests_exit_2_with_a_message(args, message):
@@ -149,3 +169,13 @@ def test_impossible_requests_exit_2_with_a_message(args, message):
 
 
 # It runs on a fresh clone before `migrate`: tests/scoresheet/test_commands_without_database.py.
+
+
+def test_avoid_keeps_the_pairs_apart_and_all_shapes_allow_tables_without_partners():
+    args = ("--variant", "hand-and-foot", "--mode", "rotating", "--sittings", "4", "--players", "13", "--seed", "3")
+    night = seating_json(*args, "--avoid", "P1+P2,P3+P1", "--shapes", "all")
+    for sitting in night["sittings"]:
+        assert sorted(len(t["teams"]) * len(t["teams"][0]) for t in sitting["tables"]) == [3, 4, 6]
+        for table in sitting["tables"]:
+            here = {p for team in table["teams"] for p in team}
+            assert not {"P1", "P2"} <= here and not {"P1", "P3"} <= here
