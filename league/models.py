@@ -153,6 +153,9 @@ class Season(models.Model):
     best_nights = models.PositiveSmallIntegerField(null=True, blank=True)
     blowout_margin = models.PositiveIntegerField()
     early_games = models.CharField(max_length=10, choices=EarlyGames.choices, default=EarlyGames.PLAYED)
+    # The tables a night of the season allows by default, as TEAMSxPLAYERS ("2x2,3x2", "all");
+    # blank: the variant's partnership tables, byes for the rest (PRODUCT.md, "Seating").
+    table_shapes = models.CharField(max_length=60, blank=True, default="")
     # The standings at /standings/<club>/<season>/ for anyone, while the organiser has this on.
     public = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -238,6 +241,8 @@ class Night(models.Model):
     variant = models.ForeignKey("scoresheet.Variant", on_delete=models.PROTECT, related_name="nights")
     mode = models.CharField(max_length=20, choices=SeatingMode.choices, default=SeatingMode.ROTATING)
     sittings_planned = models.PositiveSmallIntegerField(default=3)
+    # The tables this night allows, as the season's ``table_shapes``; blank: the season's.
+    table_shapes = models.CharField(max_length=60, blank=True, default="")
     # Makes every draw of the night repeatable (the same seed draws the same seating).
     seed = models.CharField(max_length=32, editable=False)
     # A closed night's table links stop working; organisers can still correct its games.
@@ -404,3 +409,21 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} sits out {self.sitting}"
+
+
+class KeptApart(models.Model):
+    """Two players of a club whom the draw never seats at one table ("never seat with")."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="kept_apart")
+    first = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="kept_apart_once"),
+            models.CheckConstraint(condition=Q(first__lt=models.F("second")), name="kept_apart_in_order"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} and {self.second} kept apart"

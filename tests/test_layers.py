@@ -38,6 +38,7 @@ PLAIN = {
     "scoresheet.tokens",
     "league.nights.seating",
     "league.nights.substitutes",
+    "league.nights.whist_designs",
     "league.standings.metrics",
     "league.standings.rankings",
 }

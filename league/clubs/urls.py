@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.clubs import views
+from league.clubs import kept_apart, views
 
 # Sign up; Django's own auth views (sign in and out, password change and reset) are
 # included from config/urls.py under accounts/, with their standard names.
@@ -18,6 +18,7 @@ player_patterns = [
     path("<int:player_id>/", views.player_edit, name="player-edit"),
     path("<int:player_id>/active/", views.player_active, name="player-active"),
     path("<int:player_id>/merge/", views.player_merge, name="player-merge"),
+    path("<int:player_id>/apart/", kept_apart.player_apart, name="player-apart"),
     path("<int:player_id>/me/", views.player_me, name="player-me"),
 ]
 

@@ -15,7 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from league.access import club_member
-from league.clubs import forms, selectors, services
+from league.clubs import forms, kept_apart, selectors, services
 from league.models import Membership, Player, Role
 from scoresheet import site
 from scoresheet import views as scoresheet_views
@@ -258,6 +258,8 @@ def player_edit(request, slug, player_id):
         "form": form,
         "player": player,
         "merge_form": forms.MergeForm(player=player),
+        "apart_form": kept_apart.KeptApartForm(player=player),
+        "kept_apart": kept_apart.kept_apart_from(player=player),
     }
     return render(request, "league/player_form.html", context, status=status)
 

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from league.clubs.names import clean_name
 from league.models import Club, Player, Season, SeatingMode
+from league.nights import seating
 from scoresheet import selectors as scoresheet_selectors
 from scoresheet.formfields import PlainIntegerField
 from scoresheet.models import Variant
@@ -62,6 +63,17 @@ class NightForm(forms.Form):
         },
     )
 
+    table_shapes = forms.CharField(
+        label="Tables allowed",
+        required=False,
+        max_length=60,
+        help_text=(
+            "Blank: tables of partners only (2 teams of 2, and 3 teams of 2 where the rules allow), "
+            "the rest sit out in turn. Write the tables as teams x players, like 2x2,3x2; "
+            "3x1 lets three play on their own; all allows every table the rules have."
+        ),
+    )
+
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
@@ -87,6 +99,12 @@ class NightForm(forms.Form):
             )
         if season and not cleaned.get("variant") and "variant" not in self.errors:
             cleaned["variant"] = season.variant  # "the season's rules"
+        variant = cleaned.get("variant")
+        if variant is not None and cleaned.get("table_shapes"):
+            try:
+                seating.parse_shapes(cleaned["table_shapes"], seating.table_shapes(variant.rules))
+            except ValueError as error:
+                self.add_error("table_shapes", f"{str(error)[0].upper()}{str(error)[1:]}.")
         return cleaned
 
 

@@ -34,6 +34,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+from league.nights import whist_designs
+
 Player = Hashable  # a name in the command, a roster id in the web
 Pair = frozenset
 
@@ -58,10 +60,23 @@ class Shape:
     def individual(self) -> bool:
         return self.players_per_team == 1
 
+    @property
+    def code(self) -> str:
+        """TEAMSxPLAYERS, as ``--shapes`` and the night form write it: 2x2, 3x2, 3x1."""
+        return f"{self.teams}x{self.players_per_team}"
+
+    @property
+    def odd(self) -> bool:
+        """Any table but two teams of two: its seats rotate like byes (PRODUCT.md, "Seating")."""
+        return self != STANDARD
+
     def __str__(self) -> str:
         if self.individual:
             return f"{self.teams} on their own"
         return f"{self.teams} teams of {self.players_per_team}"
+
+
+STANDARD = Shape(2, 2)
 
 
 def table_shapes(rules) -> list[Shape]:
@@ -83,6 +98,35 @@ def table_shapes(rules) -> list[Shape]:
     if not shapes and setup.individual_counts:
         shapes = [Shape(min(setup.individual_counts), 1)]
     return shapes
+
+
+def partnership_shapes(shapes: Sequence[Shape]) -> list[Shape]:
+    """A night's shapes when the organiser says nothing: partnership tables only, byes for the
+    rest (a variant with no partnership table keeps its own shapes)."""
+    return [s for s in shapes if not s.individual] or list(shapes)
+
+
+def parse_shapes(text: str, shapes: Sequence[Shape]) -> list[Shape]:
+    """The shapes named by ``text`` ("all", or "2x2,3x2,…"), in the variant's order; "" = the default.
+
+    Raises ValueError naming a shape the variant does not have."""
+    text = (text or "").strip().lower()
+    if not text:
+        return partnership_shapes(shapes)
+    if text == "all":
+        return list(shapes)
+    named = [part.strip() for part in text.split(",")]
+    known = {s.code: s for s in shapes}
+    for code in named:
+        if code not in known:
+            allowed = ", ".join(known) or "none"
+            raise ValueError(f"{code or '(empty)'} is not a table of this variant (it has {allowed})")
+    return [s for s in shapes if s.code in named]
+
+
+def decks_at(rules, shape: Shape) -> int:
+    """How many decks a table of ``shape`` needs, by the variant's setup (Hand and Foot: players + 1)."""
+    return rules.setup.decks_for(shape.size)
 
 
 def layout(count: int, shapes: Sequence[Shape]) -> tuple[list[Shape], int]:
@@ -122,14 +166,21 @@ class History:
     partners: Counter = field(default_factory=Counter)
     opponents: Counter = field(default_factory=Counter)
     byes: Counter = field(default_factory=Counter)
+    odd: Counter = field(default_factory=Counter)  # byes and seats at any table but 2 teams of 2
+    counts: Counter = field(default_factory=Counter)  # sittings played, by the number of players in them
 
     def after(self, sitting: Sitting) -> History:
         partners, opponents, byes = Counter(self.partners), Counter(self.opponents), Counter(self.byes)
+        odd, counts = Counter(self.odd), Counter(self.counts)
         for table in sitting.tables:
             partners.update(table.partner_pairs())
             opponents.update(table.opponent_pairs())
+            if table.shape.odd:
+                odd.update(table.players)
         byes.update(sitting.byes)
-        return History(partners, opponents, byes)
+        odd.update(sitting.byes)
+        counts[len(sitting.byes) + sum(len(t.players) for t in sitting.tables)] += 1
+        return History(partners, opponents, byes, odd, counts)
 
     def repeats(self) -> dict[str, int]:
         """Meetings beyond the first: a pair partnered three times makes two repeats."""
@@ -191,27 +242,48 @@ def draw(
     partnerships: Iterable[Sequence[Player]] = (),
     number: int = 1,
     seed: int | str | None = None,
+    apart: Iterable[Iterable[Player]] = (),
+    planned: int | None = None,
 ) -> Sitting:
     """Seat ``players`` for sitting ``number`` of a night.
 
     ``history`` is this night's so far, ``past`` the earlier nights of the season. In
     ``fixed`` mode, ``partnerships`` are the teams of sitting 1 (none for sitting 1 itself);
     ``progressive`` draws its first sitting like ``rotating`` (after that, ``progressive_next``).
-    Raises ValueError for a mode that cannot be drawn, or fewer players than the smallest table.
+    ``apart`` are pairs never seated at one table. In rotating mode at tables of two teams of
+    two, a whist design (``whist_designs``) seats the night while the night so far is its start,
+    if the ``planned`` sittings are too many for every opponent to be new (below that the search
+    often repeats nobody, where any two sittings of a cyclic design share an opposing pair).
+    Raises ValueError for a mode that cannot be drawn, fewer players than the smallest table, or
+    pairs kept apart that no seating keeps apart (the message says why).
     """
     if mode not in ("fixed", "rotating", "progressive"):
         raise ValueError(f"cannot draw mode {mode!r}: fixed, rotating or progressive")
     history, past = history or History(), past or History()
     rng = _rng(seed, number)
     tables, bye_count = _tables_for(players, shapes)
+    apart = _apart_among(apart, players)
+    if mode == "rotating" and not apart and (planned is None or bound(len(players), [STANDARD], planned)["opponents"]):
+        designed = _design_sitting(players, tables, bye_count, number, history, past, seed)
+        if designed is not None:
+            return Sitting(designed.number, designed.tables, designed.byes, tuple(_flags(designed, history, past)))
     byes = pick_byes(players, bye_count, history, past, rng)
     seated = [p for p in players if p not in set(byes)]
-    cost = _Cost(history, past)
+    cost = _Cost(history, past, apart)
     if mode == "fixed" and partnerships:
         fixed = [tuple(team) for team in partnerships]
         best = _search(lambda: _fixed_start(seated, tables, fixed, rng), _fixed_moves(fixed), cost, rng)
     else:
-        best = _search(lambda: _random_start(seated, tables, rng), _seat_moves, cost, rng)
+        tables = sorted(tables, key=lambda s: s.odd)  # the standard tables first, as numbered
+        odd_players = _odd_seats(seated, sum(s.size for s in tables if s.odd), history, past, rng)
+        places = _apart_places(seated, odd_players, tables, apart, rng)
+        best = _search(
+            lambda: _random_start(seated, tables, rng, odd_players, places()),
+            _seat_moves_within([s.odd for s in tables], lambda p: history.odd[p] + past.odd[p]),
+            cost,
+            rng,
+        )
+    _refuse_together(best, apart, len(players))
     sitting = _sitting(number, best, byes)
     if mode == "fixed" and partnerships:
         fixed = [tuple(team) for team in partnerships]
@@ -234,6 +306,7 @@ def draw_night(
     past: History | None = None,
     arrivals: Mapping[int, Sequence[Player]] | None = None,
     seed: int | str | None = None,
+    apart: Iterable[Iterable[Player]] = (),
 ) -> Night:
     """Draw ``sittings`` sittings in a row, each knowing the ones before it.
 
@@ -247,9 +320,22 @@ def draw_night(
         raise ValueError("a night has at least one sitting")
     present = list(players)
     history, drawn, partnerships = History(), [], ()
+    seed = random.randrange(2**32) if seed is None else seed  # one seed for the night: a design needs it
+    apart = [tuple(pair) for pair in apart]
     for number in range(1, sittings + 1):
         present += [p for p in (arrivals or {}).get(number, ()) if p not in present]
-        sitting = draw(mode, present, shapes, history, past=past, partnerships=partnerships, number=number, seed=seed)
+        sitting = draw(
+            mode,
+            present,
+            shapes,
+            history,
+            past=past,
+            partnerships=partnerships,
+            number=number,
+            seed=seed,
+            apart=apart,
+            planned=sittings,
+        )
         if mode == "fixed" and number == 1:
             partnerships = tuple(sitting.partnerships())
         history = history.after(sitting)
@@ -266,6 +352,7 @@ def progressive_next(
     *,
     past: History | None = None,
     seed: int | str | None = None,
+    apart: Iterable[Iterable[Player]] = (),
 ) -> Sitting:
     """The next sitting of a progressive night, as at a progressive card party.
 
@@ -276,7 +363,8 @@ def progressive_next(
     teams split the old partnerships (the search keeps everyone at their table and avoids
     repeat partners). Where tables change size (a bye, a winner of a table of players on
     their own), the players fill the tables from the head down in that order.
-    ``history`` must include ``previous``.
+    ``history`` must include ``previous``. Pairs kept apart whom the movement brings to one
+    table are refused (ValueError): the organiser seats that sitting by hand.
     """
     past = past or History()
     rng = _rng(seed, previous.number + 1)
@@ -292,9 +380,14 @@ def progressive_next(
     for shape in tables:
         start.append(_split(seated[at : at + shape.size], shape))
         at += shape.size
+    apart = _apart_among(apart, players)
     best = _search(
-        lambda: [[list(team) for team in table] for table in start], _within_table_moves, _Cost(history, past), rng
+        lambda: [[list(team) for team in table] for table in start],
+        _within_table_moves,
+        _Cost(history, past, apart),
+        rng,
     )
+    _refuse_together(best, apart, len(players), "the winners' moves bring")
     sitting = _sitting(previous.number + 1, best, byes)
     return Sitting(sitting.number, sitting.tables, sitting.byes, tuple(_flags(sitting, history, past)))
 
@@ -327,10 +420,13 @@ def _ladder(previous: Sitting, winners: Mapping[int, int]) -> list[Player]:
 def pick_byes(
     players: Sequence[Player], count: int, history: History, past: History, rng: random.Random
 ) -> tuple[Player, ...]:
-    """The ``count`` players with the fewest byes so far (night and season), ties at random."""
-    keyed = [(history.byes[p] + past.byes[p], rng.random(), i) for i, p in enumerate(players)]
+    """The ``count`` players with the fewest byes so far (night and season), then the fewest odd
+    seats (PRODUCT.md: nobody has a second before everyone present has had one), ties at random."""
+    keyed = [
+        (history.byes[p] + past.byes[p], history.odd[p] + past.odd[p], rng.random(), i) for i, p in enumerate(players)
+    ]
     chosen = sorted(keyed)[:count]
-    return tuple(players[i] for _, _, i in sorted(chosen, key=lambda k: k[2]))
+    return tuple(players[k[-1]] for k in sorted(chosen, key=lambda k: k[-1]))
 
 
 # --- manual seatings ----------------------------------------------------------------------
@@ -384,14 +480,19 @@ def _tables_for(players: Sequence[Player], shapes: Sequence[Shape]) -> tuple[lis
 
 
 class _Cost:
-    """The cost of a table: partner and opponent pairs weighted by how often they met."""
+    """The cost of a table: pairs kept apart above all, then partner and opponent pairs weighted by
+    how often they met."""
 
-    def __init__(self, history: History, past: History):
-        self.history, self.past = history, past
+    def __init__(self, history: History, past: History, apart: set[Pair] = frozenset()):
+        self.history, self.past, self.apart = history, past, apart
+        self.kept = {p for pair in apart for p in pair}
 
     def table(self, teams: list[list[Player]]) -> int:
         h, p = self.history, self.past
         total = 0
+        if self.kept:
+            here = [p for team in teams for p in team if p in self.kept]
+            total += sum(Pair(pair) in self.apart for pair in itertools.combinations(here, 2)) * WEIGHT**4
         for team in teams:
             for a, b in itertools.combinations(team, 2):
                 pair = Pair((a, b))
@@ -420,12 +521,15 @@ def _search(start, moves, cost: _Cost, rng: random.Random):
 def _descend(seating, moves, cost: _Cost, rng: random.Random) -> int:
     """Apply improving swaps until none is left; returns the seating's cost."""
     costs = [cost.table(table) for table in seating]
+    allowed = getattr(moves, "allowed", None)
     improved = True
     while improved:
         improved = False
         candidates = list(moves(seating))
         rng.shuffle(candidates)
         for a, b in candidates:
+            if allowed is not None and not allowed(seating, a, b):
+                continue
             touched = {a[0], b[0]}
             before = sum(costs[t] for t in touched)
             _swap(seating, a, b)
@@ -453,9 +557,19 @@ def _seats(seating) -> list[tuple[int, int, int]]:
     return [(t, g, s) for t, table in enumerate(seating) for g, team in enumerate(table) for s in range(len(team))]
 
 
-def _seat_moves(seating):
-    """Rotating mode: any two players in different teams may swap."""
-    return [(a, b) for a, b in itertools.combinations(_seats(seating), 2) if a[:2] != b[:2]]
+def _seat_moves_within(odd: list[bool], had):
+    """Rotating mode: any two players in different teams may swap; a player at an odd table only
+    with one at a standard table who has had as many odd seats (``had``), so the odd seats still
+    go to those who had fewest."""
+
+    def moves(seating):
+        return [(a, b) for a, b in itertools.combinations(_seats(seating), 2) if a[:2] != b[:2]]
+
+    def allowed(seating, a, b) -> bool:  # asked at the swap: earlier swaps may have moved the players
+        return odd[a[0]] == odd[b[0]] or had(seating[a[0]][a[1]][a[2]]) == had(seating[b[0]][b[1]][b[2]])
+
+    moves.allowed = allowed
+    return moves
 
 
 def _within_table_moves(seating):
@@ -486,14 +600,106 @@ def _fixed_moves(fixed: list[tuple[Player, ...]]):
     return moves
 
 
-def _random_start(seated: list[Player], tables: list[Shape], rng: random.Random):
-    order = list(seated)
-    rng.shuffle(order)
-    start, at = [], 0
-    for shape in tables:
-        start.append(_split(order[at : at + shape.size], shape))
-        at += shape.size
+def _random_start(seated, tables: list[Shape], rng: random.Random, odd_players=(), places=None):
+    """Everyone at random, the ``odd_players`` at the odd tables; ``places`` (player → table index)
+    are kept where they are (they keep pairs apart)."""
+    places = places or {}
+    odd_set = set(odd_players)
+    pools = {False: [p for p in seated if p not in odd_set], True: list(odd_players)}
+    for pool in pools.values():
+        rng.shuffle(pool)
+    start = []
+    for t, shape in enumerate(tables):
+        mine = [p for p, at in places.items() if at == t]
+        rest = [p for p in pools[shape.odd] if p not in places][: shape.size - len(mine)]
+        pools[shape.odd] = [p for p in pools[shape.odd] if p not in rest]
+        table = mine + rest
+        rng.shuffle(table)
+        start.append(_split(table, shape))
     return start
+
+
+def _odd_seats(seated, count: int, history: History, past: History, rng: random.Random) -> list[Player]:
+    """The ``count`` players who take the odd tables' seats: the fewest odd seats so far first."""
+    if not count:
+        return []
+    keyed = sorted((history.odd[p] + past.odd[p], rng.random(), i) for i, p in enumerate(seated))
+    return [seated[i] for _, _, i in keyed[:count]]
+
+
+def _apart_among(apart, players) -> set[Pair]:
+    here = set(players)
+    return {Pair(pair) for pair in apart if len(set(pair)) == 2 and set(pair) <= here}
+
+
+def _apart_places(seated, odd_players, tables: list[Shape], apart: set[Pair], rng: random.Random):
+    """A function giving, for each start of the search, tables for the players kept apart (in
+    random order of tables) that keep every pair apart; ValueError when none exists.
+
+    A small backtracking over the players in such pairs only (most kept apart first); tables
+    still empty and of one shape are tried once."""
+    kept = [p for p in seated if any(p in pair for pair in apart)]
+    if not kept:
+        return dict
+    odd_set = set(odd_players)
+    kept.sort(key=lambda p: -sum(p in pair for pair in apart))
+
+    def search(order):
+        free = {t: tables[t].size for t in order}
+        at: dict = {}
+
+        def place(i):
+            if i == len(kept):
+                return True
+            p, tried = kept[i], set()
+            for t in order:
+                empty = free[t] == tables[t].size
+                key = (tables[t], True) if empty else (t, False)
+                if free[t] == 0 or tables[t].odd != (p in odd_set) or key in tried:
+                    continue
+                if any(Pair((p, q)) in apart for q, u in at.items() if u == t):
+                    continue
+                tried.add(key)
+                at[p], free[t] = t, free[t] - 1
+                if place(i + 1):
+                    return True
+                del at[p]
+                free[t] += 1
+            return False
+
+        return at if place(0) else None
+
+    first = search(list(range(len(tables))))
+    if first is None:
+        pairs = " and ".join(" & ".join(sorted(str(p) for p in pair)) for pair in sorted(apart, key=sorted_names))
+        raise ValueError(
+            f"{pairs} must be kept apart, but the {len(seated)} players seated this sitting fill "
+            f"{len(tables)} table{'s' if len(tables) != 1 else ''}: no seating keeps them apart"
+        )
+
+    def places():
+        order = list(range(len(tables)))
+        rng.shuffle(order)
+        return search(order) or first
+
+    return places
+
+
+def sorted_names(pair) -> list[str]:
+    return sorted(str(p) for p in pair)
+
+
+def _refuse_together(seating, apart: set[Pair], count: int, why: str = "") -> None:
+    """Raise ValueError when the search left a pair kept apart at one table (the search tries its
+    best; fixed partnerships and progressive moves can leave no way)."""
+    for t, table in enumerate(seating, start=1):
+        here = [p for team in table for p in team]
+        for a, b in itertools.combinations(here, 2):
+            if Pair((a, b)) in apart:
+                because = why or f"the partnerships of sitting 1 and {count} players leave"
+                raise ValueError(
+                    f"{a} and {b} must be kept apart, but {because} no seating without them both at table {t}"
+                )
 
 
 def _split(players: list[Player], shape: Shape) -> list[list[Player]]:
@@ -543,8 +749,10 @@ def _flags(sitting: Sitting, history: History, past: History, planned: set[Pair]
     flags = []
     for table in sitting.tables:
         if table.shape.individual:
-            names = ", ".join(str(p) for p in table.players)
-            flags.append(f"on their own: table {table.number} ({names}), no partnership fits the count")
+            names = _and([str(p) for p in table.players])
+            flags.append(
+                f"{names} play on their own at table {table.number} (the night allows tables without partners)"
+            )
     for table in sitting.tables:
         for team in table.teams:
             for a, b in itertools.combinations(team, 2):
@@ -559,10 +767,18 @@ def _flags(sitting: Sitting, history: History, past: History, planned: set[Pair]
                     if met:
                         flags.append(f"repeat opponents: {a} & {b} ({ordinal(met + 1)} time)")
     for p in sitting.byes:
-        had = history.byes[p] + past.byes[p]
-        if had:
-            flags.append(f"bye: {p} ({ordinal(had + 1)} bye)")
+        tonight, season = history.byes[p], past.byes[p]
+        if tonight:
+            flags.append(f"{p} sits out this sitting, for the {ordinal(tonight + 1)} time tonight")
+        elif season:
+            flags.append(f"{p} sits out this sitting: not yet tonight, {season} before this season")
+        else:
+            flags.append(f"{p} sits out this sitting: not yet tonight")
     return flags
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _fixed_flags(sitting: Sitting, fixed: list[tuple[Player, ...]], players: Sequence[Player]) -> list[str]:
@@ -581,3 +797,68 @@ def _fixed_flags(sitting: Sitting, fixed: list[tuple[Player, ...]], players: Seq
         if frozenset(team) not in fixed_sets:
             flags.append(f"new partnership: {' & '.join(str(p) for p in team)}")
     return flags
+
+
+# --- whist designs and bounds -------------------------------------------------------------
+
+DESIGN_CANDIDATES = 6  # ways of giving players the design's points; the one with fewest season repeats wins
+
+
+def _design_sitting(players, tables, bye_count, number, history: History, past: History, seed) -> Sitting | None:
+    """Sitting ``number`` of a whist design for ``players``, or None where none applies.
+
+    It applies at tables of two teams of two, with the byes a design has (none for 4k players,
+    one for 4k + 1), while the night so far is the design's start (no late arrival, no swap).
+    The season goes on where it stopped: a night starts at the sitting of the design after those
+    the season has already played with this many players. Players take the design's points in
+    the order of their byes this season (fewest first, so they sit out first), ties at random
+    from the night's seed; of a few such orders, the one with the fewest season repeats.
+    """
+    count = len(players)
+    rounds = whist_designs.ordered(count)
+    if seed is None or rounds is None or any(s != STANDARD for s in tables) or bye_count != count % 4:
+        return None
+    start = past.counts[count] % len(rounds)
+    rng = random.Random(f"{seed}:design")
+    best, best_cost = None, None
+    for _ in range(DESIGN_CANDIDATES):
+        keyed = sorted((past.byes[p], past.odd[p], rng.random(), i) for i, p in enumerate(players))
+        point_of = {players[k[-1]]: (start + j) % count for j, k in enumerate(keyed)}
+        who = {point: p for p, point in point_of.items()}
+        cost = _Cost(History(), past)
+        total = sum(
+            cost.table([[who[a], who[b]], [who[c], who[d]]]) for sitting in rounds for (a, b), (c, d) in sitting
+        )
+        if best_cost is None or total < best_cost:
+            best, best_cost = who, total
+    made = [_design_at(rounds, start + n - 1, best, n) for n in range(1, number + 1)]
+    before = History()
+    for sitting in made[:-1]:
+        before = before.after(sitting)
+    if (before.partners, before.opponents, before.byes) != (history.partners, history.opponents, history.byes):
+        return None
+    return made[-1]
+
+
+def _design_at(rounds, index: int, who: dict, number: int) -> Sitting:
+    sitting = rounds[index % len(rounds)]
+    tables = tuple(
+        Table(t, ((who[a], who[b]), (who[c], who[d]))) for t, ((a, b), (c, d)) in enumerate(sitting, start=1)
+    )
+    seated = {p for table in tables for p in table.players}
+    return Sitting(number, tables, tuple(p for p in who.values() if p not in seated))
+
+
+def bound(count: int, shapes: Sequence[Shape], sittings: int) -> dict[str, int]:
+    """The fewest repeats (as ``History.repeats`` counts them) any seating of ``count`` players
+    for ``sittings`` sittings can have, by counting: the night holds M partner (opponent)
+    meetings and there are only count × (count − 1) / 2 pairs, so at least M − pairs meetings
+    are repeats. Whist designs reach it at 4k and 4k + 1 players over a full round."""
+    tables, _ = layout(count, shapes)
+    pairs = count * (count - 1) // 2
+    partner = sum(s.teams * (s.players_per_team * (s.players_per_team - 1) // 2) for s in tables)
+    opponent = sum(s.teams * (s.teams - 1) // 2 * s.players_per_team**2 for s in tables)
+    return {
+        "partners": max(0, partner * sittings - pairs),
+        "opponents": max(0, opponent * sittings - pairs),
+    }

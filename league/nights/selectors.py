@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.db.models import Count, F, Prefetch, Q, Sum, prefetch_related_objects
 from django.db.models.functions import Coalesce
 
-from league.models import Attendance, Bye, Night, Seat, Sitting, Table
+from league.models import Attendance, Bye, KeptApart, Night, Seat, Sitting, Table
 from league.nights import seating
 from league.nights.substitutes import SeatRounds
 from league.querysets import is_agreed, team_agrees
@@ -116,6 +116,23 @@ def _drawn_sittings(seats: Q, byes: Q) -> dict[int, seating.Sitting]:
     }
 
 
+def night_shapes(*, night: Night) -> list[seating.Shape]:
+    """The tables the night allows: its own choice, else its season's, else partnership tables
+    (a choice the variant no longer has falls back to that default)."""
+    shapes = seating.table_shapes(night.variant.rules)
+    try:
+        return seating.parse_shapes(night.table_shapes or night.season.table_shapes, shapes)
+    except ValueError:
+        return seating.partnership_shapes(shapes)
+
+
+def kept_apart(*, players: list[Who]) -> list[tuple[Who, Who]]:
+    """The pairs among ``players`` the club keeps apart (one query)."""
+    by_id = {p.pk: p for p in players}
+    rows = KeptApart.objects.filter(first_id__in=by_id, second_id__in=by_id).values_list("first_id", "second_id")
+    return [(by_id[a], by_id[b]) for a, b in rows]
+
+
 def _history(drawn: dict[int, seating.Sitting]) -> seating.History:
     history = seating.History()
     for sitting in sorted(drawn.values(), key=lambda s: s.number):
@@ -177,6 +194,7 @@ class TableRow:
     rounds_played: int
     max_rounds: int | None
     winners: list[Team]
+    decks: int = 0  # the decks the table needs, by the variant's rule (Hand and Foot: players + 1)
 
     @property
     def status(self) -> str:
@@ -277,7 +295,9 @@ def night_page(*, night: Night) -> NightPage:
         game_teams = list(table.game.teams.all())
         top = max((team.score for team in game_teams), default=None)
         winners = [team for team in game_teams if team.score == top] if table.game.is_finished else []
-        row = TableRow(table, table.game, game_teams, table.rounds_played, max_rounds, winners)
+        seated = sum(len(team.seats.all()) for team in game_teams)
+        decks = night.variant.rules.setup.decks_for(seated)
+        row = TableRow(table, table.game, game_teams, table.rounds_played, max_rounds, winners, decks)
         by_sitting[table.sitting_id].append(row)
     present = Attendance.objects.filter(night=night, present=True).count()
     return NightPage(

@@ -43,7 +43,14 @@ def new_token() -> str:
 
 @history.records("night_created")
 def night_create(
-    *, club: Club, season: Season, date: Date, variant: Variant, mode: str, sittings_planned: int
+    *,
+    club: Club,
+    season: Season,
+    date: Date,
+    variant: Variant,
+    mode: str,
+    sittings_planned: int,
+    table_shapes: str = "",
 ) -> Night:
     if season.club_id != club.pk:
         raise LeagueError("That season belongs to another club.")
@@ -56,6 +63,7 @@ def night_create(
         variant=variant,
         mode=mode,
         sittings_planned=sittings_planned,
+        table_shapes=table_shapes,
         seed=secrets.token_hex(8),
     )
     limits.check(night, NIGHT_GIVEN, refuse=LeagueError, constraints=True)
@@ -187,27 +195,45 @@ def sitting_draw(*, night: Night) -> Sitting:
         raise LeagueError(f"Sitting {previous.number} is still being played: finish every table's game first.")
     number = previous.number + 1 if previous else 1
     players = night_selectors.players_for_sitting(night=night, number=number)
-    rules = night.variant.rules
-    shapes = seating.table_shapes(rules)
+    shapes = night_selectors.night_shapes(night=night)
     if not shapes or len(players) < min(shape.size for shape in shapes):
         smallest = min((shape.size for shape in shapes), default=0)
         raise LeagueError(f"{len(players)} players are checked in; a table needs at least {smallest}.")
     history = night_selectors.night_history(night=night)
     past = night_selectors.season_history(night=night)
     seed = night.seed
+    apart = night_selectors.kept_apart(players=players)
+    try:
+        drawn = _draw(night, previous, number, players, shapes, history, past, seed, apart)
+    except ValueError as error:  # pairs kept apart that no seating keeps apart: the message says why
+        raise LeagueError(f"{str(error)[0].upper()}{str(error)[1:]}.") from None
+    return _save_sitting(night=night, drawn=drawn)
+
+
+def _draw(night, previous, number, players, shapes, history, past, seed, apart) -> seating.Sitting:
     if night.mode == SeatingMode.PROGRESSIVE and previous is not None:
         drawn_previous = night_selectors.drawn_sitting(sitting=previous)
         winners = night_selectors.table_winners(sitting=previous)
-        drawn = seating.progressive_next(drawn_previous, winners, players, shapes, history, past=past, seed=seed)
+        return seating.progressive_next(
+            drawn_previous, winners, players, shapes, history, past=past, seed=seed, apart=apart
+        )
     else:
         mode = night.mode if night.mode in (SeatingMode.FIXED, SeatingMode.PROGRESSIVE) else SeatingMode.ROTATING
         partnerships = night_selectors.first_partnerships(night=night) if night.mode == SeatingMode.FIXED else ()
         # Fixed partners whose partner has gone are drawn with the others again.
         partnerships = [team for team in partnerships if all(p in players for p in team)]
-        drawn = seating.draw(
-            mode, players, shapes, history, past=past, partnerships=partnerships, number=number, seed=seed
-        )
-    return _save_sitting(night=night, drawn=drawn)
+    return seating.draw(
+        mode,
+        players,
+        shapes,
+        history,
+        past=past,
+        partnerships=partnerships,
+        number=number,
+        seed=seed,
+        apart=apart,
+        planned=night.sittings_planned,
+    )
 
 
 def _save_sitting(*, night: Night, drawn: seating.Sitting) -> Sitting:

@@ -76,6 +76,7 @@ def night_new(request, slug):
                 variant=data["variant"],
                 mode=data["mode"],
                 sittings_planned=data["sittings_planned"],
+                table_shapes=data["table_shapes"].strip().lower(),
             )
         except LeagueError as exc:
             form.add_error(None, str(exc))

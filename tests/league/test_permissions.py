@@ -72,6 +72,7 @@ CASES = [
         ORGANISER,
         {"other": "{other}", "confirm": "1"},
     ),
+    Case("keep two players apart", "POST", "/clubs/tuesday/players/{player}/apart/", ORGANISER, {"other": "{other}"}),
     Case("members and invites", "GET", "/clubs/tuesday/members/", ORGANISER),
     Case("change a role", "POST", "/clubs/tuesday/members/{member}/role/", ORGANISER, {"role": "scorekeeper"}),
     Case("remove a member", "POST", "/clubs/tuesday/members/{member}/remove/", ORGANISER),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from io import StringIO
 from pathlib import Path
 
@@ -50,7 +51,16 @@ def test_it_prints_productmds_json_for_named_players():
     byes = [p for s in night["sittings"] for p in s["byes"]]
     assert len(byes) == len(set(byes)) == 3
     assert night["repeats"]["partners"] == 0
-    assert set(night["repeats"]) == {"partners", "opponents"}
+    # the fewest repeats any seating could have stands beside them (PRODUCT.md: "states its bound")
+    assert set(night["repeats"]) == {"partners", "opponents", "bound"}
+    # 3 sittings × 4 opponent pairs = 12 meetings among 10 pairs: at least 2 repeats; the whist
+    # design for 5 has no pair oppose more than twice
+    assert night["repeats"]["bound"] == {"partners": 0, "opponents": 2}
+    assert night["repeats"]["opponents"] >= 2
+    met = Counter(
+        frozenset((a, b)) for s in night["sittings"] for t in s["tables"] for a in t["teams"][0] for b in t["teams"][1]
+    )
+    assert max(met.values()) == 2
 
 
 def test_players_are_named_p1_to_pn_and_the_seed_repeats_the_night():
@@ -68,13 +78,16 @@ def test_players_are_named_p1_to_pn_and_the_seed_repeats_the_night():
 
 
 def test_without_json_it_prints_a_readable_seating_with_the_flags():
-    text = seating(
-        "--variant", "hand-and-foot", "--mode", "rotating", "--sittings", "2", "--players", "9", "--seed", "2"
-    )
+    args = ("--variant", "hand-and-foot", "--mode", "rotating", "--sittings", "2", "--players", "9", "--seed", "2")
+    text = seating(*args, "--shapes", "all")  # tables without partners only when the organiser allows them
     assert text.startswith("Hand and Foot")
     assert "Sitting 1\n  Table 1 (3 teams of 2): " in text
     assert "  Table 2 (3 on their own): " in text
-    assert "! on their own: table 2" in text
+    assert "play on their own at table 2 (the night allows tables without partners)" in text
+    # by default: two tables of 2 teams of 2 and a bye, said in players' words
+    text = seating(*args)
+    assert "Table 2 (2 teams of 2)" in text and "on their own" not in text
+    assert "sits out this sitting: not yet tonight" in text
     assert "Repeats over the night: partners 0, opponents " in text
 
 
@@ -103,7 +116,7 @@ def test_without_json_it_prints_a_readable_seating_with_the_flags():
         ),
         (
             ["--variant", "canasta", "--mode", "fixed", "--sittings", "2", "--players", "2"],
-            "2 players cannot fill a table of Canasta (classic): the smallest seats 3",
+            "2 players cannot fill a table of Canasta (classic): the smallest seats 4.",
         ),
         (
             ["--variant", "hand-knee-and-foot", "--mode", "fixed", "--sittings", "2", "--names", "Ann,Bob,Cleo"],
@@ -131,6 +144,26 @@ def test_without_json_it_prints_a_readable_seating_with_the_flags():
             ["--variant", "hand-and-foot\x00", "--mode", "fixed", "--sittings", "2", "--players", "8"],
             "--variant: no variant",
         ),
+        (
+            ["--variant", "canasta", "--mode", "rotating", "--sittings", "21", "--players", "8"],
+            "--sittings: at most 20, not 21",
+        ),
+        (
+            ["--variant", "canasta", "--mode", "rotating", "--sittings", "2", "--players", "8", "--shapes", "3x2"],
+            "--shapes: 3x2 is not a table of this variant (it has 2x2, 2x3, 3x1)",
+        ),
+        (
+            ["--variant", "hand-and-foot", "--mode", "rotating", "--sittings", "2", "--players", "3"],
+            "the smallest seats 4 (--shapes all allows smaller ones)",
+        ),
+        (
+            ["--variant", "canasta", "--mode", "rotating", "--sittings", "2", "--players", "8", "--avoid", "P1+Zed"],
+            "--avoid: Zed is not one of the players",
+        ),
+        (
+            ["--variant", "canasta", "--mode", "rotating", "--sittings", "2", "--players", "4", "--avoid", "p1+P2"],
+            "P1 & P2 must be kept apart, but the 4 players seated this sitting fill 1 table",
+        ),
     ],
 )
 def test_impossible_requests_exit_2_with_a_message(args, message):
@@ -148,3 +181,13 @@ def test_a_night_of_twenty_sittings_is_drawn():
 
 
 # It runs on a fresh clone before `migrate`: tests/scoresheet/test_commands_without_database.py.
+
+
+def test_avoid_keeps_the_pairs_apart_and_all_shapes_allow_tables_without_partners():
+    args = ("--variant", "hand-and-foot", "--mode", "rotating", "--sittings", "4", "--players", "13", "--seed", "3")
+    night = seating_json(*args, "--avoid", "P1+P2,P3+P1", "--shapes", "all")
+    for sitting in night["sittings"]:
+        assert sorted(len(t["teams"]) * len(t["teams"][0]) for t in sitting["tables"]) == [3, 4, 6]
+        for table in sitting["tables"]:
+            here = {p for team in table["teams"] for p in team}
+            assert not {"P1", "P2"} <= here and not {"P1", "P3"} <= here

@@ -19,6 +19,10 @@ class Command(BaseCommand):
         parser.add_argument("--sittings", help=f"how many sittings (games) the night has, 1 to {seating.MOST_SITTINGS}")
         parser.add_argument("--players", help="a number of players, named P1 … PN")
         parser.add_argument("--names", help='the players\' names, comma-separated: "Ann,Bob,Cleo"')
+        parser.add_argument(
+            "--shapes", help="allowed tables as TEAMSxPLAYERS, e.g. 2x2,3x2 (3x1: on their own), or all"
+        )
+        parser.add_argument("--avoid", help='pairs never seated at one table: "Ann+Bob,Cleo+Dan"')
         parser.add_argument("--seed", help="any text or number: the same seed draws the same night")
         parser.add_argument("--json", action="store_true", help="print the seating as JSON")
 
@@ -29,18 +33,23 @@ class Command(BaseCommand):
             raise CommandError(f"--mode: {_shown(mode)} is not a mode: fixed or rotating.", returncode=2)
         sittings = _whole_number("--sittings", options["sittings"], least=1, most=seating.MOST_SITTINGS)
         players = _players(options["players"], options["names"])
-        shapes = seating.table_shapes(rules)
+        shapes = _shapes(options["shapes"], rules)
+        apart = _apart(options["avoid"], players)
         smallest = min((s.size for s in shapes), default=0)
         if not shapes or len(players) < smallest:
             raise CommandError(
-                f"{len(players)} players cannot fill a table of {rules.name}: the smallest seats {smallest}.",
+                f"{len(players)} players cannot fill a table of {rules.name}: the smallest seats {smallest}"
+                + (" (--shapes all allows smaller ones)." if len(players) >= _smallest_of(rules) else "."),
                 returncode=2,
             )
         seed = options["seed"]
         if seed is not None and not is_text(seed):
             raise CommandError("--seed: the seed is not UTF-8 text.", returncode=2)
-        night = seating.draw_night(mode, players, shapes, sittings, seed=seed)
-        output = night_json(night)
+        try:
+            night = seating.draw_night(mode, players, shapes, sittings, seed=seed, apart=apart)
+        except ValueError as error:
+            raise CommandError(f"{error}.", returncode=2) from None
+        output = night_json(night, seating.bound(len(players), shapes, sittings))
         if options["json"]:
             self.stdout.write(to_json(output, getattr(self.stdout, "encoding", None)))
         else:
@@ -55,8 +64,9 @@ class Command(BaseCommand):
         return rules
 
 
-def night_json(night: seating.Night) -> dict:
-    """PRODUCT.md's shape: the sittings with their tables and byes, and the night's repeats."""
+def night_json(night: seating.Night, bound: dict | None = None) -> dict:
+    """PRODUCT.md's shape: the sittings with their tables and byes, and the night's repeats (with
+    the fewest any seating could have beside them, ``bound``)."""
     return {
         "sittings": [
             {
@@ -68,7 +78,7 @@ def night_json(night: seating.Night) -> dict:
             }
             for sitting in night.sittings
         ],
-        "repeats": night.history.repeats(),
+        "repeats": night.history.repeats() | ({"bound": bound} if bound is not None else {}),
     }
 
 
@@ -101,6 +111,41 @@ def _whole_number(option: str, value, *, least: int, most: int | None = None) ->
     if most is not None and number > most:
         raise CommandError(f"{option}: at most {most}, not {number}.", returncode=2)
     return number
+
+
+def _smallest_of(rules) -> int:
+    return min((s.size for s in seating.table_shapes(rules)), default=0)
+
+
+def _shapes(text, rules) -> list[seating.Shape]:
+    shapes = seating.table_shapes(rules)
+    if text is not None and not is_text(text):
+        raise CommandError("--shapes: the shapes are not UTF-8 text.", returncode=2)
+    try:
+        return seating.parse_shapes(text or "", shapes)
+    except ValueError as error:
+        raise CommandError(f"--shapes: {printable(str(error), 200)}.", returncode=2) from None
+
+
+def _apart(text, players: list[str]) -> list[tuple[str, str]]:
+    """``--avoid "A+B,C+D"``: pairs of the night's players, matched ignoring case."""
+    if text is None:
+        return []
+    if not is_text(text):
+        raise CommandError("--avoid: the pairs are not UTF-8 text.", returncode=2)
+    by_name = {name.casefold(): name for name in players}
+    pairs = []
+    for part in text.split(","):
+        names = [name.strip() for name in part.split("+")]
+        if len(names) != 2 or not all(names):
+            raise CommandError(f"--avoid: {_shown(part.strip())} is not a pair like Ann+Bob.", returncode=2)
+        for name in names:
+            if name.casefold() not in by_name:
+                raise CommandError(f"--avoid: {printable(name, 40)} is not one of the players.", returncode=2)
+        if names[0].casefold() == names[1].casefold():
+            raise CommandError(f"--avoid: {printable(names[0], 40)} is paired with themselves.", returncode=2)
+        pairs.append((by_name[names[0].casefold()], by_name[names[1].casefold()]))
+    return pairs
 
 
 def _players(count, names) -> list[str]:

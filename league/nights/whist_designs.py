@@ -1,0 +1,148 @@
+"""Whist designs (plain Python, no database): full rounds of 4-seat partnership tables where every pair of players are
+partners exactly once and opponents exactly twice (PRODUCT.md, "Seating": "Fair, and provably so").
+
+A design Wh(N) for N players (N = 4k or 4k + 1) is a list of sittings; each sitting is a list
+of tables ``((a, b), (c, d))`` (a and b partners against c and d) over the points 0 … N − 1. With
+N = 4k there are N − 1 sittings and nobody sits out; with N = 4k + 1 there are N sittings and
+each point sits out exactly once (the point missing from the sitting). Any run of consecutive
+sittings of a round (taken cyclically) is part of the round, so it repeats no partner and no
+pair opposes more than twice.
+
+Every design here is cyclic: one base sitting, developed by adding each element of an abelian
+group of odd order (integers modulo m, or pairs modulo p for 9, 25 and 49):
+
+- N = 4k + 1: the group has N elements; the base sitting seats everyone but 0; sitting g adds
+  g to every point (so g sits out).
+- N = 4k: the group has N − 1 elements; point N − 1 is "infinity", who stays put; the base
+  sitting seats everyone.
+
+Where N is a prime power q ≡ 1 (mod 4) the base sitting is the classical one from the field
+GF(q) with a primitive element x: tables (x^i, −x^i; x^(i+k), −x^(i+k)) for i < k (``_field_base``).
+The others (``BASES``) were found by ``scripts/find_whist_designs.py`` (simulated annealing on the
+difference counts) and stored here; tests/league/test_seating_designs.py checks every design.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+Table = tuple[tuple[int, int], tuple[int, int]]
+
+# N: (group moduli, base sitting as 4-tuples a, b, c, d = (a, b) against (c, d)); a point is
+# encoded in mixed radix over the moduli; for N = 4k the point N − 1 is infinity.
+BASES: dict[int, tuple[tuple[int, ...], list[tuple[int, int, int, int]]]] = {
+    4: ((3,), [(1, 3, 2, 0)]),
+    8: ((7,), [(2, 5, 4, 6), (3, 7, 0, 1)]),
+    12: ((11,), [(11, 3, 7, 2), (9, 1, 4, 0), (6, 5, 8, 10)]),
+    16: ((15,), [(9, 14, 3, 11), (15, 6, 4, 5), (12, 1, 8, 2), (13, 0, 7, 10)]),
+    20: ((19,), [(9, 18, 7, 12), (5, 8, 1, 13), (0, 17, 4, 10), (15, 14, 16, 19), (11, 3, 6, 2)]),
+    24: ((23,), [(15, 21, 8, 16), (2, 5, 17, 3), (4, 23, 19, 1), (10, 9, 6, 22), (12, 0, 18, 14), (7, 20, 11, 13)]),
+}
+FIELDS = {5: (5, 1), 9: (3, 2), 13: (13, 1), 17: (17, 1), 25: (5, 2), 29: (29, 1), 37: (37, 1), 41: (41, 1)}
+FIELDS |= {49: (7, 2), 53: (53, 1)}  # q: (p, power), q = p ** power ≡ 1 (mod 4)
+
+
+def sizes() -> list[int]:
+    """The player counts with a design here."""
+    return sorted(set(BASES) | set(FIELDS))
+
+
+@cache
+def design(n: int) -> tuple[tuple[Table, ...], ...] | None:
+    """The full round of Wh(n) as sittings of tables, or None where no design is stored."""
+    if n in FIELDS:
+        moduli, base = _field_base(*FIELDS[n])
+    elif n in BASES:
+        moduli, base = BASES[n]
+    else:
+        return None
+    order = math.prod(moduli)
+    infinity = n - 1 if order == n - 1 else None
+
+    def add(point: int, shift: int) -> int:
+        if point == infinity:
+            return point
+        return _encode([(a + b) % q for a, b, q in zip(_coords(point, moduli), _coords(shift, moduli), moduli)], moduli)
+
+    return tuple(tuple(((add(a, g), add(b, g)), (add(c, g), add(d, g))) for a, b, c, d in base) for g in range(order))
+
+
+@cache
+def ordered(n: int) -> tuple[tuple[Table, ...], ...] | None:
+    """The round of ``design(n)`` in the order a night plays it: each next sitting the one whose
+    opponents have met least in the sittings before (ties: the earlier one). Any order is the
+    same full round, but the plain cyclic order meets some opponents twice within a few
+    sittings, where a short night at a large club need meet none twice."""
+    rounds = design(n)
+    if rounds is None:
+        return None
+    left, order, met = list(range(1, len(rounds))), [0], set()
+    met.update(_opponents(rounds[0]))
+    while left:
+        best = min(left, key=lambda i: (sum(pair in met for pair in _opponents(rounds[i])), i))
+        left.remove(best)
+        order.append(best)
+        met.update(_opponents(rounds[best]))
+    return tuple(rounds[i] for i in order)
+
+
+def _opponents(sitting) -> list[frozenset]:
+    return [frozenset((x, y)) for (a, b), (c, d) in sitting for x in (a, b) for y in (c, d)]
+
+
+def _coords(x: int, moduli) -> list[int]:
+    out = []
+    for q in reversed(moduli):
+        out.append(x % q)
+        x //= q
+    return out[::-1]
+
+
+def _encode(coords, moduli) -> int:
+    x = 0
+    for q, v in zip(moduli, coords):
+        x = x * q + v
+    return x
+
+
+def _field_base(p: int, power: int):
+    """The base sitting of Wh(q), q = p or p², from GF(q) = Z_p or Z_p[t]/(t² − r), r a non-square."""
+    if power == 1:
+        moduli = (p,)
+        elements = [(a,) for a in range(p)]
+
+        def times(x, y):
+            return ((x[0] * y[0]) % p,)
+    else:
+        moduli = (p, p)
+        squares = {a * a % p for a in range(1, p)}
+        r = next(a for a in range(2, p) if a not in squares)
+        elements = [(a, b) for a in range(p) for b in range(p)]
+
+        def times(x, y):
+            return ((x[0] * y[0] + r * x[1] * y[1]) % p, (x[0] * y[1] + x[1] * y[0]) % p)
+
+    q = p**power
+    one = (1,) + (0,) * (power - 1)
+
+    def power_of(x, e):
+        out = one
+        for _ in range(e):
+            out = times(out, x)
+        return out
+
+    def order(x):
+        y, n = x, 1
+        while y != one:
+            y, n = times(y, x), n + 1
+        return n
+
+    primitive = next(x for x in elements if any(x) and order(x) == q - 1)
+    k = (q - 1) // 4
+
+    def point(e):
+        return _encode(power_of(primitive, e), moduli)
+
+    base = [(point(i), point(i + 2 * k), point(i + k), point(i + 3 * k)) for i in range(k)]
+    return moduli, base
