@@ -276,7 +276,11 @@ def draw(
     else:
         tables = sorted(tables, key=lambda s: s.odd)  # the standard tables first, as numbered
         odd_players = _odd_seats(seated, sum(s.size for s in tables if s.odd), history, past, rng)
-        places = _apart_places(seated, odd_players, tables, apart, rng)
+        try:
+            places = _apart_places(seated, odd_players, tables, apart, rng)
+        except ValueError:  # a pair kept apart both given the one odd (or the one standard) table
+            odd_players = _odd_seats_apart(seated, odd_players, tables, apart, history, past)
+            places = _apart_places(seated, odd_players, tables, apart, rng)
         best = _search(
             lambda: _random_start(seated, tables, rng, odd_players, places()),
             _seat_moves_within([s.odd for s in tables], lambda p: history.odd[p] + past.odd[p]),
@@ -625,6 +629,31 @@ def _odd_seats(seated, count: int, history: History, past: History, rng: random.
         return []
     keyed = sorted((history.odd[p] + past.odd[p], rng.random(), i) for i, p in enumerate(seated))
     return [seated[i] for _, _, i in keyed[:count]]
+
+
+def _odd_seats_apart(seated, odd_players, tables: list[Shape], apart: set[Pair], history: History, past: History):
+    """The odd seats changed so that no pair kept apart is left together on the side (odd tables,
+    or standard tables) that has a single table: one of the two changes side with a player not kept
+    apart from anyone, the one whose odd seats so far are nearest theirs."""
+    odd = set(odd_players)
+    count = sum(1 for s in tables if s.odd)
+    tables_on = {True: count, False: len(tables) - count}
+    kept = {p for pair in apart for p in pair}
+
+    def seats(p) -> int:
+        return history.odd[p] + past.odd[p]
+
+    for pair in sorted(apart, key=sorted_names):
+        first, second = sorted(pair, key=str)
+        side = second in odd
+        if (first in odd) != side or tables_on[side] > 1:
+            continue
+        others = [p for p in seated if (p in odd) != side and p not in kept]
+        if not others:
+            continue
+        other = min(others, key=lambda p: abs(seats(p) - seats(second)))
+        odd ^= {second, other}  # they change sides
+    return [p for p in seated if p in odd]
 
 
 def _apart_among(apart, players) -> set[Pair]:

@@ -257,7 +257,7 @@ def test_a_closed_night_takes_no_more_changes(tuesday):
 
 
 def test_every_team_agrees_for_itself_from_its_own_phone_and_a_change_asks_again(tuesday):
-    the_night = night(tuesday, players=13)  # 13: a table of three teams and one of two
+    the_night = night(tuesday, players=10)  # 10: a table of three teams and one of two
     sitting = night_services.sitting_draw(night=the_night)
     table = next(t for t in sitting.tables.all() if t.game.teams.count() == 3)
     teams = list(table.game.teams.order_by("position"))
