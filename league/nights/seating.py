@@ -279,8 +279,7 @@ def draw(
         try:
             places = _apart_places(seated, odd_players, tables, apart, rng)
         except ValueError:  # a pair kept apart both given the one odd (or the one standard) table
-            odd_players = _odd_seats_apart(seated, odd_players, tables, apart, history, past)
-            places = _apart_places(seated, odd_players, tables, apart, rng)
+            odd_players, places = _odd_seats_apart(seated, odd_players, tables, apart, history, past, rng)
         best = _search(
             lambda: _random_start(seated, tables, rng, odd_players, places()),
             _seat_moves_within([s.odd for s in tables], lambda p: history.odd[p] + past.odd[p]),
@@ -631,29 +630,29 @@ def _odd_seats(seated, count: int, history: History, past: History, rng: random.
     return [seated[i] for _, _, i in keyed[:count]]
 
 
-def _odd_seats_apart(seated, odd_players, tables: list[Shape], apart: set[Pair], history: History, past: History):
-    """The odd seats changed so that no pair kept apart is left together on the side (odd tables,
-    or standard tables) that has a single table: one of the two changes side with a player not kept
-    apart from anyone, the one whose odd seats so far are nearest theirs."""
-    odd = set(odd_players)
-    count = sum(1 for s in tables if s.odd)
-    tables_on = {True: count, False: len(tables) - count}
-    kept = {p for pair in apart for p in pair}
-
-    def seats(p) -> int:
-        return history.odd[p] + past.odd[p]
-
-    for pair in sorted(apart, key=sorted_names):
-        first, second = sorted(pair, key=str)
-        side = second in odd
-        if (first in odd) != side or tables_on[side] > 1:
+def _odd_seats_apart(seated, odd_players, tables: list[Shape], apart: set[Pair], history: History, past: History, rng):
+    """The odd seats (and the places of the players kept apart) when the fair choice of odd seats
+    leaves a pair kept apart with no way to sit apart (both on the one odd, or the one standard,
+    table): each way of putting the players kept apart on the odd or the standard side is tried,
+    the fewest changes to the fair choice first, the other seats filled as fairly as before.
+    ValueError when no way keeps every pair apart."""
+    kept = sorted({p for pair in apart for p in pair} & set(seated), key=str)
+    odd_seats = sum(s.size for s in tables if s.odd)
+    fair = set(odd_players)
+    others = sorted((p for p in seated if p not in kept), key=lambda p: (p not in fair, history.odd[p] + past.odd[p]))
+    ways = []
+    for sides in itertools.product((False, True), repeat=len(kept)):
+        odd_kept = [p for p, side in zip(kept, sides) if side]
+        if len(odd_kept) <= odd_seats and len(kept) - len(odd_kept) <= len(seated) - odd_seats:
+            ways.append((sum((p in fair) != side for p, side in zip(kept, sides)), odd_kept))
+    for _, odd_kept in sorted(ways, key=lambda way: way[0]):
+        odd = set(odd_kept) | set(others[: odd_seats - len(odd_kept)])
+        chosen = [p for p in seated if p in odd]
+        try:
+            return chosen, _apart_places(seated, chosen, tables, apart, rng)
+        except ValueError:
             continue
-        others = [p for p in seated if (p in odd) != side and p not in kept]
-        if not others:
-            continue
-        other = min(others, key=lambda p: abs(seats(p) - seats(second)))
-        odd ^= {second, other}  # they change sides
-    return [p for p in seated if p in odd]
+    return odd_players, _apart_places(seated, odd_players, tables, apart, rng)  # raises, saying why
 
 
 def _apart_among(apart, players) -> set[Pair]:
