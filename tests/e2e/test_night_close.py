@@ -17,7 +17,7 @@ from tests.league.factories import club, member, night
 
 
 def play_round(game) -> None:
-    entries = [Entry(books={"clean": 2, "dirty": 1}, melded_points=300, went_out=True)]
+    entries = [Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=300, went_out=True)]
     entries.append(Entry(books={"clean": 1}, melded_points=100, hand_points=50))
     scoresheet_services.round_record(game=game, number=1, entries=entries, confirmed=["*"])
 
@@ -78,7 +78,8 @@ def test_a_correction_asks_again_and_the_organiser_settles_every_table_before_cl
     # (c) The table link shows the final sheet, read only.
     table_phone.goto(link, wait_until="domcontentloaded")
     expect(table_phone.get_by_text("The night is closed: this is the final sheet.")).to_be_visible()
-    expect(table_phone.locator(".sheet-total td").first).to_have_text("1,800")  # as corrected
+    # as corrected: 2 clean × 500 + 2 dirty × 300 + 1 wild × 1,500 + 400 melded + 100 going out
+    expect(table_phone.locator(".sheet-total td").first).to_have_text("3,600")
     expect(table_phone.get_by_role("button", name=re.compile("Reopen|Finish|agree|Undo"))).to_have_count(0)
     expect(table_phone.get_by_role("button", name="Print the score sheet (PDF)")).to_be_visible()
     expect(table_phone.get_by_role("link", name=re.compile("round", re.I))).to_have_count(0)
