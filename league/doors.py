@@ -16,17 +16,11 @@ from league.nights import table_links as table_link_views
 from scoresheet import clubs, doors
 from scoresheet.models import Game
 
-# What each role may do with its club's games, each including the one below it.
+# What each role may do with its club's games, each including the one below it. Deleting, restoring
+# and new addresses are the organiser's at every door (scoresheet/access.py, doors.ORGANISERS_ONLY).
 _VIEWER = frozenset({doors.READ, doors.PRINT})
-_SCOREKEEPER = _VIEWER | {
-    doors.ENTER,
-    doors.FINISH,
-    doors.REOPEN,
-    doors.UNDO,
-    doors.DELETE,
-    doors.RESTORE,
-}
-OFFERS = {Role.VIEWER: _VIEWER, Role.SCOREKEEPER: _SCOREKEEPER, Role.ORGANISER: _SCOREKEEPER | {doors.RENEW}}
+_SCOREKEEPER = _VIEWER | {doors.ENTER, doors.FINISH, doors.REOPEN, doors.UNDO}
+OFFERS = {Role.VIEWER: _VIEWER, Role.SCOREKEEPER: _SCOREKEEPER, Role.ORGANISER: _SCOREKEEPER | doors.ORGANISERS_ONLY}
 
 
 def open_club_game(request, game_id) -> doors.Opened | None:
