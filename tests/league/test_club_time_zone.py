@@ -57,8 +57,12 @@ def test_the_history_shows_the_clubs_local_time_on_every_page_of_the_club(client
     assert enter_round_1(client, table).status_code == 302
     every_change_made_at(CHANGED_AT)
 
-    # the table link, with no account
-    assert f"Round 1 entered by the table link of Table 1, sitting 1 {shown}" in text(client.get(link(table)))
+    # the table link, with no account: its history and what its Undo takes back
+    table_page = text(client.get(link(table)))
+    assert f"Takes back: round 1 entered by the table link of Table 1, sitting 1 {shown}" in table_page
+    # a second phone asks for round 1 as a new round: it was entered meanwhile, and when
+    stale = text(client.get(link(table, "rounds/1/?new"), follow=True))
+    assert f"Round 1 was already entered by the table link of Table 1, sitting 1 {shown}." in stale
     client.force_login(User.objects.get(username="olga"))
     # the game's own page, for a member
     game_page = text(client.get(f"/games/{table.game.pk}/"))
