@@ -104,6 +104,8 @@ MIDDLEWARE = [
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Each request starts in the site's zone; a club's page switches to the club's (league/time_zones.py).
+    "league.time_zones.SiteTimeZone",
     # A play, share or table link's pages are not kept by any cache (scoresheet/secret_addresses.py).
     "scoresheet.secret_addresses.NoStoreAtSecretAddresses",
     # Last, as its documentation asks: it answers a locked-out sign-in before the view runs.

@@ -9,6 +9,7 @@ asks about clubs (scoresheet.clubs), registered at start (league/apps.py):
 
 from __future__ import annotations
 
+from league import time_zones
 from league.access import club_member
 from league.models import Membership, Role
 from league.nights import selectors as night_selectors
@@ -55,6 +56,13 @@ def page_extras(game) -> dict:
     return {"table_header": night_selectors.table_header(game=game)}
 
 
+def time_zone(game) -> str | None:
+    """The zone of the club of the night the game was played at (else of the game's club; None for
+    a casual game)."""
+    club = game.table.sitting.night.club if game.table_id is not None else game.club
+    return time_zones.usable(club.time_zone) if club is not None else None
+
+
 def register() -> None:
     doors.register(
         doors.Door(
@@ -77,4 +85,4 @@ def register() -> None:
             pages=table_link_views.pages,
         )
     )
-    clubs.register(clubs.Clubs(organises=organises, club_ids=club_ids, page_extras=page_extras))
+    clubs.register(clubs.Clubs(organises=organises, club_ids=club_ids, page_extras=page_extras, time_zone=time_zone))

@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 
 from league.standings.rankings import RANKINGS
+from league.time_zones import default_time_zone, validate_time_zone
 from scoresheet.models import audited
 from scoresheet.querysets import SoftDeleteQuerySet
 
@@ -29,6 +30,8 @@ class Role(models.TextChoices):
 class Club(models.Model):
     slug = models.SlugField(max_length=60, unique=True)
     name = models.CharField(max_length=120)
+    # The IANA name of the zone its pages show times in (league.time_zones).
+    time_zone = models.CharField(max_length=64, default=default_time_zone, validators=[validate_time_zone])
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -25,6 +25,7 @@ app_name = "league"
 # Inside one club: clubs/<slug>/…
 club_patterns = [
     path("", views.club_detail, name="club-detail"),
+    path("settings/", views.club_settings, name="club-settings"),
     path("games/new/", views.club_game_new, name="club-game-new"),
     path("members/", include(member_patterns)),
     path("players/", include(player_patterns)),

@@ -10,7 +10,8 @@ that is narrowed by the game's state, the same for every door:
   read only and answers its own "closed" page for anything else; otherwise only the club's
   organisers may change it (clubs.organises);
 - a late correction (a finished game, a closed night's) says why: corrections.needs_reason,
-  which services.round_record enforces.
+  which services.round_record enforces;
+- a club's game shows its times in the club's zone (clubs.time_zone), at every door.
 
 Anything a visitor may not do answers 404, as for a game that does not exist.
 """
@@ -24,6 +25,7 @@ from functools import wraps
 from typing import Any
 
 from django.http import Http404, HttpResponse
+from django.utils import timezone
 
 from scoresheet import clubs, corrections, doors, selectors
 from scoresheet.links import GameLinks
@@ -55,12 +57,12 @@ class GameAccess:
 def game_access(request, door: str, key) -> Iterator[GameAccess]:
     """The game at ``door`` with ``key`` and what this visitor may do with it; Http404 for no
     such game, or one the visitor may not even see. The pages run inside (a table link holds
-    its night's row while a POST saves)."""
+    its night's row while a POST saves), with the times in the zone of the game's club."""
     entrance = doors.get(door)
     opened = entrance.open(request, key)
     if opened is None:
         raise Http404("No such game")
-    with entrance.hold(request, opened) as opened:
+    with entrance.hold(request, opened) as opened, timezone.override(clubs.time_zone(opened.game)):
         yield _decide(request, entrance, opened, key)
 
 

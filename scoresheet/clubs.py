@@ -22,6 +22,9 @@ class Clubs:
     club_ids: Callable[[Any, str], Any] = lambda user, role: []
     # (game) -> what a game page shows of the club around the game: {"table_header": …}
     page_extras: Callable[[Any], dict] = lambda game: {}
+    # (game) -> the name of the time zone the game's pages show times in ("Europe/London"; None:
+    # the site's, settings.TIME_ZONE)
+    time_zone: Callable[[Any], str | None] = lambda game: None
 
 
 _clubs = Clubs()
@@ -42,3 +45,7 @@ def club_ids(user, role: str):
 
 def page_extras(game) -> dict:
     return _clubs.page_extras(game)
+
+
+def time_zone(game) -> str | None:
+    return _clubs.time_zone(game)

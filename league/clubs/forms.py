@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from league.clubs import services
 from league.clubs.names import clean_name
 from league.models import Club, Player, Role
+from league.time_zones import validate_time_zone
 from scoresheet.limits import max_length
 
 EMAIL_WHY = "Optional: only to send you a link to choose a new password if you forget yours."
@@ -63,6 +64,20 @@ class ClubForm(forms.Form):
         if not name:
             raise forms.ValidationError("Give the club a name.")
         return name
+
+
+class ClubSettingsForm(ClubForm):
+    """The club's name and its time zone, a zone name typed or chosen from the page's list
+    (``time-zones``, league.time_zones.listed_zones)."""
+
+    time_zone = forms.CharField(
+        label="Time zone",
+        max_length=max_length(Club, "time_zone"),
+        validators=[validate_time_zone],
+        widget=forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off", "spellcheck": "false"}),
+        help_text="The club's pages and its games show every time in it. Type a city to find it, as "
+        "America/New_York or Europe/London.",
+    )
 
 
 class RoleForm(forms.Form):

@@ -37,6 +37,7 @@ class LeagueError(Refused):
 
 # What a caller gives of each, checked against the model's limits before a write.
 CLUB_GIVEN = ("name",)
+CLUB_SETTINGS = ("name", "time_zone")
 PLAYER_GIVEN = ("name", "email", "phone")
 SEASON_GIVEN = ("name", "start", "end", "ranking", "min_nights", "best_nights", "blowout_margin", "early_games")
 
@@ -125,6 +126,15 @@ def club_create(*, name: str, by: User) -> Club:
     limits.check(club, CLUB_GIVEN, refuse=LeagueError)
     club.save()
     Membership.objects.create(club=club, user=by, role=Role.ORGANISER)
+    return club
+
+
+@transaction.atomic
+def club_settings_save(*, club: Club, name: str, time_zone: str) -> Club:
+    """The club's name and the time zone its pages show times in (its address stays)."""
+    club.name, club.time_zone = name.strip(), time_zone
+    limits.check(club, CLUB_SETTINGS, refuse=LeagueError)
+    club.save(update_fields=list(CLUB_SETTINGS))
     return club
 
 

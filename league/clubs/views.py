@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from league import time_zones
 from league.access import club_member
 from league.clubs import forms, kept_apart, selectors, services
 from league.models import Membership, Player, Role
@@ -91,6 +92,23 @@ def club_detail(request, slug):
         "games": selectors.club_games(club=club),
     }
     return render(request, "league/club_detail.html", context)
+
+
+def club_settings(request, slug):
+    """The organiser names the club and chooses the time zone its pages show times in."""
+    club = club_member(request, slug, Role.ORGANISER).club
+    form = forms.ClubSettingsForm(request.POST or None, initial={"name": club.name, "time_zone": club.time_zone})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.club_settings_save(club=club, **form.cleaned_data)
+        except services.LeagueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"Saved: {club.name} shows its times in {club.time_zone}.")
+            return redirect("league:club-detail", club.slug)
+    status = 400 if request.method == "POST" else 200
+    context = {"club": club, "form": form, "time_zones": time_zones.listed_zones()}
+    return render(request, "league/club_settings.html", context, status=status)
 
 
 def club_game_new(request, slug):

@@ -73,6 +73,10 @@ CASES = [
         {"other": "{other}", "confirm": "1"},
     ),
     Case("keep two players apart", "POST", "/clubs/tuesday/players/{player}/apart/", ORGANISER, {"other": "{other}"}),
+    Case("club settings", "GET", "/clubs/tuesday/settings/", ORGANISER),
+    Case(
+        "save the club settings", "POST", "/clubs/tuesday/settings/", ORGANISER, {"name": "Tuesday", "time_zone": "UTC"}
+    ),
     Case("members and invites", "GET", "/clubs/tuesday/members/", ORGANISER),
     Case("change a role", "POST", "/clubs/tuesday/members/{member}/role/", ORGANISER, {"role": "scorekeeper"}),
     Case("remove a member", "POST", "/clubs/tuesday/members/{member}/remove/", ORGANISER),
