@@ -16,6 +16,7 @@ from league.models import Agreement, Role, Table
 from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, TeamRound
+from scoresheet.scoring import Entry
 from tests.league.factories import close_night, club, member, night
 
 pytestmark = pytest.mark.django_db
@@ -310,3 +311,23 @@ def test_a_preview_of_bad_input_says_so_without_a_server_error(client, table):
     assert client.post(link(table, "rounds/3/preview/"), {}).status_code == 404
     answer = json.loads(client.post(link(table, "rounds/1/preview/"), {"t0-book_clean": "x"}).content)
     assert answer["ok"] is False
+
+
+def test_a_player_on_their_own_agrees_and_a_team_agree(client, table):
+    """Issue 17: "Dorothy Hughes agree" said of one player; a team of two keeps "Ann & Bob agree"."""
+    solo_night = night(club("solo", "Solo Club"), players=3)
+    solo_night.table_shapes = "3x1"  # players on their own, as the organiser allows
+    solo_night.save(update_fields=["table_shapes"])
+    solo = night_services.sitting_draw(night=solo_night).tables.get()
+    game = solo.game
+    assert game.mode == Game.Mode.INDIVIDUALS
+    out = Entry(books={"clean": 2, "dirty": 2, "wild": 1}, melded_points=300, went_out=True)
+    scoresheet_services.round_record(game=game, number=1, entries=[out, Entry(), Entry()])
+    scoresheet_services.game_finish(game=game)
+    names = [team.name for team in game.teams.all()]
+    page = text(client.get(link(solo)))
+    assert all(f"{name} agrees</button>" in page for name in names)
+    enter_round_1(client, table)
+    scoresheet_services.game_finish(game=table.game)
+    us = table.game.teams.first()
+    assert f"{us.name} agree</button>" in text(client.get(link(table)))
