@@ -21,7 +21,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import cm
+from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -38,7 +38,6 @@ from league.nights.pack_selectors import PackTable, SittingPack
 from scoresheet import pdf
 from scoresheet.rules import Rules, load_rules
 
-QR_SIZE = 3 * cm
 NBSP = "\u00a0"
 SCAN_LINES = "Scan to enter<br/>this table's scores"
 
@@ -68,48 +67,85 @@ def _style(size: float, *, bold=False, align=0, color=colors.black, leading=1.18
 
 # --- the table pack ------------------------------------------------------------------------
 
+QR_SYMBOL = 45 * mm  # the code's modules, its quiet zone not counted: it scans from arm's length
+LINK_SIZE = 9  # the link under the code
+HEAD_NAMES_LINES = 2  # a team's names in the head wrap to this many lines at most, else shrink
+MIN_HEAD_NAME_SIZE = 7
 
-def qr_code(link: str, size: float = QR_SIZE) -> Drawing:
-    """The link as a QR code ``size`` square, its quiet zone included."""
-    widget = QrCodeWidget(link, barLevel="M", barWidth=size, barHeight=size)
+
+def qr_code(link: str, symbol: float = QR_SYMBOL) -> Drawing:
+    """The link as a QR code whose modules take ``symbol`` square, its quiet zone (four
+    modules a side) around them."""
+    widget = QrCodeWidget(link, barLevel="M")
+    widget.draw()  # counts the modules
+    modules = widget.qr.getModuleCount()
+    size = symbol * (modules + 2 * widget.barBorder) / modules
+    widget.barWidth = widget.barHeight = size
     drawing = Drawing(size, size)
     drawing.add(widget)
     return drawing
 
 
-def _link_size(link: str, width: float, largest: float) -> float:
-    """The largest type up to ``largest`` that prints the link on one line in ``width`` (not under 4.5pt)."""
-    size = largest
-    while size > 4.5 and pdfmetrics.stringWidth(link, "Sheet", size) > width:
-        size -= 0.25
-    return size
+def link_lines(link: str, width: float) -> str:
+    """The link as printed under its code: on one line if it fits ``width`` in LINK_SIZE type,
+    else broken before its path ("/t/<token>/", always whole)."""
+    text = escape(link)
+    if pdfmetrics.stringWidth(link, "Sheet", LINK_SIZE) <= width or "/t/" not in link:
+        return text
+    host, path = link.split("/t/", 1)
+    return f"{escape(host)}<br/>{escape('/t/' + path)}"
 
 
 def qr_block(link: str, width: float, m: pdf.Metrics) -> Table:
-    """The QR code of the table's link, "Scan to enter this table's scores" beside it and the
-    link in small type under it, right-aligned in ``width``."""
-    link_size = _link_size(link, width - 4, m.font * 0.75)
+    """The QR code of the table's link at the right of ``width``, and beside it "Scan to enter
+    this table's scores" over the link in LINK_SIZE type: no taller than the code."""
+    code = qr_code(link)
+    words = width - code.width - 6
+    beside = [
+        Paragraph(SCAN_LINES, _style(m.font * 1.3, bold=True, align=TA_RIGHT)),
+        Spacer(1, 6),
+        Paragraph(link_lines(link, words), _style(LINK_SIZE, align=TA_RIGHT)),
+    ]
     return Table(
-        [
-            [Paragraph(SCAN_LINES, _style(m.font * 1.05, bold=True, align=TA_RIGHT)), qr_code(link)],
-            [Paragraph(escape(link), _style(link_size, align=TA_RIGHT, color=colors.HexColor("#444444"))), ""],
-        ],
-        colWidths=[width - QR_SIZE, QR_SIZE],
-        style=_flat(
-            [("SPAN", (0, 1), (1, 1)), ("VALIGN", (0, 0), (0, 0), "MIDDLE"), ("RIGHTPADDING", (0, 0), (0, 0), 4)]
-        ),
+        [[beside, code]],
+        colWidths=[width - code.width, code.width],
+        style=_flat([("VALIGN", (0, 0), (0, 0), "MIDDLE"), ("RIGHTPADDING", (0, 0), (0, 0), 6)]),
     )
 
 
 def qr_width(link: str, width: float, m: pdf.Metrics) -> float:
-    """How wide the QR block is: the code and its words, or the link under them if wider."""
-    link_size = _link_size(link, width * 0.34 - 4, m.font * 0.75)
-    return max(QR_SIZE + 9 * m.font + 8, pdfmetrics.stringWidth(link, "Sheet", link_size) + 6)
+    """How wide the QR block is: the code, and beside it its words or the link's path if wider
+    (the whole link when the block stays under half the page)."""
+    code = qr_code(link).width + 6
+    path = pdfmetrics.stringWidth("/t/" + link.split("/t/", 1)[-1], "Sheet", LINK_SIZE) + 4
+    whole = code + pdfmetrics.stringWidth(link, "Sheet", LINK_SIZE) + 4
+    return max(code + 8 * m.font, code + path, whole if whole <= width * 0.5 else 0)
 
 
-def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules, data: pdf.SheetData) -> pdf.Head:
+def team_markup(team: list[str], fits: Callable[[str], bool]) -> str:
+    """A team's names joined by "&", each name unbroken if ``fits`` says it fits a line, so the
+    line breaks after an "&" (inside a name only if the name alone is wider than a line)."""
+    names = [escape(name).replace(" ", NBSP) if fits(name) else escape(name) for name in team]
+    return (NBSP + "& ").join(names)
+
+
+def head_team(label: str, team: list[str], width: float, m: pdf.Metrics) -> Paragraph:
+    """ "Team 1  Ann & Bob" for the head: as large as the sheet's title, shrinking (not under
+    MIN_HEAD_NAME_SIZE) until it takes HEAD_NAMES_LINES lines at most, so long names never make
+    the head taller than its QR code."""
+    size = m.font * 1.4
+    while True:
+        style = _style(size, bold=True, leading=1.12)
+        text = team_markup(team, lambda name, s=size: pdfmetrics.stringWidth(name, "Sheet-Bold", s) <= width)
+        para = Paragraph(f'<font name="Sheet" size={size * 0.8:.1f} color="#444444">{label}</font>  {text}', style)
+        if size <= MIN_HEAD_NAME_SIZE or para.wrap(width, 1000)[1] <= size * 1.12 * HEAD_NAMES_LINES + 0.1:
+            return para
+        size = max(MIN_HEAD_NAME_SIZE, size - 0.5)
+
+
+def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules) -> pdf.Head:
     """The head of a table's sheet: "Table N · Sitting K" with the club, date and rules, and
-    (normal print) the team names under them and the QR code of the table's link beside."""
+    (normal print) the teams under them, a line each, and the QR code of the table's link beside."""
 
     def head(width: float, m: pdf.Metrics, top: bool) -> list:
         banner = Paragraph(
@@ -128,22 +164,26 @@ def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules, dat
             _style(m.font * 1.15),
         )
         aside_w = qr_width(link, width, m)
-        left_w = width - aside_w - 8
-        aside = qr_block(link, aside_w, m)
-        names = pdf.names_line(data, left_w, m)
-        # the names sit at the foot of the head, over the sheet they name
-        gap = aside.wrap(aside_w, 1000)[1] - sum(f.wrap(left_w, 1000)[1] for f in (banner, about, names))
-        left = [banner, about, Spacer(1, max(gap, 4)), names]
+        left_w = width - aside_w - 12
+        teams = [head_team(f"Team&nbsp;{t + 1}", team, left_w, m) for t, team in enumerate(table.teams)]
+        left = [banner, about, Spacer(1, 6)]
+        for team in teams:
+            left += [team, Spacer(1, 3)]
         return [
-            Table([[left, aside]], colWidths=[left_w + 8, aside_w], style=_flat([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+            Table(
+                [[left, qr_block(link, aside_w, m)]],
+                colWidths=[left_w + 12, aside_w],
+                style=_flat([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (0, 0), 0.6, colors.black)]),
+            ),
+            Spacer(1, 4),
         ]
 
     return head
 
 
 def large_print_qr(link: str) -> pdf.Head:
-    """Large print: the QR code goes over the rules card (a round block leaves no room for it
-    at the top of the first page)."""
+    """Large print: the QR code goes at the end of the table's sheet (a round block leaves no
+    room for it at the top of the first page)."""
 
     def before_rules(width: float, m: pdf.Metrics, top: bool) -> list:
         if top:
@@ -160,11 +200,27 @@ def _flat(commands: list) -> TableStyle:
     return TableStyle(padding + commands)
 
 
+def rules_pages(pack: SittingPack, rules: Rules, options: pdf.Options, key: str) -> pdf.SheetPages:
+    """The rules card, once for the pack (every table of the sitting plays the same rules),
+    on a landscape page of its own headed with the sitting."""
+    pdf.register_fonts()
+    m = pdf.Metrics.for_print(options.large_print)
+    page = pdf.Page.for_options(options)
+    heading = Paragraph(
+        f"Rules for every table · {escape(pack.club.name)} · Sitting {pack.sitting.number} · "
+        f"{escape(long_date(pack.night.date))}",
+        _style(m.font * 1.3, bold=True, color=pdf.FELT),
+    )
+    story = [heading, Spacer(1, 6), *pdf.rules_card_flow(rules, page.width, m)]
+    template = PageTemplate(key, [page.frame(page.height)], pagesize=page.size)
+    return pdf.SheetPages(templates=[template], first=key, story=story)
+
+
 def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.Options) -> bytes:
-    """The table pack: per table, in table order, its score sheet with its players' names filled
-    in, headed by the table number, sitting, club, date and the QR code of ``link_for(token)``;
-    the rules card as on any sheet. Each table starts a new page."""
-    options = pdf.Options(paper=options.paper, large_print=options.large_print, rules_card=options.rules_card)
+    """The table pack: per table, in table order, one landscape page of its score sheet with its
+    players' names filled in, headed by the table number, sitting, club, date and the QR code of
+    ``link_for(token)``; then the rules card, once (once per rules, should tables differ)."""
+    options = pdf.Options(paper=options.paper, large_print=options.large_print, rules_card="none")
     rules_of: dict[str, Rules] = {}  # the tables of a sitting share their rules: read them once
     sheets = []
     for table in pack.tables:
@@ -176,10 +232,11 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
             table=f"{table.number} · Sitting {pack.sitting.number}",
         )
         link = link_for(table.token)
-        head, qr = table_head(pack, table, link, rules, data), large_print_qr(link)
+        head, qr = table_head(pack, table, link, rules), large_print_qr(link)
         sheets.append(pdf.sheet_pages(rules, data, options, key=f"table-{table.number}", head=head, before_rules=qr))
     if not sheets:
         raise ValueError("a sitting with no tables has no pack")
+    sheets += [rules_pages(pack, rules, options, f"rules-{n}") for n, rules in enumerate(rules_of.values())]
     title = f"{pack.club.name}, {short_date(pack.night.date)}: sitting {pack.sitting.number} table pack"
     return pdf.build(sheets, options, title=title)
 

@@ -21,7 +21,7 @@ from django.test.utils import CaptureQueriesContext
 from PIL import Image
 from pypdf import PdfReader
 
-from league.models import Bye, Role, Seat, Table
+from league.models import Bye, Player, Role, Seat, Table
 from league.nights import services as night_services
 from scoresheet.models import Variant
 from tests.league.factories import club, member, night, season
@@ -56,7 +56,7 @@ def nights(django_db_setup, django_db_blocker):
             "bye": drawn(
                 tuesday, 9, variant="hand-knee-and-foot", season=season(tuesday, "hand-knee-and-foot", name="K")
             ),
-            "fifteen": drawn(tuesday, 60, season=two[0].season),
+            "fifteen": long_names(drawn(tuesday, 60, season=two[0].season)),
             "pdfs": {},
         }
         transaction.set_rollback(True)
@@ -66,6 +66,20 @@ def nights(django_db_setup, django_db_blocker):
 def shared(client, nights):
     client.force_login(nights["sam"])
     return client
+
+
+def long_name(short: str) -> str:
+    """A 60-character name that starts with the player's short one ("P27 Marie-Thérèse …")."""
+    return f"{short} Marie-Thérèse Lefèvre-Dubois de la Rochefoucauld-Montmorency"[:60].ljust(60, "x")
+
+
+def long_names(drawn_night):
+    """The night's players renamed to 60-character names, after the draw (the pack and chart read them)."""
+    the_night, sitting = drawn_night
+    for player in Player.objects.filter(attendances__night=the_night):
+        player.name = long_name(player.name)
+        player.save(update_fields=["name"])
+    return the_night, sitting
 
 
 def pack(client, nights, url: str) -> bytes:
