@@ -14,6 +14,7 @@ import io
 import re
 import subprocess
 
+import pdfplumber
 import pytest
 import zxingcpp
 from django.db import connection, transaction
@@ -110,8 +111,10 @@ def pdf_of(client, url: str) -> bytes:
 
 
 def page_texts(content: bytes) -> list[str]:
-    """Each page's text, its line breaks and runs of spaces made single spaces (text wraps)."""
-    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(content)).pages]
+    """Each page's text, its line breaks and runs of spaces made single spaces (text wraps), and
+    a link broken before its path ("/t/<token>/" on a line of its own) joined again."""
+    texts = [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(content)).pages]
+    return [re.sub(r"(https?://\S+) /t/", r"\1/t/", text) for text in texts]
 
 
 def page_qr_codes(content: bytes, tmp_path) -> list[list[str]]:
@@ -141,6 +144,41 @@ def link(table: Table) -> str:
     return f"http://testserver/t/{table.token}/"
 
 
+RULES_PAGE = "Rules for every table"
+QR_SYMBOL_MM = 45  # the code's modules, from finder pattern to finder pattern
+LINK_PT = 9
+
+
+def table_pages(texts: list[str]) -> list[str]:
+    """The pack's pages but its last, which is the rules card printed once for all the tables."""
+    assert RULES_PAGE in texts[-1] and "Rules: " in texts[-1]
+    assert not any(RULES_PAGE in text or "Rules: " in text for text in texts[:-1])  # no card on a table's page
+    return texts[:-1]
+
+
+def qr_sizes(content: bytes, tmp_path, dpi: int = 72) -> list[tuple[str, float]]:
+    """Every QR code of the pack, rendered at ``dpi``: its text and the width of its modules in mm."""
+    (tmp_path / "pack.pdf").write_bytes(content)
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", str(tmp_path / "pack.pdf"), str(tmp_path / "qr")], check=True)
+    found = []
+    for image in sorted(tmp_path.glob("qr-*.pgm")):
+        for code in zxingcpp.read_barcodes(Image.open(image)):
+            corners = code.position
+            found.append((code.text, abs(corners.top_right.x - corners.top_left.x) * 25.4 / dpi))
+    return found
+
+
+def link_sizes(content: bytes, token: str) -> set[float]:
+    """The type sizes of the characters of the printed link that holds ``token`` (pdfplumber)."""
+    with pdfplumber.open(io.BytesIO(content)) as document:
+        return {
+            round(word["size"], 2)
+            for page in document.pages
+            for word in page.extract_words(extra_attrs=["size"])
+            if token in word["text"] or "testserver" in word["text"]
+        }
+
+
 def table_of_page(text: str) -> int:
     """The one table a page of the pack belongs to (every mention of a table names the same)."""
     found = {int(number) for number, _ in SHEET_TABLE.findall(text)}
@@ -153,7 +191,8 @@ def test_the_pack_has_each_tables_sheet_with_its_players_sitting_link_and_qr_cod
     tables = tables_of(sitting)
     assert len(tables) == 2
     content = pack(shared, nights, pack_url(the_night))
-    pages = page_texts(content)
+    texts = page_texts(content)
+    pages = table_pages(texts)
     by_table: dict[int, str] = {}
     for text in pages:
         by_table[table_of_page(text)] = by_table.get(table_of_page(text), "") + text
@@ -166,12 +205,12 @@ def test_the_pack_has_each_tables_sheet_with_its_players_sitting_link_and_qr_cod
             assert name in text
         assert link(table) in text
         assert "Scan to enter this table's scores" in text
-        assert "Rules: Hand and Foot" in text  # the rules card, as on any sheet
         others = [t for t in tables if t != table]
         assert not any(link(other) in text or players_at(other)[0] in text for other in others)
     # every QR code decodes to the link of the table whose page it is on
+    assert texts[-1].count("Rules: Hand and Foot") == 1  # the rules card, once for the pack
     found = []
-    for text, codes in zip(pages, page_qr_codes(content, tmp_path), strict=True):
+    for text, codes in zip(pages, page_qr_codes(content, tmp_path)[:-1], strict=True):
         for code in codes:
             assert code == link(Table.objects.get(sitting=sitting, number=table_of_page(text)))
             found.append(code)
@@ -223,31 +262,41 @@ def test_no_warning_when_site_url_is_set(shared, nights, settings):
 
 
 @pytest.mark.engine
-def test_fifteen_tables_give_fifteen_sheets_in_the_same_number_of_queries(shared, nights, tmp_path):
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_fifteen_tables_with_long_names_give_one_landscape_page_each_in_the_same_number_of_queries(
+    shared, nights, tmp_path, paper
+):
     small_night, _ = nights["two"]
     with CaptureQueriesContext(connection) as small:
-        pdf_of(shared, pack_url(small_night))
+        pdf_of(shared, pack_url(small_night, query=f"?paper={paper}"))
     big_night, sitting = nights["fifteen"]
     tables = tables_of(sitting)
     assert len(tables) == 15
+    assert all(len(name) == 60 for table in tables for name in players_at(table))
     with CaptureQueriesContext(connection) as big:
-        content = pdf_of(shared, pack_url(big_night))
+        content = pdf_of(shared, pack_url(big_night, query=f"?paper={paper}"))
     assert len(big) == len(small)
     texts = page_texts(content)
-    numbers = [table_of_page(text) for text in texts]
-    assert sorted(set(numbers)) == list(range(1, 16)) and numbers == sorted(numbers)
-    for table in tables:
-        text = "".join(t for t, n in zip(texts, numbers, strict=True) if n == table.number)
+    assert len(texts) == 16  # a page a table, and the rules card once
+    for page in PdfReader(io.BytesIO(content)).pages:
+        assert float(page.mediabox.width) > float(page.mediabox.height)  # landscape, every page
+    pages = table_pages(texts)
+    assert [table_of_page(text) for text in pages] == list(range(1, 16))
+    for table, text in zip(tables, pages, strict=True):
         assert all(name in text for name in players_at(table)) and link(table) in text
-    codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
-    assert codes == [link(table) for table in tables]
+        assert "Round 4" in text  # the whole game on the table's page
+    found = qr_sizes(content, tmp_path)
+    assert [code for code, _ in found] == [link(table) for table in tables]
+    # the modules are 45 mm across (a pixel's rounding allowed), 1.2 mm a module for this link
+    assert all(width >= QR_SYMBOL_MM - 25.4 / 72 for _, width in found), found
+    assert min(link_sizes(content, tables[0].token)) >= LINK_PT
 
 
 @pytest.mark.parametrize("query", ["?large_print=1", "?paper=a4", "?paper=a4&large_print=1"])
 def test_large_print_and_a4_packs_keep_a_table_a_page(shared, nights, tmp_path, query):
     the_night, sitting = nights["two"]
     content = pack(shared, nights, pack_url(the_night, query=query))
-    texts = page_texts(content)
+    texts = table_pages(page_texts(content))
     assert [table_of_page(text) for text in texts] == sorted(table_of_page(text) for text in texts)
     assert {table_of_page(text) for text in texts} == {1, 2}
     codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
@@ -306,15 +355,13 @@ def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(sh
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_a_modern_american_pack_keeps_a_table_a_page_upright(shared, nights, tmp_path, paper):
-    # Its sheet and rules card fit one page only upright (tests/scoresheet/test_sheet_rows.py);
-    # with the table's heading and QR code too.
+def test_a_modern_american_pack_keeps_a_table_a_page_and_its_rules_card_once(shared, nights, tmp_path, paper):
+    # The score sheet chooses the page's way up (its rows fit one page only upright with the
+    # table's heading and QR code); the pack keeps each table to one page whichever it is.
     the_night, sitting = nights["modern"]
     content = pack(shared, nights, pack_url(the_night, query=f"?paper={paper}"))
     texts = page_texts(content)
-    assert [table_of_page(text) for text in texts] == [1, 2]
-    assert all("Rules: Modern American Canasta" in text for text in texts)
-    for page in PdfReader(io.BytesIO(content)).pages:
-        assert float(page.mediabox.height) > float(page.mediabox.width)
+    assert [table_of_page(text) for text in table_pages(texts)] == [1, 2]
+    assert texts[-1].count("Rules: Modern American Canasta") == 1
     codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
     assert codes == [link(table) for table in tables_of(sitting)]
