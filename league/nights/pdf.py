@@ -244,10 +244,14 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
 # --- the seating chart ---------------------------------------------------------------------
 
 CHART_MARGIN = 36
-NAME_SIZE = 24  # the players' names, when the tables take more than a page; never under MIN_NAME_SIZE
-MIN_NAME_SIZE = 20
-TABLE_SIZE = 26  # "Table 3"
-SCALES = (1.5, 1.25, 1)  # a night that fits a page in larger type gets it
+# 20pt names read at 2 m: 40pt at 4 m, across a club room
+NAME_SIZE = 40  # the players' names, when the tables take more than a page; never under MIN_NAME_SIZE
+MIN_NAME_SIZE = 36
+TABLE_SIZE = 40  # "Table 3"
+SCALES = (1.25, 1)  # a night that fits a page in larger type gets it
+INDEX_SIZES = (28, 26, 24, 22, 20, 18, 16, 14)  # the index by name: the largest that fits one page
+INDEX_COLUMNS = 3
+INDEX_TITLE = "Find your name"
 HEADING_SIZE = 28  # the club and sitting; the date under it is 16pt
 COLUMNS = 2
 
@@ -263,38 +267,25 @@ def name_size(pack: SittingPack, width: float, largest: float) -> float:
     return size
 
 
-def teams_line(teams: list[list[str]], width: float, size: float = NAME_SIZE) -> Paragraph:
-    """ "Ann & Bob  vs  Cleo & Dan" in large type. A line breaks after a "vs", else after an
-    "&", inside a name only if the name alone is wider than the column."""
+def teams_lines(teams: list[list[str]], width: float, size: float = NAME_SIZE) -> list[Paragraph]:
+    """Each team on lines of its own in large type, "vs" before each after the first: "Ann & Bob",
+    "vs Cleo & Dan". A team's line breaks after an "&", inside a name only if the name alone is
+    wider than the column."""
 
     def fits(text: str) -> bool:
         return pdfmetrics.stringWidth(text, "Sheet-Bold", size) <= width
 
-    def word(text: str, after: str = "", markup: str = "") -> str:
-        """``text`` unbroken if it fits the column, and ``after`` (shown as ``markup``) glued to
-        it if that fits too; else they break at their spaces."""
-        body = escape(text).replace(" ", NBSP) if fits(text) else escape(text)
-        if not after:
-            return body
-        glue = NBSP * (len(after) - len(after.lstrip())) if fits(text + after) else " "
-        return body + glue + markup
-
-    vs = ("  vs", '<font name="Sheet" color="#666666">vs</font>')
-    parts = []
-    for t, team in enumerate(teams):
-        tail = ("", "") if t == len(teams) - 1 else vs
-        if fits(" & ".join(team) + tail[0]):
-            parts.append(word(" & ".join(team), *tail))
-            continue
-        for p, name in enumerate(team):  # the team over two lines or more: it breaks after an "&"
-            parts.append(word(name, *((" &", "&") if p < len(team) - 1 else tail)))
-    return Paragraph(" ".join(parts), _style(size, bold=True, leading=1.15))
+    vs = f'<font name="Sheet" color="#555555">vs</font>{NBSP}'
+    return [
+        Paragraph((vs if t else "") + team_markup(team, fits), _style(size, bold=True, leading=1.15))
+        for t, team in enumerate(teams)
+    ]
 
 
 def table_block(table: PackTable, width: float, scale: float, size: float) -> list:
     return [
         Paragraph(f"Table {table.number}", _style(TABLE_SIZE * scale, bold=True, color=pdf.FELT, leading=1.1)),
-        teams_line(table.teams, width, size),
+        *teams_lines(table.teams, width, size),
     ]
 
 
@@ -305,6 +296,67 @@ def byes_block(byes: list[str], scale: float) -> list:
             f'<font name="Sheet" color="#666666">Sitting out:</font> {names}', _style(NAME_SIZE * scale, bold=True)
         )
     ]
+
+
+def index_entries(pack: SittingPack) -> list[tuple[str, str]]:
+    """Every player of the sitting by name (as a person looks for it): their table, or "Sitting out"."""
+    entries = [(name, f"Table {table.number}") for table in pack.tables for team in table.teams for name in team]
+    entries += [(name, "Sitting out") for name in pack.byes]
+    return sorted(entries, key=lambda entry: (entry[0].casefold(), entry[0]))
+
+
+def _index_entry(name: str, where: str, width: float, size: float) -> Table:
+    where_w = pdfmetrics.stringWidth("Sitting out", "Sheet-Bold", size) + 6
+    return Table(
+        [
+            [
+                Paragraph(escape(name), _style(size, leading=1.12)),
+                Paragraph(where, _style(size, bold=True, align=TA_RIGHT)),
+            ]
+        ],
+        colWidths=[width - where_w, where_w],
+        style=_flat(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.5, pdf.GRID),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+            ]
+        ),
+    )
+
+
+def _index_pages(pack: SittingPack, width: float, room: float) -> list[list]:
+    """The index by name in INDEX_COLUMNS columns, in the largest of INDEX_SIZES that keeps it to
+    one page (a page's flowables each), else over pages in the smallest."""
+    entries = index_entries(pack)
+    if not entries:
+        return []
+    column = width / INDEX_COLUMNS
+    title = Paragraph(INDEX_TITLE, _style(24, bold=True, color=pdf.FELT))
+    room -= _height([title], width) + 8
+    for size in INDEX_SIZES:
+        cells = [_index_entry(name, where, column - 12, size) for name, where in entries]
+        heights = [cell.wrap(column - 12, room)[1] + 4 for cell in cells]
+        pages: list[list[list[int]]] = [[[]]]
+        used = 0.0
+        for i, h in enumerate(heights):
+            if used + h > room and pages[-1][-1]:
+                if len(pages[-1]) == INDEX_COLUMNS:
+                    pages.append([])
+                pages[-1].append([])
+                used = 0.0
+            pages[-1][-1].append(i)
+            used += h
+        if len(pages) == 1:
+            break
+    out = []
+    for columns in pages:
+        grid = [[[cells[i] for i in run] for run in columns] + [""] * (INDEX_COLUMNS - len(columns))]
+        style = _flat([("VALIGN", (0, 0), (-1, -1), "TOP"), ("RIGHTPADDING", (0, 0), (-1, -1), 12)])
+        out.append([title if not out else Paragraph(INDEX_TITLE, title.style), Spacer(1, 8),
+                    Table(grid, colWidths=[column] * INDEX_COLUMNS, style=style, hAlign="LEFT")])  # fmt: skip
+    return out
 
 
 def _height(flow: list, width: float) -> float:
@@ -327,12 +379,14 @@ def even_pages(heights: list[float], room: float) -> list[list[int]]:
     return [[i] for i in range(n)]  # a row taller than a page: it goes alone and is cut
 
 
-def _chart_rows(pack: SittingPack, width: float, scale: float, pad: float) -> tuple[list[list[list]], list[float]]:
-    """The chart's rows, two tables a row and the byes across the page, and their heights."""
-    column = width / COLUMNS
+def _chart_rows(
+    pack: SittingPack, width: float, scale: float, pad: float, columns: int
+) -> tuple[list[list[list]], list[float]]:
+    """The chart's rows, ``columns`` tables a row and the byes across the page, and their heights."""
+    column = width / columns
     size = name_size(pack, column - 2 * pad, NAME_SIZE * scale)
     cells = [table_block(table, column - 2 * pad, scale, size) for table in pack.tables]
-    rows = [cells[i : i + COLUMNS] for i in range(0, len(cells), COLUMNS)]
+    rows = [cells[i : i + columns] for i in range(0, len(cells), columns)]
     heights = [max(_height(cell, column - 2 * pad) for cell in row) + 2 * pad for row in rows]
     if pack.byes:  # a row across the page: a list of one cell
         rows.append([byes_block(pack.byes, scale)])
@@ -341,7 +395,8 @@ def _chart_rows(pack: SittingPack, width: float, scale: float, pad: float) -> tu
 
 
 def seating_chart(pack: SittingPack, paper: str = "letter") -> bytes:
-    """The seating chart: landscape, large type, tables in rows of two, byes at the end."""
+    """The seating chart: landscape, large type; first an index of the players by name with
+    their table, then the tables in rows of two, byes at the end."""
     if paper not in pdf.PAPERS:
         raise ValueError(f"paper must be one of {', '.join(pdf.PAPERS)}")
     pdf.register_fonts()
@@ -349,22 +404,32 @@ def seating_chart(pack: SittingPack, paper: str = "letter") -> bytes:
     heading_h = HEADING_SIZE + 16 + 22  # the title, the date, the rule under them
     width = size[0] - 2 * CHART_MARGIN
     room = size[1] - 2 * CHART_MARGIN - heading_h
-    column = width / COLUMNS
     pad = 8
 
     for scale in SCALES:  # the largest type that fits a page, else the tables over pages
-        rows, heights = _chart_rows(pack, width, scale, pad)
+        for columns in (COLUMNS, 1):  # very long names: a table across the page
+            rows, heights = _chart_rows(pack, width, scale, pad, columns)
+            if max(heights, default=0) <= room:
+                break
+        column = width / columns
         pages = even_pages(heights, room) if rows else [[]]
         if len(pages) == 1:
             break
 
+    index = _index_pages(pack, width, room)
     story: list = []
+    for flow in index:
+        story += [*flow, PageBreak()]
     for p, run in enumerate(pages):
         if p:
             story.append(PageBreak())
         if run:
             byes_here = bool(pack.byes) and run[-1] == len(rows) - 1
-            story.append(_grid([rows[i] for i in run], [heights[i] for i in run], column, pad, byes_last=byes_here))
+            story.append(
+                _grid(
+                    [rows[i] for i in run], [heights[i] for i in run], column, pad, byes_last=byes_here, columns=columns
+                )
+            )
         else:
             story.append(Paragraph("No tables in this sitting.", _style(NAME_SIZE)))
 
@@ -383,9 +448,11 @@ def seating_chart(pack: SittingPack, paper: str = "letter") -> bytes:
         canvas.setFillColor(colors.black)
         canvas.setFont("Sheet", 16)
         canvas.drawString(CHART_MARGIN, top - HEADING_SIZE - 20, when)
-        if len(pages) > 1:
+        if len(pages) + len(index) > 1:
             canvas.setFillColor(colors.HexColor("#666666"))
-            canvas.drawRightString(size[0] - CHART_MARGIN, top - HEADING_SIZE - 20, f"Page {doc.page} of {len(pages)}")
+            canvas.drawRightString(
+                size[0] - CHART_MARGIN, top - HEADING_SIZE - 20, f"Page {doc.page} of {len(pages) + len(index)}"
+            )
         canvas.setStrokeColor(pdf.FELT)
         canvas.setLineWidth(2)
         canvas.line(CHART_MARGIN, top - heading_h + 10, size[0] - CHART_MARGIN, top - heading_h + 10)
@@ -402,9 +469,11 @@ def seating_chart(pack: SittingPack, paper: str = "letter") -> bytes:
     return buffer.getvalue()
 
 
-def _grid(rows: list[list[list]], heights: list[float], column: float, pad: float, *, byes_last: bool) -> Table:
-    """One page's rows: two tables a row, each in its box; the byes row spans the page."""
-    data = [row + [""] * (COLUMNS - len(row)) for row in rows]
+def _grid(
+    rows: list[list[list]], heights: list[float], column: float, pad: float, *, byes_last: bool, columns: int
+) -> Table:
+    """One page's rows: ``columns`` tables a row, each in its box; the byes row spans the page."""
+    data = [row + [""] * (columns - len(row)) for row in rows]
     style = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad),
@@ -415,4 +484,4 @@ def _grid(rows: list[list[list]], heights: list[float], column: float, pad: floa
     ]
     if byes_last:
         style.append(("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1)))
-    return Table(data, colWidths=[column] * COLUMNS, rowHeights=heights, style=TableStyle(style), hAlign="LEFT")
+    return Table(data, colWidths=[column] * columns, rowHeights=heights, style=TableStyle(style), hAlign="LEFT")
