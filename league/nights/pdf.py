@@ -305,8 +305,12 @@ def index_entries(pack: SittingPack) -> list[tuple[str, str]]:
     return sorted(entries, key=lambda entry: (entry[0].casefold(), entry[0]))
 
 
+def _where_width(size: float) -> float:
+    return pdfmetrics.stringWidth("Sitting out", "Sheet-Bold", size) + 6
+
+
 def _index_entry(name: str, where: str, width: float, size: float) -> Table:
-    where_w = pdfmetrics.stringWidth("Sitting out", "Sheet-Bold", size) + 6
+    where_w = _where_width(size)
     return Table(
         [
             [
@@ -327,22 +331,33 @@ def _index_entry(name: str, where: str, width: float, size: float) -> Table:
 
 
 def _index_pages(pack: SittingPack, width: float, room: float) -> list[list]:
-    """The index by name in INDEX_COLUMNS columns, in the largest of INDEX_SIZES that keeps it to
-    one page (a page's flowables each), else over pages in the smallest."""
+    """The index by name in INDEX_COLUMNS columns (fewer if a name has a word too long for one),
+    in the largest of INDEX_SIZES that keeps it to one page (a page's flowables each), else over
+    pages in the smallest."""
     entries = index_entries(pack)
     if not entries:
         return []
-    column = width / INDEX_COLUMNS
+    words = [word for name, _ in entries for word in name.split()]
+
+    def unbroken(columns: int, size: float) -> bool:  # every word of every name fits its column
+        room = width / columns - 12 - _where_width(size)
+        return all(pdfmetrics.stringWidth(word, "Sheet", size) <= room for word in words)
+
+    smallest = INDEX_SIZES[-1]
+    columns = next((n for n in (INDEX_COLUMNS, 2) if unbroken(n, smallest)), 1)
+    column = width / columns
     title = Paragraph(INDEX_TITLE, _style(24, bold=True, color=pdf.FELT))
     room -= _height([title], width) + 8
     for size in INDEX_SIZES:
+        if size != smallest and not unbroken(columns, size):
+            continue
         cells = [_index_entry(name, where, column - 12, size) for name, where in entries]
         heights = [cell.wrap(column - 12, room)[1] + 4 for cell in cells]
         pages: list[list[list[int]]] = [[[]]]
         used = 0.0
         for i, h in enumerate(heights):
             if used + h > room and pages[-1][-1]:
-                if len(pages[-1]) == INDEX_COLUMNS:
+                if len(pages[-1]) == columns:
                     pages.append([])
                 pages[-1].append([])
                 used = 0.0
@@ -351,11 +366,11 @@ def _index_pages(pack: SittingPack, width: float, room: float) -> list[list]:
         if len(pages) == 1:
             break
     out = []
-    for columns in pages:
-        grid = [[[cells[i] for i in run] for run in columns] + [""] * (INDEX_COLUMNS - len(columns))]
+    for runs in pages:
+        grid = [[[cells[i] for i in run] for run in runs] + [""] * (columns - len(runs))]
         style = _flat([("VALIGN", (0, 0), (-1, -1), "TOP"), ("RIGHTPADDING", (0, 0), (-1, -1), 12)])
         out.append([title if not out else Paragraph(INDEX_TITLE, title.style), Spacer(1, 8),
-                    Table(grid, colWidths=[column] * INDEX_COLUMNS, style=style, hAlign="LEFT")])  # fmt: skip
+                    Table(grid, colWidths=[column] * columns, style=style, hAlign="LEFT")])  # fmt: skip
     return out
 
 
