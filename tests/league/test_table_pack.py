@@ -322,12 +322,34 @@ def test_an_unknown_paper_is_named(shared, nights):
         assert "Paper is letter or a4" in response.content.decode()
 
 
+INDEX = "Find your name"
+
+
+def chart_pages(texts: list[str]) -> tuple[list[str], list[str]]:
+    """The chart's index pages (first) and its pages of tables."""
+    index = [text for text in texts if INDEX in text]
+    assert texts[: len(index)] == index and index
+    return index, texts[len(index) :]
+
+
+def assert_index_lists(index: list[str], sitting, byes: list[str]) -> None:
+    """Every player of the sitting in the index, in alphabetical order, with their table."""
+    entries = [(name, f"Table {table.number}") for table in tables_of(sitting) for name in players_at(table)]
+    entries += [(name, "Sitting out") for name in byes]
+    text, at = " ".join(index) + " ", 0
+    for name, where in sorted(entries, key=lambda entry: entry[0].casefold()):
+        found = text.find(f"{name} {where} ", at)
+        assert found >= 0, f"{name} {where} not in the index after {text[at : at + 200]}"
+        at = found + len(name)
+
+
 def test_the_chart_names_every_player_and_who_sits_out(shared, nights):
     the_night, sitting = nights["bye"]
     byes = list(Bye.objects.filter(sitting=sitting).values_list("player__name", flat=True))
     assert len(byes) == 1
-    texts = page_texts(pack(shared, nights, chart_url(the_night)))
-    assert len(texts) == 1
+    index, texts = chart_pages(page_texts(pack(shared, nights, chart_url(the_night))))
+    assert len(index) == 1 and len(texts) == 1
+    assert_index_lists(index, sitting, byes)
     text = texts[0]
     assert "Sitting 1 · Tuesday Club" in text and "Tuesday 24 November 2026" in text
     for table in tables_of(sitting):
@@ -341,10 +363,12 @@ def test_the_chart_names_every_player_and_who_sits_out(shared, nights):
 
 def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(shared, nights):
     the_night, sitting = nights["fifteen"]
-    texts = page_texts(pack(shared, nights, chart_url(the_night)))
+    every = page_texts(pack(shared, nights, chart_url(the_night)))
+    for n, text in enumerate(every, start=1):
+        assert "Sitting 1 · Tuesday Club" in text and f"Page {n} of {len(every)}" in text
+    index, texts = chart_pages(every)
     assert len(texts) >= 2
-    for n, text in enumerate(texts, start=1):
-        assert "Sitting 1 · Tuesday Club" in text and f"Page {n} of {len(texts)}" in text
+    assert_index_lists(index, sitting, [])  # 60 names of 60 characters
     everything = "".join(texts)
     for table in tables_of(sitting):
         assert f"Table {table.number} " in everything
