@@ -359,6 +359,16 @@ def test_the_chart_names_every_player_and_who_sits_out(shared, nights):
     first = tables_of(sitting)[0]
     assert re.search(r"P\d\d & P\d\d vs P\d\d & P\d\d", text)
     assert players_at(first)[0] in text.split("Table 2")[0]
+    # each team starts a line of its own, at the left of its table's box under "Table N"; the
+    # names in 40 pt or more, to read at 4 m
+    content = pack(shared, nights, chart_url(the_night))
+    with pdfplumber.open(io.BytesIO(content)) as document:
+        page = document.pages[-1]
+        words = page.extract_words(extra_attrs=["size"])
+    lefts = {round(w["x0"]) for w in words if w["text"] in ("Table", "vs")}
+    assert len(lefts) == 2  # two boxes a row: "Table" and "vs" at the left edge of each
+    names = [w for w in words if re.fullmatch(r"P\d\d", w["text"])]
+    assert len(names) == 9 and min(w["size"] for w in names) >= 40
 
 
 def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(shared, nights):
