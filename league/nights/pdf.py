@@ -10,6 +10,7 @@ then who sits out, as many tables a page as fit, the heading on every page.
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable
 from datetime import date
@@ -73,12 +74,19 @@ HEAD_NAMES_LINES = 2  # a team's names in the head wrap to this many lines at mo
 MIN_HEAD_NAME_SIZE = 7
 
 
+@functools.lru_cache(maxsize=256)
+def _modules(link: str) -> int:
+    """How many modules a side the link's QR code has (a sheet's head is laid out several times)."""
+    widget = QrCodeWidget(link, barLevel="M")
+    widget.draw()
+    return widget.qr.getModuleCount()
+
+
 def qr_code(link: str, symbol: float = QR_SYMBOL) -> Drawing:
     """The link as a QR code whose modules take ``symbol`` square, its quiet zone (four
     modules a side) around them."""
     widget = QrCodeWidget(link, barLevel="M")
-    widget.draw()  # counts the modules
-    modules = widget.qr.getModuleCount()
+    modules = _modules(link)
     size = symbol * (modules + 2 * widget.barBorder) / modules
     widget.barWidth = widget.barHeight = size
     drawing = Drawing(size, size)
@@ -134,6 +142,8 @@ def head_team(label: str, team: list[str], width: float, m: pdf.Metrics) -> Para
     MIN_HEAD_NAME_SIZE) until it takes HEAD_NAMES_LINES lines at most, so long names never make
     the head taller than its QR code."""
     size = m.font * 1.4
+    wide = pdfmetrics.stringWidth(f"{label} " + " & ".join(team), "Sheet-Bold", size)
+    size = max(MIN_HEAD_NAME_SIZE, min(size, size * width * HEAD_NAMES_LINES * 0.9 / wide))  # near the fit
     while True:
         style = _style(size, bold=True, leading=1.12)
         text = team_markup(team, lambda name, s=size: pdfmetrics.stringWidth(name, "Sheet-Bold", s) <= width)
