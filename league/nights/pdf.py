@@ -1,11 +1,14 @@
 """A sitting's printouts (reportlab): the table pack and the seating chart for the wall.
 
 The table pack is one score sheet per table, built by ``scoresheet.pdf`` like every other
-sheet; only its head is the club's: the table number and sitting, the club and the date,
-and a QR code of the table's link for entering its scores. Each table starts a new page.
+sheet; only its head is the club's: the table number and sitting, the club and the date, the
+teams a line each, and a QR code of the table's link for entering its scores (45 mm, the link
+beside it in 9 pt). The head is never taller than the code, whatever the names (they shrink),
+so a table keeps to one landscape page. The rules card prints once, at the end of the pack.
 
-The seating chart is large type for reading across a room: every table with its teams,
-then who sits out, as many tables a page as fit, the heading on every page.
+The seating chart is large type for reading across a room: first an index of the players by
+name with their table, then every table with its teams (each on a line of its own), then who
+sits out, as many tables a page as fit, the heading on every page.
 """
 
 from __future__ import annotations
