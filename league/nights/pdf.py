@@ -1,15 +1,19 @@
 """A sitting's printouts (reportlab): the table pack and the seating chart for the wall.
 
 The table pack is one score sheet per table, built by ``scoresheet.pdf`` like every other
-sheet; only its head is the club's: the table number and sitting, the club and the date,
-and a QR code of the table's link for entering its scores. Each table starts a new page.
+sheet; only its head is the club's: the table number and sitting, the club and the date, the
+teams a line each, and a QR code of the table's link for entering its scores (45 mm, the link
+beside it in 9 pt). The head is never taller than the code, whatever the names (they shrink),
+so a table keeps to one landscape page. The rules card prints once, at the end of the pack.
 
-The seating chart is large type for reading across a room: every table with its teams,
-then who sits out, as many tables a page as fit, the heading on every page.
+The seating chart is large type for reading across a room: first an index of the players by
+name with their table, then every table with its teams (each on a line of its own), then who
+sits out, as many tables a page as fit, the heading on every page.
 """
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable
 from datetime import date
@@ -21,7 +25,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import cm
+from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -38,7 +42,6 @@ from league.nights.pack_selectors import PackTable, SittingPack
 from scoresheet import pdf
 from scoresheet.rules import Rules, load_rules
 
-QR_SIZE = 3 * cm
 NBSP = "\u00a0"
 SCAN_LINES = "Scan to enter<br/>this table's scores"
 
@@ -68,48 +71,94 @@ def _style(size: float, *, bold=False, align=0, color=colors.black, leading=1.18
 
 # --- the table pack ------------------------------------------------------------------------
 
+QR_SYMBOL = 45 * mm  # the code's modules, its quiet zone not counted: it scans from arm's length
+LINK_SIZE = 9  # the link under the code
+HEAD_NAMES_LINES = 2  # a team's names in the head wrap to this many lines at most, else shrink
+MIN_HEAD_NAME_SIZE = 7
 
-def qr_code(link: str, size: float = QR_SIZE) -> Drawing:
-    """The link as a QR code ``size`` square, its quiet zone included."""
-    widget = QrCodeWidget(link, barLevel="M", barWidth=size, barHeight=size)
+
+@functools.lru_cache(maxsize=256)
+def _modules(link: str) -> int:
+    """How many modules a side the link's QR code has (a sheet's head is laid out several times)."""
+    widget = QrCodeWidget(link, barLevel="M")
+    widget.draw()
+    return widget.qr.getModuleCount()
+
+
+def qr_code(link: str, symbol: float = QR_SYMBOL) -> Drawing:
+    """The link as a QR code whose modules take ``symbol`` square, its quiet zone (four
+    modules a side) around them."""
+    widget = QrCodeWidget(link, barLevel="M")
+    modules = _modules(link)
+    size = symbol * (modules + 2 * widget.barBorder) / modules
+    widget.barWidth = widget.barHeight = size
     drawing = Drawing(size, size)
     drawing.add(widget)
     return drawing
 
 
-def _link_size(link: str, width: float, largest: float) -> float:
-    """The largest type up to ``largest`` that prints the link on one line in ``width`` (not under 4.5pt)."""
-    size = largest
-    while size > 4.5 and pdfmetrics.stringWidth(link, "Sheet", size) > width:
-        size -= 0.25
-    return size
+def link_lines(link: str, width: float) -> str:
+    """The link as printed under its code: on one line if it fits ``width`` in LINK_SIZE type,
+    else broken before its path ("/t/<token>/", always whole)."""
+    text = escape(link)
+    if pdfmetrics.stringWidth(link, "Sheet", LINK_SIZE) <= width or "/t/" not in link:
+        return text
+    host, path = link.split("/t/", 1)
+    return f"{escape(host)}<br/>{escape('/t/' + path)}"
 
 
 def qr_block(link: str, width: float, m: pdf.Metrics) -> Table:
-    """The QR code of the table's link, "Scan to enter this table's scores" beside it and the
-    link in small type under it, right-aligned in ``width``."""
-    link_size = _link_size(link, width - 4, m.font * 0.75)
+    """The QR code of the table's link at the right of ``width``, and beside it "Scan to enter
+    this table's scores" over the link in LINK_SIZE type: no taller than the code."""
+    code = qr_code(link)
+    words = width - code.width - 6
+    beside = [
+        Paragraph(SCAN_LINES, _style(m.font * 1.3, bold=True, align=TA_RIGHT)),
+        Spacer(1, 6),
+        Paragraph(link_lines(link, words), _style(LINK_SIZE, align=TA_RIGHT)),
+    ]
     return Table(
-        [
-            [Paragraph(SCAN_LINES, _style(m.font * 1.05, bold=True, align=TA_RIGHT)), qr_code(link)],
-            [Paragraph(escape(link), _style(link_size, align=TA_RIGHT, color=colors.HexColor("#444444"))), ""],
-        ],
-        colWidths=[width - QR_SIZE, QR_SIZE],
-        style=_flat(
-            [("SPAN", (0, 1), (1, 1)), ("VALIGN", (0, 0), (0, 0), "MIDDLE"), ("RIGHTPADDING", (0, 0), (0, 0), 4)]
-        ),
+        [[beside, code]],
+        colWidths=[width - code.width, code.width],
+        style=_flat([("VALIGN", (0, 0), (0, 0), "MIDDLE"), ("RIGHTPADDING", (0, 0), (0, 0), 6)]),
     )
 
 
 def qr_width(link: str, width: float, m: pdf.Metrics) -> float:
-    """How wide the QR block is: the code and its words, or the link under them if wider."""
-    link_size = _link_size(link, width * 0.34 - 4, m.font * 0.75)
-    return max(QR_SIZE + 9 * m.font + 8, pdfmetrics.stringWidth(link, "Sheet", link_size) + 6)
+    """How wide the QR block is: the code, and beside it its words or the link's path if wider
+    (the whole link when the block stays under half the page)."""
+    code = qr_code(link).width + 6
+    path = pdfmetrics.stringWidth("/t/" + link.split("/t/", 1)[-1], "Sheet", LINK_SIZE) + 4
+    whole = code + pdfmetrics.stringWidth(link, "Sheet", LINK_SIZE) + 4
+    return max(code + 8 * m.font, code + path, whole if whole <= width * 0.5 else 0)
 
 
-def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules, data: pdf.SheetData) -> pdf.Head:
+def team_markup(team: list[str], fits: Callable[[str], bool]) -> str:
+    """A team's names joined by "&", each name unbroken if ``fits`` says it fits a line, so the
+    line breaks after an "&" (inside a name only if the name alone is wider than a line)."""
+    names = [escape(name).replace(" ", NBSP) if fits(name) else escape(name) for name in team]
+    return (NBSP + "& ").join(names)
+
+
+def head_team(label: str, team: list[str], width: float, m: pdf.Metrics) -> Paragraph:
+    """ "Team 1  Ann & Bob" for the head: as large as the sheet's title, shrinking (not under
+    MIN_HEAD_NAME_SIZE) until it takes HEAD_NAMES_LINES lines at most, so long names never make
+    the head taller than its QR code."""
+    size = m.font * 1.4
+    wide = pdfmetrics.stringWidth(f"{label} " + " & ".join(team), "Sheet-Bold", size)
+    size = max(MIN_HEAD_NAME_SIZE, min(size, size * width * HEAD_NAMES_LINES * 0.9 / wide))  # near the fit
+    while True:
+        style = _style(size, bold=True, leading=1.12)
+        text = team_markup(team, lambda name, s=size: pdfmetrics.stringWidth(name, "Sheet-Bold", s) <= width)
+        para = Paragraph(f'<font name="Sheet" size={size * 0.8:.1f} color="#444444">{label}</font>  {text}', style)
+        if size <= MIN_HEAD_NAME_SIZE or para.wrap(width, 1000)[1] <= size * 1.12 * HEAD_NAMES_LINES + 0.1:
+            return para
+        size = max(MIN_HEAD_NAME_SIZE, size - 0.5)
+
+
+def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules) -> pdf.Head:
     """The head of a table's sheet: "Table N · Sitting K" with the club, date and rules, and
-    (normal print) the team names under them and the QR code of the table's link beside."""
+    (normal print) the teams under them, a line each, and the QR code of the table's link beside."""
 
     def head(width: float, m: pdf.Metrics, top: bool) -> list:
         banner = Paragraph(
@@ -128,22 +177,26 @@ def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules, dat
             _style(m.font * 1.15),
         )
         aside_w = qr_width(link, width, m)
-        left_w = width - aside_w - 8
-        aside = qr_block(link, aside_w, m)
-        names = pdf.names_line(data, left_w, m)
-        # the names sit at the foot of the head, over the sheet they name
-        gap = aside.wrap(aside_w, 1000)[1] - sum(f.wrap(left_w, 1000)[1] for f in (banner, about, names))
-        left = [banner, about, Spacer(1, max(gap, 4)), names]
+        left_w = width - aside_w - 12
+        teams = [head_team(f"Team&nbsp;{t + 1}", team, left_w, m) for t, team in enumerate(table.teams)]
+        left = [banner, about, Spacer(1, 6)]
+        for team in teams:
+            left += [team, Spacer(1, 3)]
         return [
-            Table([[left, aside]], colWidths=[left_w + 8, aside_w], style=_flat([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+            Table(
+                [[left, qr_block(link, aside_w, m)]],
+                colWidths=[left_w + 12, aside_w],
+                style=_flat([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (0, 0), 0.6, colors.black)]),
+            ),
+            Spacer(1, 4),
         ]
 
     return head
 
 
 def large_print_qr(link: str) -> pdf.Head:
-    """Large print: the QR code goes over the rules card (a round block leaves no room for it
-    at the top of the first page)."""
+    """Large print: the QR code goes at the end of the table's sheet (a round block leaves no
+    room for it at the top of the first page)."""
 
     def before_rules(width: float, m: pdf.Metrics, top: bool) -> list:
         if top:
@@ -160,11 +213,27 @@ def _flat(commands: list) -> TableStyle:
     return TableStyle(padding + commands)
 
 
+def rules_pages(pack: SittingPack, rules: Rules, options: pdf.Options, key: str) -> pdf.SheetPages:
+    """The rules card, once for the pack (every table of the sitting plays the same rules),
+    on a landscape page of its own headed with the sitting."""
+    pdf.register_fonts()
+    m = pdf.Metrics.for_print(options.large_print)
+    page = pdf.Page.for_options(options)
+    heading = Paragraph(
+        f"Rules for every table · {escape(pack.club.name)} · Sitting {pack.sitting.number} · "
+        f"{escape(long_date(pack.night.date))}",
+        _style(m.font * 1.3, bold=True, color=pdf.FELT),
+    )
+    story = [heading, Spacer(1, 6), *pdf.rules_card_flow(rules, page.width, m)]
+    template = PageTemplate(key, [page.frame(page.height)], pagesize=page.size)
+    return pdf.SheetPages(templates=[template], first=key, story=story)
+
+
 def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.Options) -> bytes:
-    """The table pack: per table, in table order, its score sheet with its players' names filled
-    in, headed by the table number, sitting, club, date and the QR code of ``link_for(token)``;
-    the rules card as on any sheet. Each table starts a new page."""
-    options = pdf.Options(paper=options.paper, large_print=options.large_print, rules_card=options.rules_card)
+    """The table pack: per table, in table order, one landscape page of its score sheet with its
+    players' names filled in, headed by the table number, sitting, club, date and the QR code of
+    ``link_for(token)``; then the rules card, once (once per rules, should tables differ)."""
+    options = pdf.Options(paper=options.paper, large_print=options.large_print, rules_card="none")
     rules_of: dict[str, Rules] = {}  # the tables of a sitting share their rules: read them once
     sheets = []
     for table in pack.tables:
@@ -176,10 +245,11 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
             table=f"{table.number} · Sitting {pack.sitting.number}",
         )
         link = link_for(table.token)
-        head, qr = table_head(pack, table, link, rules, data), large_print_qr(link)
+        head, qr = table_head(pack, table, link, rules), large_print_qr(link)
         sheets.append(pdf.sheet_pages(rules, data, options, key=f"table-{table.number}", head=head, before_rules=qr))
     if not sheets:
         raise ValueError("a sitting with no tables has no pack")
+    sheets += [rules_pages(pack, rules, options, f"rules-{n}") for n, rules in enumerate(rules_of.values())]
     title = f"{pack.club.name}, {short_date(pack.night.date)}: sitting {pack.sitting.number} table pack"
     return pdf.build(sheets, options, title=title)
 
@@ -187,10 +257,14 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
 # --- the seating chart ---------------------------------------------------------------------
 
 CHART_MARGIN = 36
-NAME_SIZE = 24  # the players' names, when the tables take more than a page; never under MIN_NAME_SIZE
-MIN_NAME_SIZE = 20
-TABLE_SIZE = 26  # "Table 3"
-SCALES = (1.5, 1.25, 1)  # a night that fits a page in larger type gets it
+# 20pt names read at 2 m: 40pt at 4 m, across a club room
+NAME_SIZE = 40  # the players' names, when the tables take more than a page; never under MIN_NAME_SIZE
+MIN_NAME_SIZE = 36
+TABLE_SIZE = 40  # "Table 3"
+SCALES = (1.25, 1)  # a night that fits a page in larger type gets it
+INDEX_SIZES = (28, 26, 24, 22, 20, 18, 16, 14)  # the index by name: the largest that fits one page
+INDEX_COLUMNS = 3
+INDEX_TITLE = "Find your name"
 HEADING_SIZE = 28  # the club and sitting; the date under it is 16pt
 COLUMNS = 2
 
@@ -206,38 +280,25 @@ def name_size(pack: SittingPack, width: float, largest: float) -> float:
     return size
 
 
-def teams_line(teams: list[list[str]], width: float, size: float = NAME_SIZE) -> Paragraph:
-    """ "Ann & Bob  vs  Cleo & Dan" in large type. A line breaks after a "vs", else after an
-    "&", inside a name only if the name alone is wider than the column."""
+def teams_lines(teams: list[list[str]], width: float, size: float = NAME_SIZE) -> list[Paragraph]:
+    """Each team on lines of its own in large type, "vs" before each after the first: "Ann & Bob",
+    "vs Cleo & Dan". A team's line breaks after an "&", inside a name only if the name alone is
+    wider than the column."""
 
     def fits(text: str) -> bool:
         return pdfmetrics.stringWidth(text, "Sheet-Bold", size) <= width
 
-    def word(text: str, after: str = "", markup: str = "") -> str:
-        """``text`` unbroken if it fits the column, and ``after`` (shown as ``markup``) glued to
-        it if that fits too; else they break at their spaces."""
-        body = escape(text).replace(" ", NBSP) if fits(text) else escape(text)
-        if not after:
-            return body
-        glue = NBSP * (len(after) - len(after.lstrip())) if fits(text + after) else " "
-        return body + glue + markup
-
-    vs = ("  vs", '<font name="Sheet" color="#666666">vs</font>')
-    parts = []
-    for t, team in enumerate(teams):
-        tail = ("", "") if t == len(teams) - 1 else vs
-        if fits(" & ".join(team) + tail[0]):
-            parts.append(word(" & ".join(team), *tail))
-            continue
-        for p, name in enumerate(team):  # the team over two lines or more: it breaks after an "&"
-            parts.append(word(name, *((" &", "&") if p < len(team) - 1 else tail)))
-    return Paragraph(" ".join(parts), _style(size, bold=True, leading=1.15))
+    vs = f'<font name="Sheet" color="#555555">vs</font>{NBSP}'
+    return [
+        Paragraph((vs if t else "") + team_markup(team, fits), _style(size, bold=True, leading=1.15))
+        for t, team in enumerate(teams)
+    ]
 
 
 def table_block(table: PackTable, width: float, scale: float, size: float) -> list:
     return [
         Paragraph(f"Table {table.number}", _style(TABLE_SIZE * scale, bold=True, color=pdf.FELT, leading=1.1)),
-        teams_line(table.teams, width, size),
+        *teams_lines(table.teams, width, size),
     ]
 
 
@@ -248,6 +309,82 @@ def byes_block(byes: list[str], scale: float) -> list:
             f'<font name="Sheet" color="#666666">Sitting out:</font> {names}', _style(NAME_SIZE * scale, bold=True)
         )
     ]
+
+
+def index_entries(pack: SittingPack) -> list[tuple[str, str]]:
+    """Every player of the sitting by name (as a person looks for it): their table, or "Sitting out"."""
+    entries = [(name, f"Table {table.number}") for table in pack.tables for team in table.teams for name in team]
+    entries += [(name, "Sitting out") for name in pack.byes]
+    return sorted(entries, key=lambda entry: (entry[0].casefold(), entry[0]))
+
+
+def _where_width(size: float) -> float:
+    return pdfmetrics.stringWidth("Sitting out", "Sheet-Bold", size) + 6
+
+
+def _index_entry(name: str, where: str, width: float, size: float) -> Table:
+    where_w = _where_width(size)
+    return Table(
+        [
+            [
+                Paragraph(escape(name), _style(size, leading=1.12)),
+                Paragraph(where, _style(size, bold=True, align=TA_RIGHT)),
+            ]
+        ],
+        colWidths=[width - where_w, where_w],
+        style=_flat(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.5, pdf.GRID),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+            ]
+        ),
+    )
+
+
+def _index_pages(pack: SittingPack, width: float, room: float) -> list[list]:
+    """The index by name in INDEX_COLUMNS columns (fewer if a name has a word too long for one),
+    in the largest of INDEX_SIZES that keeps it to one page (a page's flowables each), else over
+    pages in the smallest."""
+    entries = index_entries(pack)
+    if not entries:
+        return []
+    words = [word for name, _ in entries for word in name.split()]
+
+    def unbroken(columns: int, size: float) -> bool:  # every word of every name fits its column
+        room = width / columns - 12 - _where_width(size)
+        return all(pdfmetrics.stringWidth(word, "Sheet", size) <= room for word in words)
+
+    smallest = INDEX_SIZES[-1]
+    columns = next((n for n in (INDEX_COLUMNS, 2) if unbroken(n, smallest)), 1)
+    column = width / columns
+    title = Paragraph(INDEX_TITLE, _style(24, bold=True, color=pdf.FELT))
+    room -= _height([title], width) + 8
+    for size in INDEX_SIZES:
+        if size != smallest and not unbroken(columns, size):
+            continue
+        cells = [_index_entry(name, where, column - 12, size) for name, where in entries]
+        heights = [cell.wrap(column - 12, room)[1] + 4 for cell in cells]
+        pages: list[list[list[int]]] = [[[]]]
+        used = 0.0
+        for i, h in enumerate(heights):
+            if used + h > room and pages[-1][-1]:
+                if len(pages[-1]) == columns:
+                    pages.append([])
+                pages[-1].append([])
+                used = 0.0
+            pages[-1][-1].append(i)
+            used += h
+        if len(pages) == 1:
+            break
+    out = []
+    for runs in pages:
+        grid = [[[cells[i] for i in run] for run in runs] + [""] * (columns - len(runs))]
+        style = _flat([("VALIGN", (0, 0), (-1, -1), "TOP"), ("RIGHTPADDING", (0, 0), (-1, -1), 12)])
+        out.append([title if not out else Paragraph(INDEX_TITLE, title.style), Spacer(1, 8),
+                    Table(grid, colWidths=[column] * columns, style=style, hAlign="LEFT")])  # fmt: skip
+    return out
 
 
 def _height(flow: list, width: float) -> float:
@@ -270,12 +407,14 @@ def even_pages(heights: list[float], room: float) -> list[list[int]]:
     return [[i] for i in range(n)]  # a row taller than a page: it goes alone and is cut
 
 
-def _chart_rows(pack: SittingPack, width: float, scale: float, pad: float) -> tuple[list[list[list]], list[float]]:
-    """The chart's rows, two tables a row and the byes across the page, and their heights."""
-    column = width / COLUMNS
+def _chart_rows(
+    pack: SittingPack, width: float, scale: float, pad: float, columns: int
+) -> tuple[list[list[list]], list[float]]:
+    """The chart's rows, ``columns`` tables a row and the byes across the page, and their heights."""
+    column = width / columns
     size = name_size(pack, column - 2 * pad, NAME_SIZE * scale)
     cells = [table_block(table, column - 2 * pad, scale, size) for table in pack.tables]
-    rows = [cells[i : i + COLUMNS] for i in range(0, len(cells), COLUMNS)]
+    rows = [cells[i : i + columns] for i in range(0, len(cells), columns)]
     heights = [max(_height(cell, column - 2 * pad) for cell in row) + 2 * pad for row in rows]
     if pack.byes:  # a row across the page: a list of one cell
         rows.append([byes_block(pack.byes, scale)])
@@ -284,7 +423,8 @@ def _chart_rows(pack: SittingPack, width: float, scale: float, pad: float) -> tu
 
 
 def seating_chart(pack: SittingPack, paper: str = "letter") -> bytes:
-    """The seating chart: landscape, large type, tables in rows of two, byes at the end."""
+    """The seating chart: landscape, large type; first an index of the players by name with
+    their table, then the tables in rows of two, byes at the end."""
     if paper not in pdf.PAPERS:
         raise ValueError(f"paper must be one of {', '.join(pdf.PAPERS)}")
     pdf.register_fonts()
@@ -292,22 +432,32 @@ def seating_chart(pack: SittingPack, paper: str = "letter") -> bytes:
     heading_h = HEADING_SIZE + 16 + 22  # the title, the date, the rule under them
     width = size[0] - 2 * CHART_MARGIN
     room = size[1] - 2 * CHART_MARGIN - heading_h
-    column = width / COLUMNS
     pad = 8
 
     for scale in SCALES:  # the largest type that fits a page, else the tables over pages
-        rows, heights = _chart_rows(pack, width, scale, pad)
+        for columns in (COLUMNS, 1):  # very long names: a table across the page
+            rows, heights = _chart_rows(pack, width, scale, pad, columns)
+            if max(heights, default=0) <= room:
+                break
+        column = width / columns
         pages = even_pages(heights, room) if rows else [[]]
         if len(pages) == 1:
             break
 
+    index = _index_pages(pack, width, room)
     story: list = []
+    for flow in index:
+        story += [*flow, PageBreak()]
     for p, run in enumerate(pages):
         if p:
             story.append(PageBreak())
         if run:
             byes_here = bool(pack.byes) and run[-1] == len(rows) - 1
-            story.append(_grid([rows[i] for i in run], [heights[i] for i in run], column, pad, byes_last=byes_here))
+            story.append(
+                _grid(
+                    [rows[i] for i in run], [heights[i] for i in run], column, pad, byes_last=byes_here, columns=columns
+                )
+            )
         else:
             story.append(Paragraph("No tables in this sitting.", _style(NAME_SIZE)))
 
@@ -326,9 +476,11 @@ def seating_chart(pack: SittingPack, paper: str = "letter") -> bytes:
         canvas.setFillColor(colors.black)
         canvas.setFont("Sheet", 16)
         canvas.drawString(CHART_MARGIN, top - HEADING_SIZE - 20, when)
-        if len(pages) > 1:
+        if len(pages) + len(index) > 1:
             canvas.setFillColor(colors.HexColor("#666666"))
-            canvas.drawRightString(size[0] - CHART_MARGIN, top - HEADING_SIZE - 20, f"Page {doc.page} of {len(pages)}")
+            canvas.drawRightString(
+                size[0] - CHART_MARGIN, top - HEADING_SIZE - 20, f"Page {doc.page} of {len(pages) + len(index)}"
+            )
         canvas.setStrokeColor(pdf.FELT)
         canvas.setLineWidth(2)
         canvas.line(CHART_MARGIN, top - heading_h + 10, size[0] - CHART_MARGIN, top - heading_h + 10)
@@ -345,9 +497,11 @@ def seating_chart(pack: SittingPack, paper: str = "letter") -> bytes:
     return buffer.getvalue()
 
 
-def _grid(rows: list[list[list]], heights: list[float], column: float, pad: float, *, byes_last: bool) -> Table:
-    """One page's rows: two tables a row, each in its box; the byes row spans the page."""
-    data = [row + [""] * (COLUMNS - len(row)) for row in rows]
+def _grid(
+    rows: list[list[list]], heights: list[float], column: float, pad: float, *, byes_last: bool, columns: int
+) -> Table:
+    """One page's rows: ``columns`` tables a row, each in its box; the byes row spans the page."""
+    data = [row + [""] * (columns - len(row)) for row in rows]
     style = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad),
@@ -358,4 +512,4 @@ def _grid(rows: list[list[list]], heights: list[float], column: float, pad: floa
     ]
     if byes_last:
         style.append(("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1)))
-    return Table(data, colWidths=[column] * COLUMNS, rowHeights=heights, style=TableStyle(style), hAlign="LEFT")
+    return Table(data, colWidths=[column] * columns, rowHeights=heights, style=TableStyle(style), hAlign="LEFT")

@@ -14,6 +14,7 @@ import io
 import re
 import subprocess
 
+import pdfplumber
 import pytest
 import zxingcpp
 from django.db import connection, transaction
@@ -21,7 +22,7 @@ from django.test.utils import CaptureQueriesContext
 from PIL import Image
 from pypdf import PdfReader
 
-from league.models import Bye, Role, Seat, Table
+from league.models import Bye, Player, Role, Seat, Table
 from league.nights import services as night_services
 from scoresheet.models import Variant
 from tests.league.factories import club, member, night, season
@@ -56,7 +57,7 @@ def nights(django_db_setup, django_db_blocker):
             "bye": drawn(
                 tuesday, 9, variant="hand-knee-and-foot", season=season(tuesday, "hand-knee-and-foot", name="K")
             ),
-            "fifteen": drawn(tuesday, 60, season=two[0].season),
+            "fifteen": long_names(drawn(tuesday, 60, season=two[0].season)),
             "pdfs": {},
         }
         transaction.set_rollback(True)
@@ -66,6 +67,20 @@ def nights(django_db_setup, django_db_blocker):
 def shared(client, nights):
     client.force_login(nights["sam"])
     return client
+
+
+def long_name(short: str) -> str:
+    """A 60-character name that starts with the player's short one ("P27 Marie-Thérèse …")."""
+    return f"{short} Marie-Thérèse Lefèvre-Dubois de la Rochefoucauld-Montmorency"[:60].ljust(60, "x")
+
+
+def long_names(drawn_night):
+    """The night's players renamed to 60-character names, after the draw (the pack and chart read them)."""
+    the_night, sitting = drawn_night
+    for player in Player.objects.filter(attendances__night=the_night):
+        player.name = long_name(player.name)
+        player.save(update_fields=["name"])
+    return the_night, sitting
 
 
 def pack(client, nights, url: str) -> bytes:
@@ -96,8 +111,10 @@ def pdf_of(client, url: str) -> bytes:
 
 
 def page_texts(content: bytes) -> list[str]:
-    """Each page's text, its line breaks and runs of spaces made single spaces (text wraps)."""
-    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(content)).pages]
+    """Each page's text, its line breaks and runs of spaces made single spaces (text wraps), and
+    a link broken before its path ("/t/<token>/" on a line of its own) joined again."""
+    texts = [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(content)).pages]
+    return [re.sub(r"(https?://\S+) /t/", r"\1/t/", text) for text in texts]
 
 
 def page_qr_codes(content: bytes, tmp_path) -> list[list[str]]:
@@ -127,6 +144,40 @@ def link(table: Table) -> str:
     return f"http://testserver/t/{table.token}/"
 
 
+RULES_PAGE = "Rules for every table"
+QR_SYMBOL_MM = 45  # the code's modules, from finder pattern to finder pattern
+LINK_PT = 9
+
+
+def table_pages(texts: list[str]) -> list[str]:
+    """The pack's pages but its last, which is the rules card printed once for all the tables."""
+    assert RULES_PAGE in texts[-1] and "Rules: " in texts[-1]
+    assert not any(RULES_PAGE in text or "Rules: " in text for text in texts[:-1])  # no card on a table's page
+    return texts[:-1]
+
+
+def qr_sizes(content: bytes, tmp_path, dpi: int = 50) -> list[tuple[str, float]]:
+    """Every QR code of the pack, rendered at ``dpi``: its text and the width of its modules in mm."""
+    (tmp_path / "pack.pdf").write_bytes(content)
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", str(tmp_path / "pack.pdf"), str(tmp_path / "qr")], check=True)
+    found = []
+    for image in sorted(tmp_path.glob("qr-*.pgm")):
+        for code in zxingcpp.read_barcodes(Image.open(image)):
+            corners = code.position
+            found.append((code.text, abs(corners.top_right.x - corners.top_left.x) * 25.4 / dpi))
+    return found
+
+
+def link_sizes(content: bytes, token: str) -> set[float]:
+    """The type sizes of the characters of the printed link that holds ``token`` on the first page (pdfplumber)."""
+    with pdfplumber.open(io.BytesIO(content)) as document:
+        return {
+            round(word["size"], 2)
+            for word in document.pages[0].extract_words(extra_attrs=["size"])
+            if token in word["text"] or "testserver" in word["text"]
+        }
+
+
 def table_of_page(text: str) -> int:
     """The one table a page of the pack belongs to (every mention of a table names the same)."""
     found = {int(number) for number, _ in SHEET_TABLE.findall(text)}
@@ -139,7 +190,8 @@ def test_the_pack_has_each_tables_sheet_with_its_players_sitting_link_and_qr_cod
     tables = tables_of(sitting)
     assert len(tables) == 2
     content = pack(shared, nights, pack_url(the_night))
-    pages = page_texts(content)
+    texts = page_texts(content)
+    pages = table_pages(texts)
     by_table: dict[int, str] = {}
     for text in pages:
         by_table[table_of_page(text)] = by_table.get(table_of_page(text), "") + text
@@ -152,12 +204,12 @@ def test_the_pack_has_each_tables_sheet_with_its_players_sitting_link_and_qr_cod
             assert name in text
         assert link(table) in text
         assert "Scan to enter this table's scores" in text
-        assert "Rules: Hand and Foot" in text  # the rules card, as on any sheet
         others = [t for t in tables if t != table]
         assert not any(link(other) in text or players_at(other)[0] in text for other in others)
     # every QR code decodes to the link of the table whose page it is on
+    assert texts[-1].count("Rules: Hand and Foot") == 1  # the rules card, once for the pack
     found = []
-    for text, codes in zip(pages, page_qr_codes(content, tmp_path), strict=True):
+    for text, codes in zip(pages, page_qr_codes(content, tmp_path)[:-1], strict=True):
         for code in codes:
             assert code == link(Table.objects.get(sitting=sitting, number=table_of_page(text)))
             found.append(code)
@@ -209,31 +261,42 @@ def test_no_warning_when_site_url_is_set(shared, nights, settings):
 
 
 @pytest.mark.engine
-def test_fifteen_tables_give_fifteen_sheets_in_the_same_number_of_queries(shared, nights, tmp_path):
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_fifteen_tables_with_long_names_give_one_landscape_page_each_in_the_same_number_of_queries(
+    shared, nights, tmp_path, paper
+):
     small_night, _ = nights["two"]
     with CaptureQueriesContext(connection) as small:
-        pdf_of(shared, pack_url(small_night))
+        pdf_of(shared, pack_url(small_night, query=f"?paper={paper}"))
     big_night, sitting = nights["fifteen"]
     tables = tables_of(sitting)
     assert len(tables) == 15
+    assert all(len(name) == 60 for table in tables for name in players_at(table))
     with CaptureQueriesContext(connection) as big:
-        content = pdf_of(shared, pack_url(big_night))
+        content = pdf_of(shared, pack_url(big_night, query=f"?paper={paper}"))
     assert len(big) == len(small)
     texts = page_texts(content)
-    numbers = [table_of_page(text) for text in texts]
-    assert sorted(set(numbers)) == list(range(1, 16)) and numbers == sorted(numbers)
-    for table in tables:
-        text = "".join(t for t, n in zip(texts, numbers, strict=True) if n == table.number)
+    assert len(texts) == 16  # a page a table, and the rules card once
+    for page in PdfReader(io.BytesIO(content)).pages:
+        assert float(page.mediabox.width) > float(page.mediabox.height)  # landscape, every page
+    pages = table_pages(texts)
+    assert [table_of_page(text) for text in pages] == list(range(1, 16))
+    for table, text in zip(tables, pages, strict=True):
         assert all(name in text for name in players_at(table)) and link(table) in text
-    codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
-    assert codes == [link(table) for table in tables]
+        assert "Round 4" in text  # the whole game on the table's page
+    found = qr_sizes(content, tmp_path)
+    assert [code for code, _ in found] == [link(table) for table in tables]
+    # the modules are 45 mm across (a pixel's rounding allowed), 1.2 mm a module for this link
+    assert all(width >= QR_SYMBOL_MM - 25.4 / 50 for _, width in found), found
+    sizes = link_sizes(content, tables[0].token)
+    assert sizes and min(sizes) >= LINK_PT
 
 
 @pytest.mark.parametrize("query", ["?large_print=1", "?paper=a4", "?paper=a4&large_print=1"])
 def test_large_print_and_a4_packs_keep_a_table_a_page(shared, nights, tmp_path, query):
     the_night, sitting = nights["two"]
     content = pack(shared, nights, pack_url(the_night, query=query))
-    texts = page_texts(content)
+    texts = table_pages(page_texts(content))
     assert [table_of_page(text) for text in texts] == sorted(table_of_page(text) for text in texts)
     assert {table_of_page(text) for text in texts} == {1, 2}
     codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
@@ -259,12 +322,34 @@ def test_an_unknown_paper_is_named(shared, nights):
         assert "Paper is letter or a4" in response.content.decode()
 
 
+INDEX = "Find your name"
+
+
+def chart_pages(texts: list[str]) -> tuple[list[str], list[str]]:
+    """The chart's index pages (first) and its pages of tables."""
+    index = [text for text in texts if INDEX in text]
+    assert texts[: len(index)] == index and index
+    return index, texts[len(index) :]
+
+
+def assert_index_lists(index: list[str], sitting, byes: list[str]) -> None:
+    """Every player of the sitting in the index, in alphabetical order, with their table."""
+    entries = [(name, f"Table {table.number}") for table in tables_of(sitting) for name in players_at(table)]
+    entries += [(name, "Sitting out") for name in byes]
+    text, at = " ".join(index) + " ", 0
+    for name, where in sorted(entries, key=lambda entry: entry[0].casefold()):
+        found = text.find(f"{name} {where} ", at)
+        assert found >= 0, f"{name} {where} not in the index after {text[at : at + 200]}"
+        at = found + len(name)
+
+
 def test_the_chart_names_every_player_and_who_sits_out(shared, nights):
     the_night, sitting = nights["bye"]
     byes = list(Bye.objects.filter(sitting=sitting).values_list("player__name", flat=True))
     assert len(byes) == 1
-    texts = page_texts(pack(shared, nights, chart_url(the_night)))
-    assert len(texts) == 1
+    index, texts = chart_pages(page_texts(pack(shared, nights, chart_url(the_night))))
+    assert len(index) == 1 and len(texts) == 1
+    assert_index_lists(index, sitting, byes)
     text = texts[0]
     assert "Sitting 1 · Tuesday Club" in text and "Tuesday 24 November 2026" in text
     for table in tables_of(sitting):
@@ -274,14 +359,26 @@ def test_the_chart_names_every_player_and_who_sits_out(shared, nights):
     first = tables_of(sitting)[0]
     assert re.search(r"P\d\d & P\d\d vs P\d\d & P\d\d", text)
     assert players_at(first)[0] in text.split("Table 2")[0]
+    # each team starts a line of its own, at the left of its table's box under "Table N"; the
+    # names in 40 pt or more, to read at 4 m
+    content = pack(shared, nights, chart_url(the_night))
+    with pdfplumber.open(io.BytesIO(content)) as document:
+        page = document.pages[-1]
+        words = page.extract_words(extra_attrs=["size"])
+    lefts = {round(w["x0"]) for w in words if w["text"] in ("Table", "vs")}
+    assert len(lefts) == 2  # two boxes a row: "Table" and "vs" at the left edge of each
+    names = [w for w in words if re.fullmatch(r"P\d\d", w["text"])]
+    assert len(names) == 9 and min(w["size"] for w in names) >= 40
 
 
 def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(shared, nights):
     the_night, sitting = nights["fifteen"]
-    texts = page_texts(pack(shared, nights, chart_url(the_night)))
+    every = page_texts(pack(shared, nights, chart_url(the_night)))
+    for n, text in enumerate(every, start=1):
+        assert "Sitting 1 · Tuesday Club" in text and f"Page {n} of {len(every)}" in text
+    index, texts = chart_pages(every)
     assert len(texts) >= 2
-    for n, text in enumerate(texts, start=1):
-        assert "Sitting 1 · Tuesday Club" in text and f"Page {n} of {len(texts)}" in text
+    assert_index_lists(index, sitting, [])  # 60 names of 60 characters
     everything = "".join(texts)
     for table in tables_of(sitting):
         assert f"Table {table.number} " in everything
@@ -292,15 +389,13 @@ def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(sh
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_a_modern_american_pack_keeps_a_table_a_page_upright(shared, nights, tmp_path, paper):
-    # Its sheet and rules card fit one page only upright (tests/scoresheet/test_sheet_rows.py);
-    # with the table's heading and QR code too.
+def test_a_modern_american_pack_keeps_a_table_a_page_and_its_rules_card_once(shared, nights, tmp_path, paper):
+    # The score sheet chooses the page's way up (its rows fit one page only upright with the
+    # table's heading and QR code); the pack keeps each table to one page whichever it is.
     the_night, sitting = nights["modern"]
     content = pack(shared, nights, pack_url(the_night, query=f"?paper={paper}"))
     texts = page_texts(content)
-    assert [table_of_page(text) for text in texts] == [1, 2]
-    assert all("Rules: Modern American Canasta" in text for text in texts)
-    for page in PdfReader(io.BytesIO(content)).pages:
-        assert float(page.mediabox.height) > float(page.mediabox.width)
+    assert [table_of_page(text) for text in table_pages(texts)] == [1, 2]
+    assert texts[-1].count("Rules: Modern American Canasta") == 1
     codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
     assert codes == [link(table) for table in tables_of(sitting)]
