@@ -55,6 +55,7 @@ SHADE = colors.HexColor("#f1eee6")
 SOFT_INK = colors.HexColor("#595959")
 RULES_CARD_MIN = 8.5  # the rules card's smallest type, in points
 RULES_CARD_MAX = 16  # and the largest it grows to on a page of its own
+CARD_LEADING = 1.1  # the rules card's line spacing, times its type size
 
 
 def register_fonts() -> None:
@@ -130,13 +131,15 @@ class Metrics:
         return cls(font=8.5, row=7 * mm, label=128, count=21, points=46, title=16, running=9)
 
 
-def _style(m: Metrics, *, size: float | None = None, bold=False, align=0, color=colors.black) -> ParagraphStyle:
+def _style(
+    m: Metrics, *, size: float | None = None, bold=False, align=0, color=colors.black, leading: float = 1.18
+) -> ParagraphStyle:
     size = size or m.font
     return ParagraphStyle(
         "s",
         fontName="Sheet-Bold" if bold else "Sheet",
         fontSize=size,
-        leading=size * 1.18,
+        leading=size * leading,
         alignment=align,
         textColor=color,
     )
@@ -529,35 +532,49 @@ def rules_card_flow(rules: Rules, width: float, m: Metrics, fill: float | None =
     return flow
 
 
+def _value_width(values: list[str], width: float, size: float) -> float:
+    """The width of a rules card section's values: the widest on one line, between 30% and 55%
+    of ``width``, so that the labels beside short numbers do not wrap for nothing."""
+    widest = max((pdfmetrics.stringWidth(value, "Sheet-Bold", size) for value in values), default=0) + 3
+    return min(max(widest, width * 0.3), width * 0.55)
+
+
 def _rules_card_at(rules: Rules, width: float, m: Metrics, size: float) -> list:
     """The rules card with its type at ``size`` points (headings a fifth larger)."""
     sections = rules_card(rules)
     marked = any(NOT_WRITTEN in row.note for section in sections for row in section.rows)
 
     def small(section: Section, col_w: float) -> Table:
-        data = [[Paragraph(escape(section.title), _style(m, size=size, bold=True, color=FELT)), ""]]
+        def style(**kwargs) -> ParagraphStyle:  # the card's lines sit a little closer than the sheet's
+            return _style(m, size=size, leading=CARD_LEADING, **kwargs)
+
+        data = [[Paragraph(escape(section.title), style(bold=True, color=FELT)), ""]]
         spans = [("SPAN", (0, 0), (1, 0))]
+        values = [row.value + (" *" if NOT_WRITTEN in row.note else "") for row in section.rows if row.label]
+        value_w = _value_width(values, col_w - 8, size)
         for row in section.rows:
             if not row.label:  # a remark on the whole section
                 spans.append(("SPAN", (0, len(data)), (1, len(data))))
-                data.append([Paragraph(escape(row.value), _style(m, size=size)), ""])
+                data.append([Paragraph(escape(row.value), style()), ""])
                 continue
-            mark = " *" if NOT_WRITTEN in row.note else ""
+            value = row.value + (" *" if NOT_WRITTEN in row.note else "")
+            if pdfmetrics.stringWidth(value, "Sheet-Bold", size) > 2 * (value_w - 2):
+                # A long value ("1 sevens book, 1 fives book, …") goes under its label, full width.
+                spans += [("SPAN", (0, len(data)), (1, len(data))), ("SPAN", (0, len(data) + 1), (1, len(data) + 1))]
+                data += [[Paragraph(escape(row.label), style()), ""], [Paragraph(escape(value), style(bold=True)), ""]]
+                continue
             data.append(
-                [
-                    Paragraph(escape(row.label), _style(m, size=size)),
-                    Paragraph(escape(row.value + mark), _style(m, size=size, bold=True, align=TA_RIGHT)),
-                ]
+                [Paragraph(escape(row.label), style()), Paragraph(escape(value), style(bold=True, align=TA_RIGHT))]
             )
         return Table(
             data,
-            colWidths=[col_w * 0.45 - 4, col_w * 0.55 - 4],
+            colWidths=[col_w - 8 - value_w, value_w],
             style=TableStyle(
                 [
                     *spans,
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LINEBELOW", (0, 0), (-1, 0), 0.6, FELT),
-                    ("TOPPADDING", (0, 0), (-1, -1), 0.25),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
                     ("BOTTOMPADDING", (0, 0), (-1, -1), 0.25),
                     ("LEFTPADDING", (0, 0), (-1, -1), 1),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 1),
@@ -569,11 +586,11 @@ def _rules_card_at(rules: Rules, width: float, m: Metrics, size: float) -> list:
         return balanced_columns([small(s, width / columns) for s in sections], columns, width / columns)
 
     # Large print keeps wide columns; normal print takes four or five, whichever is shorter.
-    options = (2, 3) if size > 10 else (4, 5)
+    options = (2, 3) if size > 10 else (4, 5, 6)
     runs, _ = min((layout(columns) for columns in options), key=lambda laid: laid[1])
     flow = [
-        Spacer(1, 4),
-        Paragraph(f"Rules: {escape(rules.name)}", _style(m, size=size * 1.2, bold=True)),
+        Spacer(1, 2),
+        Paragraph(f"Rules: {escape(rules.name)}", _style(m, size=size * 1.2, bold=True, leading=CARD_LEADING)),
         Table(
             [runs],
             colWidths=[width / len(runs)] * len(runs),
@@ -582,6 +599,8 @@ def _rules_card_at(rules: Rules, width: float, m: Metrics, size: float) -> list:
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LEFTPADDING", (0, 0), (-1, -1), 2),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
                 ]
             ),
         ),
