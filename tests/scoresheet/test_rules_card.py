@@ -352,4 +352,4 @@ def test_good_to_know_tells_players_the_rules_the_sheet_cannot_check():
     assert "With two players, two canastas are needed to go out." in good
     assert "Black threes can be melded only when going out." in good
     # HF-1: nobody gets the bonus when the pile runs out (002 L134)
-    assert any("nobody gets the going-out bonus" in v for _, v, _ in card("hand-and-foot")["Good to know"])
+    assert any("no team gets the going-out bonus" in v for _, v, _ in card("hand-and-foot")["Good to know"])
