@@ -586,7 +586,7 @@ def _rules_card_at(rules: Rules, width: float, m: Metrics, size: float) -> list:
         return balanced_columns([small(s, width / columns) for s in sections], columns, width / columns)
 
     # Large print keeps wide columns; normal print takes four or five, whichever is shorter.
-    options = (2, 3) if size > 10 else (4, 5, 6)
+    options = (2, 3) if m.font > 10 else (4, 5, 6)
     runs, _ = min((layout(columns) for columns in options), key=lambda laid: laid[1])
     flow = [
         Spacer(1, 2),
