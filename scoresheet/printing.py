@@ -75,10 +75,10 @@ def game_date(game) -> date:
 
 
 def game_table(game) -> str:
-    """Where a club night's game was played ("3 · sitting 2"); "" for a game of its own."""
+    """Where a club night's game was played ("3 · Sitting 2"); "" for a game of its own."""
     if game.table_id is None:
         return ""
-    return f"{game.table.number} · sitting {game.table.sitting.number}"
+    return f"{game.table.number} · Sitting {game.table.sitting.number}"  # as the table pack prints it
 
 
 def game_status(sheet: GameSheet) -> str:

@@ -84,4 +84,4 @@ def test_a_club_games_sheet_prints_its_nights_date_and_table(tmp_path):
     with pdfplumber.open(out) as doc:
         text = " ".join(doc.pages[0].extract_text().split())
     assert "Date 24 Nov 2026" in text  # the night's date, not the day the game was entered
-    assert "Table 3 · sitting 2" in text
+    assert "Table 3 · Sitting 2" in text
