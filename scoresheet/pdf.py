@@ -51,6 +51,11 @@ FELT = colors.HexColor("#1f6f50")
 FELT_LIGHT = colors.HexColor("#e5f1eb")
 GRID = colors.HexColor("#8a8478")
 SHADE = colors.HexColor("#f1eee6")
+# The lightest grey for text: 7:1 on white (#595959), where the usual mid-grey is 3.9:1.
+SOFT_INK = colors.HexColor("#595959")
+RULES_CARD_MIN = 8.5  # the rules card's smallest type, in points
+RULES_CARD_MAX = 16  # and the largest it grows to on a page of its own
+CARD_LEADING = 1.1  # the rules card's line spacing, times its type size
 
 
 def register_fonts() -> None:
@@ -126,13 +131,15 @@ class Metrics:
         return cls(font=8.5, row=7 * mm, label=128, count=21, points=46, title=16, running=9)
 
 
-def _style(m: Metrics, *, size: float | None = None, bold=False, align=0, color=colors.black) -> ParagraphStyle:
+def _style(
+    m: Metrics, *, size: float | None = None, bold=False, align=0, color=colors.black, leading: float = 1.18
+) -> ParagraphStyle:
     size = size or m.font
     return ParagraphStyle(
         "s",
         fontName="Sheet-Bold" if bold else "Sheet",
         fontSize=size,
-        leading=size * 1.18,
+        leading=size * leading,
         alignment=align,
         textColor=color,
     )
@@ -268,7 +275,7 @@ def round_block(
 
     head1 = [""]
     head2 = [""]
-    head3 = [Paragraph("Count, then points", _style(m, size=m.font * 0.75, color=colors.grey))]
+    head3 = [Paragraph("Count, then points", _style(m, size=m.font * 0.75, color=SOFT_INK))]
     for number in numbers:
         head1 += [
             Paragraph(
@@ -320,7 +327,7 @@ def round_block(
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (1, 2), (-1, -1), "RIGHT"),
         ("FONT", (1, 2), (-1, 2), "Sheet", m.font * 0.75),
-        ("TEXTCOLOR", (1, 2), (-1, 2), colors.grey),
+        ("TEXTCOLOR", (1, 2), (-1, 2), SOFT_INK),
         ("ALIGN", (1, 2), (-1, 2), "CENTER"),
         ("GRID", (0, 1), (-1, -1), 0.4, GRID),
         ("BOX", (0, 0), (-1, -1), 1, colors.black),
@@ -360,15 +367,23 @@ def round_block(
     return Table(table, colWidths=col_widths, rowHeights=heights, style=TableStyle(style), repeatRows=3, hAlign="LEFT")
 
 
+def says_score_sheet(rules: Rules) -> bool:
+    """Whether the variant's name already says "score sheet" ("Hand and Foot, GOCC score sheet")."""
+    return "score sheet" in rules.name.lower()
+
+
+def sheet_title(rules: Rules) -> str:
+    """ "Canasta (classic) · score sheet", and a name that says "score sheet" as it is."""
+    return rules.name if says_score_sheet(rules) else f"{rules.name} · score sheet"
+
+
 def title_line(rules: Rules, data: SheetData, width: float, m: Metrics) -> Table:
     """The variant's name as the sheet's title, and the date and table to fill in on the right."""
     size = m.title
-    while size > m.font and pdfmetrics.stringWidth(f"{rules.name} · score sheet", "Sheet-Bold", size) > width * 0.64:
+    while size > m.font and pdfmetrics.stringWidth(sheet_title(rules), "Sheet-Bold", size) > width * 0.64:
         size -= 0.5
-    title = Paragraph(
-        f"{escape(rules.name)} <font size={size * 0.7:.1f}>· score sheet</font>",
-        _style(m, size=size, bold=True, color=FELT),
-    )
+    tail = "" if says_score_sheet(rules) else f" <font size={size * 0.7:.1f}>· score sheet</font>"
+    title = Paragraph(f"{escape(rules.name)}{tail}", _style(m, size=size, bold=True, color=FELT))
     fill = "_" * 14
     right = Paragraph(
         f"Date {escape(data.date) or fill}&nbsp;&nbsp; Table {escape(data.table) or '____'}",
@@ -395,7 +410,7 @@ def names_line(data: SheetData, width: float, m: Metrics) -> Table:
     for t, name in enumerate(data.teams):
         names.append(
             [
-                Paragraph(f"Team {t + 1}", _style(m, size=m.font * 0.85, color=colors.grey)),
+                Paragraph(f"Team {t + 1}", _style(m, size=m.font * 0.85, color=SOFT_INK)),
                 fitted(name, each - tag - 6, m, bold=True, align=0) if name else "",
             ]
         )
@@ -503,36 +518,63 @@ def _even_out(chosen: list[list[int]], heights: list[float]) -> None:
             top.append(j)
 
 
-def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
-    """The rules card in balanced columns of small tables; a value not in the written rules is marked *."""
+def rules_card_flow(rules: Rules, width: float, m: Metrics, fill: float | None = None) -> list:
+    """The rules card in balanced columns of small tables, in black at 8.5 pt or more; a value
+    not in the written rules is marked *. On a page of its own (the back of the sheet), ``fill``
+    is the page's height: the type grows, a point at a time, while the card still fits it."""
+    size = max(RULES_CARD_MIN, m.font * 0.82)
+    flow = _rules_card_at(rules, width, m, size)
+    while fill is not None and size + 1 <= RULES_CARD_MAX:
+        bigger = _rules_card_at(rules, width, m, size + 1)
+        if _height(bigger, width, fill) > fill:
+            break
+        size, flow = size + 1, bigger
+    return flow
+
+
+def _value_width(values: list[str], width: float, size: float) -> float:
+    """The width of a rules card section's values: the widest on one line, between 30% and 55%
+    of ``width``, so that the labels beside short numbers do not wrap for nothing."""
+    widest = max((pdfmetrics.stringWidth(value, "Sheet-Bold", size) for value in values), default=0) + 3
+    return min(max(widest, width * 0.3), width * 0.55)
+
+
+def _rules_card_at(rules: Rules, width: float, m: Metrics, size: float) -> list:
+    """The rules card with its type at ``size`` points (headings a fifth larger)."""
     sections = rules_card(rules)
-    size = m.font * 0.82
     marked = any(NOT_WRITTEN in row.note for section in sections for row in section.rows)
 
     def small(section: Section, col_w: float) -> Table:
-        data = [[Paragraph(escape(section.title), _style(m, size=size, bold=True, color=FELT)), ""]]
+        def style(**kwargs) -> ParagraphStyle:  # the card's lines sit a little closer than the sheet's
+            return _style(m, size=size, leading=CARD_LEADING, **kwargs)
+
+        data = [[Paragraph(escape(section.title), style(bold=True, color=FELT)), ""]]
         spans = [("SPAN", (0, 0), (1, 0))]
+        values = [row.value + (" *" if NOT_WRITTEN in row.note else "") for row in section.rows if row.label]
+        value_w = _value_width(values, col_w - 8, size)
         for row in section.rows:
             if not row.label:  # a remark on the whole section
                 spans.append(("SPAN", (0, len(data)), (1, len(data))))
-                data.append([Paragraph(escape(row.value), _style(m, size=size * 0.9, color=colors.grey)), ""])
+                data.append([Paragraph(escape(row.value), style()), ""])
                 continue
-            mark = " *" if NOT_WRITTEN in row.note else ""
+            value = row.value + (" *" if NOT_WRITTEN in row.note else "")
+            if pdfmetrics.stringWidth(value, "Sheet-Bold", size) > 2 * (value_w - 2):
+                # A long value ("1 sevens book, 1 fives book, …") goes under its label, full width.
+                spans += [("SPAN", (0, len(data)), (1, len(data))), ("SPAN", (0, len(data) + 1), (1, len(data) + 1))]
+                data += [[Paragraph(escape(row.label), style()), ""], [Paragraph(escape(value), style(bold=True)), ""]]
+                continue
             data.append(
-                [
-                    Paragraph(escape(row.label), _style(m, size=size)),
-                    Paragraph(escape(row.value + mark), _style(m, size=size, bold=True, align=TA_RIGHT)),
-                ]
+                [Paragraph(escape(row.label), style()), Paragraph(escape(value), style(bold=True, align=TA_RIGHT))]
             )
         return Table(
             data,
-            colWidths=[col_w * 0.45 - 4, col_w * 0.55 - 4],
+            colWidths=[col_w - 8 - value_w, value_w],
             style=TableStyle(
                 [
                     *spans,
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LINEBELOW", (0, 0), (-1, 0), 0.6, FELT),
-                    ("TOPPADDING", (0, 0), (-1, -1), 0.25),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
                     ("BOTTOMPADDING", (0, 0), (-1, -1), 0.25),
                     ("LEFTPADDING", (0, 0), (-1, -1), 1),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 1),
@@ -544,11 +586,11 @@ def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
         return balanced_columns([small(s, width / columns) for s in sections], columns, width / columns)
 
     # Large print keeps wide columns; normal print takes four or five, whichever is shorter.
-    options = (2, 3) if m.font > 10 else (4, 5)
+    options = (2, 3) if m.font > 10 else (4, 5, 6)
     runs, _ = min((layout(columns) for columns in options), key=lambda laid: laid[1])
     flow = [
-        Spacer(1, 4),
-        Paragraph(f"Rules: {escape(rules.name)}", _style(m, size=m.font * 1.2, bold=True)),
+        Spacer(1, 2),
+        Paragraph(f"Rules: {escape(rules.name)}", _style(m, size=size * 1.2, bold=True, leading=CARD_LEADING)),
         Table(
             [runs],
             colWidths=[width / len(runs)] * len(runs),
@@ -557,12 +599,14 @@ def rules_card_flow(rules: Rules, width: float, m: Metrics) -> list:
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LEFTPADDING", (0, 0), (-1, -1), 2),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
                 ]
             ),
         ),
     ]
     if marked:
-        flow.append(Paragraph(f"* {escape(NOT_WRITTEN)}", _style(m, size=m.font * 0.8, color=colors.grey)))
+        flow.append(Paragraph(f"* {escape(NOT_WRITTEN)}", _style(m, size=size)))
     return flow
 
 
@@ -709,7 +753,8 @@ def sheet_pages(
             flow.append(Paragraph("No rounds yet.", _style(m)))
         extra = before_rules(width, m, head_args["top"]) if before_rules else []
         if options.rules_card == "back":
-            flow += [PageBreak(), *extra, *rules_card_flow(rules, width, m)]
+            room = height - running - _height(extra, width, height)  # a later page, under its running header
+            flow += [PageBreak(), *extra, *rules_card_flow(rules, width, m, fill=room)]
         elif options.rules_card == "same":
             flow.append(KeepTogether([*extra, *rules_card_flow(rules, width, m)]))
         elif extra:
@@ -726,8 +771,8 @@ def sheet_pages(
     def footer(canvas, doc):
         canvas.saveState()
         canvas.setFont("Sheet", 7)
-        canvas.setFillColor(colors.grey)
-        canvas.drawString(page.margin, page.bottom - 14, f"Bookkeeper · {rules.name} ({rules.slug})")
+        canvas.setFillColor(SOFT_INK)
+        canvas.drawString(page.margin, page.bottom - 14, f"Bookkeeper · {rules.name}")
         canvas.drawRightString(page.size[0] - page.margin, page.bottom - 14, f"Page {doc.page}")
         canvas.restoreState()
 
@@ -740,7 +785,7 @@ def sheet_pages(
         canvas.setFont("Sheet", m.running)
         canvas.drawRightString(right, top, date)
         room = right - left - pdfmetrics.stringWidth(date, "Sheet", m.running) - 12
-        title = f"{rules.name} · score sheet" + (f" — {data.title}" if data.title else "")
+        title = sheet_title(rules) + (f" — {data.title}" if data.title else "")
         canvas.setFont("Sheet-Bold", m.running)
         canvas.setFillColor(FELT)
         canvas.drawString(left, top, clipped(title, room, "Sheet-Bold", m.running))
@@ -781,4 +826,4 @@ def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> 
     print, the rules card on the back) carries a running header with the game and date line
     and the team names, so a loose page still says whose it is.
     """
-    return build([sheet_pages(rules, data, options)], options, title=f"{rules.name} score sheet")
+    return build([sheet_pages(rules, data, options)], options, title=sheet_title(rules))

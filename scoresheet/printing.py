@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.utils import timezone
 
 from scoresheet import pdf, scoring
@@ -57,11 +59,26 @@ def game_sheet_data(sheet: GameSheet) -> pdf.SheetData:
     return pdf.SheetData(
         teams=[t.name for t in sheet.teams],
         title=str(sheet.game),
-        date=timezone.localtime(sheet.game.created_at).strftime("%-d %b %Y"),
+        date=game_date(sheet.game).strftime("%-d %b %Y"),
+        table=game_table(sheet.game),
         rounds=rounds,
         status=game_status(sheet),
         next_requirements=[] if sheet.game.is_finished else list(sheet.result.next_meld_requirements),
     )
+
+
+def game_date(game) -> date:
+    """The day a game was played: its club night's date, else the day it was started."""
+    if game.table_id is not None:
+        return game.table.sitting.night.date
+    return timezone.localtime(game.created_at).date()
+
+
+def game_table(game) -> str:
+    """Where a club night's game was played ("3 · Sitting 2"); "" for a game of its own."""
+    if game.table_id is None:
+        return ""
+    return f"{game.table.number} · Sitting {game.table.sitting.number}"  # as the table pack prints it
 
 
 def game_status(sheet: GameSheet) -> str:

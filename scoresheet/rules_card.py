@@ -17,7 +17,7 @@ from scoresheet.fields import book_word
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
 
 # A value the written rules leave out: what players are told beside it.
-NOT_WRITTEN = "Not in the written rules; change it in house rules if your club plays it differently."
+NOT_WRITTEN = "Not in the written rules; a club that plays it differently can change it."
 
 
 @dataclass(frozen=True)
@@ -56,12 +56,8 @@ def _books_text(rules: Rules, by_kind: dict[str, int], any_books: int) -> str:
             parts.append(f"{n} {plural(kind.label.lower(), n)}")
     if any_books:
         parts.append(f"{any_books} {plural(book_word(rules), any_books)} of any kind")
-    if not parts:
-        return (
-            "not in the written rules"
-            if not rules.is_stated("book_kinds.required_to_go_out")
-            else f"no {plural(book_word(rules), 2)}"
-        )
+    if not parts:  # the row's note says when the written rules leave it out
+        return f"no {plural(book_word(rules), 2)}"
     return join_and(parts)
 
 
@@ -263,9 +259,7 @@ def _card_rows(rules: Rules) -> tuple[Row, ...]:
     values = rules.card_values
     note = ""
     if not rules.is_stated("card_values"):
-        note = (
-            "Not in the written rules: the usual values are used. Change them in house rules if your club plays others."
-        )
+        note = "Not in the written rules: the usual values are used. A club that plays others can change them."
     rows = [Row(CARD_CLASS_LABELS[key], fmt(values[key])) for key in CARD_CLASSES if key != "black_threes"]
     rows.append(Row(f"Cards left in {fields.piles_text(rules)}", "count against you at the same values"))
     if rules.melded_against_without_books:

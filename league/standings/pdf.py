@@ -96,6 +96,14 @@ def number(value: int | Decimal | None, places: int = 0, trim: bool = False) -> 
     return f"−{text}" if value < 0 else text
 
 
+def columns(result: Standings) -> list[Metric]:
+    """The metrics printed: a night's standings leave out the nights, which cannot differ on one
+    night (a player who only sat out has 0: the games and byes say so already)."""
+    if result.night is None:
+        return result.metrics
+    return [metric for metric in result.metrics if metric.key != "nights"]
+
+
 def _lower(name: str) -> str:
     """A metric's name inside a sentence: "Points" → "points", "VP average" stays."""
     return name if name[:2].isupper() else name[:1].lower() + name[1:]
@@ -114,7 +122,7 @@ def ranking_words(result: Standings) -> str:
 
 def legend(result: Standings) -> list[str]:
     """ "N = Nights · G = Games · …", and what the mark after a name means when a row has it."""
-    lines = [" · ".join(f"{metric.abbr} = {metric.name}" for metric in result.metrics)]
+    lines = [" · ".join(f"{metric.abbr} = {metric.name}" for metric in columns(result))]
     if result.unconfirmed:
         lines.append(f"{UNCONFIRMED} includes a game not yet agreed at its table")
     if result.early:
@@ -131,7 +139,7 @@ def divider_words(result: Standings) -> str:
 
 
 def _cells(result: Standings, row: Row) -> list[str]:
-    return [number(row.values[m.key], m.places, m.trim) for m in result.metrics]
+    return [number(row.values[m.key], m.places, m.trim) for m in columns(result)]
 
 
 def column_widths(result: Standings, lay: Layout) -> tuple[float, float, list[float]]:
@@ -146,7 +154,7 @@ def column_widths(result: Standings, lay: Layout) -> tuple[float, float, list[fl
     names = wide(["Player", *(f"{r.name} {UNCONFIRMED}" for r in rows)], bold=True)
     metrics = [
         wide([m.abbr], bold=True) if not rows else max(wide([m.abbr], bold=True), wide(_cells_of(result, m)))
-        for m in result.metrics
+        for m in columns(result)
     ]
     return rank, names, metrics
 
@@ -175,7 +183,7 @@ def standings_table(result: Standings, width: float, lay: Layout) -> Table:
     widths = [rank_w + extra, names_w, *(w + extra for w in metric_ws)]
 
     who = "Team" if result.teams else "Player"
-    head = ["Rank", who, *(m.abbr for m in result.metrics)]
+    head = ["Rank", who, *(m.abbr for m in columns(result))]
     name_style = _style(lay.font)
     data = [head]
     style = [
@@ -197,7 +205,7 @@ def standings_table(result: Standings, width: float, lay: Layout) -> Table:
     ]
     # The ranking's columns are bold: they are what the order is read from.
     for key in RANKINGS[result.ranked_by].sort:
-        column = next((i for i, m in enumerate(result.metrics, start=2) if m.key == key), None)
+        column = next((i for i, m in enumerate(columns(result), start=2) if m.key == key), None)
         if column is not None:
             style.append(("FONT", (column, 1), (column, -1), "Sheet-Bold", lay.font))
 

@@ -186,10 +186,12 @@ def test_a_nights_results_then_its_standings(autumn):  # noqa: F811
     assert "Sat out: Kai" in lines
     standings_at = lines.index("Night standings")
     assert standings_at > lines.index("Ivy & Jon 500")
-    assert "Rank Player N G Bye W Pts Avg VP VP/G Best" in lines[standings_at:]
-    assert "1 Ann 1 1 0 1 3,000 3,000 14.00 14.00 3,000" in lines[standings_at:]
-    assert "1 Bob 1 1 0 1 3,000 3,000 14.00 14.00 3,000" in lines[standings_at:]  # level: shared
-    assert "11 Kai 0 0 1 0 0 0 0.00 0.00 –" in lines[standings_at:]  # a bye, no game
+    # No nights column: on one night it says only what games and byes say
+    assert "Rank Player G Bye W Pts Avg VP VP/G Best" in lines[standings_at:]
+    assert "1 Ann 1 0 1 3,000 3,000 14.00 14.00 3,000" in lines[standings_at:]
+    assert "1 Bob 1 0 1 3,000 3,000 14.00 14.00 3,000" in lines[standings_at:]  # level: shared
+    assert "11 Kai 0 1 0 0 0 0.00 0.00 –" in lines[standings_at:]  # a bye, no game
+    assert "N = Nights" not in " ".join(lines)
 
 
 def test_an_unagreed_table_says_so(autumn):  # noqa: F811
@@ -198,7 +200,7 @@ def test_an_unagreed_table_says_so(autumn):  # noqa: F811
     assert "2 Bob & Dan 1,234 Winner Not agreed yet" in lines
     assert "Finn & Gus 1,000" in lines
     assert "1 Ann & Cleo 6,000 Winner Agreed" in lines
-    assert "3 Bob † 1 1 0 1 1,234 1,234 10.50 10.50 1,234" in lines  # the night's standings mark it too
+    assert "3 Bob † 1 0 1 1,234 1,234 10.50 10.50 1,234" in lines  # the night's standings mark it too
 
 
 def results_url(the_night, query: str = "") -> str:
@@ -228,7 +230,7 @@ def test_the_results_view_reads_as_many_queries_for_15_tables_as_for_2(client):
         assert f"{tables} A{tables} & B{tables} {number(1000 + tables)} Winner {agreed}" in lines
         won = number(1000 + tables)
         mark = "" if tables % 2 == 0 else " †"
-        assert f"1 A{tables}{mark} 1 1 0 1 {won} {won} 10.20 10.20 {won}" in lines  # the night's standings
+        assert f"1 A{tables}{mark} 1 0 1 {won} {won} 10.20 10.20 {won}" in lines  # the night's standings
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 15, counts  # the session, the night, its page (7), its standings (4)
 
@@ -251,3 +253,21 @@ def test_a_season_with_no_games_yet_says_so():
     lines = lines_of(standings_pdf(season_standings(season=season(club()))))
     assert "Rank Player N G Bye W Pts Avg VP VP/G Best" in lines
     assert "No finished games yet." in lines
+
+
+def test_wins_and_averages_print_as_whole_numbers_where_they_are_whole(autumn):  # noqa: F811
+    # Ann & Bob: a tie (half a win), then two wins; 21,475 points in 3 games, an average of 7,158.33
+    ann_bob, cleo_dan = ((1, "Ann"), (2, "Bob")), ((3, "Cleo"), (4, "Dan"))
+    results = []
+    for game, (ours, theirs) in enumerate([(7000, 7000), (7000, 100), (7475, 100)], start=1):
+        day = date(2026, 10, game)
+        results += [
+            standings.TeamResult(game, game, day, ours, ann_bob),
+            standings.TeamResult(game, game, day, theirs, cleo_dan),
+        ]
+    rows, unranked = standings.rank(standings.player_records(results, [], 5000).values(), by="vp", min_nights=0)
+    lines = lines_of(standings_pdf(Standings(autumn.club, autumn, None, "vp", 0, None, rows, unranked)))
+    ann = next(line for line in lines if " Ann " in f" {line} ")
+    assert ann.split()[:8] == ["1", "Ann", "3", "3", "0", "2.5", "21,475", "7,158"]
+    cleo = next(line for line in lines if " Cleo " in f" {line} ")
+    assert cleo.split()[5:8] == ["0.5", "7,200", "2,400"]

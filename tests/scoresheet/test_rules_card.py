@@ -302,12 +302,13 @@ def test_hkf_by_round_marks_the_values_its_rules_leave_out():
     assert three_notes["Black threes caught"] == NOT_WRITTEN
     out = rows("hand-knee-and-foot-by-round", "Going out and bonuses")
     assert out["Going out"] == "0"
-    assert out["Going out needs"] == "not in the written rules"
+    assert out["Going out needs"] == "no books"  # what the sheet counts, marked as not written
+    assert notes("hand-knee-and-foot-by-round", "Going out and bonuses")["Going out needs"] == NOT_WRITTEN
     assert notes("hand-knee-and-foot-by-round", "Going out and bonuses")["Going out"] == NOT_WRITTEN
 
 
 def test_the_plain_note_says_what_to_do():
-    assert NOT_WRITTEN == "Not in the written rules; change it in house rules if your club plays it differently."
+    assert NOT_WRITTEN == "Not in the written rules; a club that plays it differently can change it."
 
 
 def test_hand_and_foot_6_deck_says_its_card_values_are_not_in_its_rules():
@@ -351,4 +352,4 @@ def test_good_to_know_tells_players_the_rules_the_sheet_cannot_check():
     assert "With two players, two canastas are needed to go out." in good
     assert "Black threes can be melded only when going out." in good
     # HF-1: nobody gets the bonus when the pile runs out (002 L134)
-    assert any("nobody gets the going-out bonus" in v for _, v, _ in card("hand-and-foot")["Good to know"])
+    assert any("no team gets the going-out bonus" in v for _, v, _ in card("hand-and-foot")["Good to know"])

@@ -79,13 +79,26 @@ def test_no_other_preset_shares_rows(slug):
 # --- on paper -----------------------------------------------------------------------------------
 
 
+def card_column_width(page) -> float:
+    """How far apart the rules card's columns are: the gap between the first two section
+    headings, on the line under "Rules:" (words further apart than a space start a column)."""
+    words = page.extract_words()
+    card_top = next(w["top"] for w in words if w["text"] == "Rules:")
+    first = min((w for w in words if w["top"] > card_top + 5), key=lambda w: w["top"])
+    line = sorted((w for w in words if abs(w["top"] - first["top"]) < 1), key=lambda w: w["x0"])
+    starts = [b["x0"] for a, b in zip(line, line[1:]) if b["x0"] - a["x1"] > 8]
+    return starts[0] - line[0]["x0"]
+
+
 def card_column(page, title: str, width: float) -> str:
-    """The labels of the rules card's section ``title``, read down its column."""
+    """The labels of the rules card's section ``title``, read down its column (the labels are in
+    regular type, the values beside them in bold)."""
     words = page.extract_words()
     card_top = next(w["top"] for w in words if w["text"] == "Rules:")
     heading = next(w for w in words if w["text"] == title.split()[0] and w["top"] > card_top)
     box = (heading["x0"] - 1, heading["top"], heading["x0"] + width, page.height - 30)
-    return " ".join(page.within_bbox(box).extract_text().split())
+    labels = page.within_bbox(box).filter(lambda o: not o.get("fontname", "").endswith("-Bold"))
+    return " ".join(labels.extract_text().split())
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -104,7 +117,7 @@ def test_the_blank_sheet_and_its_card_name_every_shared_field_on_one_upright_pag
         text = " ".join(page.extract_text().split())
         assert "Wild canastas: see the rules card" in text
         # Each shared field is on the card by its form name: read the label half of its column.
-        label_width = page.width / 4 * 0.4
+        label_width = card_column_width(page) - 4
         penalties = card_column(page, "Penalties", label_width)
         for name in (
             "Sevens meld not finished",
