@@ -577,14 +577,15 @@ def workbook(sheets: Iterable[tuple[str, Sequence[str], Iterable[Sequence]]]) ->
         ws.freeze_panes = "A2"
         ws.append([_written(ws, name, font=bold) for name in header])
         for row in rows:
-            ws.append([_written(ws, value) for value in row])
+            ws.append([_written(ws, value) if isinstance(value, str | Date) else value for value in row])
     out = BytesIO()
     wb.save(out)
     return out.getvalue()
 
 
 def _written(ws, value, font: Font | None = None) -> WriteOnlyCell:
-    """A cell of a write-only sheet: a string as text (``cells.as_text``), a date as yyyy-mm-dd."""
+    """A cell of a write-only sheet: a string as text (``cells.as_text``), a date as yyyy-mm-dd.
+    Numbers and empty cells need no cell object: the sheet writes them as they are."""
     cell = cells.as_text(WriteOnlyCell(ws, value=value))
     if isinstance(value, Date):
         cell.number_format = "yyyy-mm-dd"
