@@ -13,6 +13,7 @@ Keys follow the entry's shape and the breakdown lines: ``books.clean``, ``red_th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from scoresheet.display import fmt, join_and, plural, signed
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
@@ -93,8 +94,35 @@ def book_word(rules: Rules) -> str:
     return rules.book_kinds[0].label.split()[-1].lower() if rules.book_kinds else "book"
 
 
+# Where a rules object keeps its fields once built (see ``entry_fields``).
+_FIELDS_KEPT = "_entry_fields"
+
+
 def entry_fields(rules: Rules) -> tuple[EntryField, ...]:
     """Every field of one team's round entry for these rules, in the order the sheet shows them."""
+    return _kept_fields(rules)[0]
+
+
+def fields_by_key(rules: Rules) -> MappingProxyType[str, EntryField]:
+    """The entry fields by key ("books.clean", "red_threes" …), read-only."""
+    return _kept_fields(rules)[1]
+
+
+def _kept_fields(rules: Rules) -> tuple[tuple[EntryField, ...], MappingProxyType[str, EntryField]]:
+    """The fields of these rules, built once per rules object and kept on it.
+
+    Scoring asks for them per side per round, and the plausibility checks several times more.
+    ``Rules`` is frozen, so its fields never change; it holds dicts, so it cannot key a cache,
+    and the fields are kept in the object's own ``__dict__`` (as ``functools.cached_property`` does).
+    """
+    kept = rules.__dict__.get(_FIELDS_KEPT)
+    if kept is None:
+        fields = _build_entry_fields(rules)
+        kept = rules.__dict__[_FIELDS_KEPT] = (fields, MappingProxyType({f.key: f for f in fields}))
+    return kept
+
+
+def _build_entry_fields(rules: Rules) -> tuple[EntryField, ...]:
     fields = [
         EntryField(f"books.{kind.key}", plural(kind.label, 2), BOOKS, COUNT, kind.bonus) for kind in rules.book_kinds
     ]
@@ -189,10 +217,6 @@ def entered_value(field: EntryField, values: dict):
     if key:
         return (values.get(group) or {}).get(key, 0)
     return values.get(group)
-
-
-def fields_by_key(rules: Rules) -> dict[str, EntryField]:
-    return {f.key: f for f in entry_fields(rules)}
 
 
 def sheet_fields(rules: Rules) -> tuple[EntryField, ...]:

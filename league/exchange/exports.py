@@ -8,6 +8,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
+from django.db.models import Sum
+from django.db.models.functions import Coalesce
+
 from league.exchange import workbooks as xlsx
 from league.models import Club, Player, Season, Seat
 from league.nights.selectors import credited_players
@@ -15,7 +18,7 @@ from league.nights.substitutes import player_in_round
 from league.querysets import counted_games
 from scoresheet.early import early_games
 from scoresheet.fields import entered_value, entry_fields
-from scoresheet.models import Game, TeamRound
+from scoresheet.models import Game, Team, TeamRound
 
 
 def _season_games(season: Season):
@@ -33,27 +36,34 @@ def results_rows(*, season: Season) -> list[tuple]:
 
     Players are those the game counts for: of a seat a substitute took, the one who played more of
     its rounds (``league.nights.substitutes``), so the sheet imports back to the same standings;
-    the Game log says who played each round."""
-    games = list(_season_games(season).prefetch_related("teams__entries"))
-    players = credited_players(Seat.objects.filter(team__game__in=games))
+    the Game log says who played each round. Only the columns the sheet shows are read (three
+    queries): no game's rules snapshot, no entry."""
+    games = _season_games(season)
+    where = {
+        pk: (day, table, sitting, variant)
+        for pk, day, table, sitting, variant in games.values_list(
+            "pk",
+            "table__sitting__night__date",
+            "table__number",
+            "table__sitting__number",
+            "table__sitting__night__variant__slug",
+        )
+    }
+    teams = (
+        Team.objects.filter(game__in=games.values("pk"))
+        .annotate(score=Coalesce(Sum("entries__total"), 0))
+        .values_list("game_id", "pk", "name", "score")
+    )
+    by_game: dict[int, list[tuple]] = {}
+    for game, *team in teams.order_by("game_id", "position"):
+        by_game.setdefault(game, []).append(team)
+    players = credited_players(Seat.objects.filter(team__game__in=games.values("pk")))
     rows = []
-    for game in games:
-        sitting = game.table.sitting
-        for team in game.teams.all():
-            names = [name for _, name in players.get(team.pk, ())] or [team.name]
-            shown = "" if len(names) == 1 and xlsx.name_key(names[0]) == xlsx.name_key(team.name) else names
-            score = sum(entry.total for entry in team.entries.all())
-            rows.append(
-                (
-                    sitting.night.date,
-                    game.table.number,
-                    sitting.number,
-                    team.name,
-                    " & ".join(shown) or None,
-                    score,
-                    sitting.night.variant.slug,
-                )
-            )
+    for pk, (day, table, sitting, variant) in where.items():
+        for team, name, score in by_game.get(pk, ()):
+            names = [player for _, player in players.get(team, ())] or [name]
+            shown = "" if len(names) == 1 and xlsx.name_key(names[0]) == xlsx.name_key(name) else names
+            rows.append((day, table, sitting, name, " & ".join(shown) or None, score, variant))
     return rows
 
 

@@ -1,12 +1,15 @@
 """A night's history in plain words (the audit trail of scoresheet.history, read for a night):
 created, sittings drawn and taken back, seats swapped, substitutes, rounds corrected or undone
 at its tables, tables settled by the organiser before closing, closing, deleting and restoring.
-A fixed number of queries however long the night.
+A fixed number of queries however long the night; the night page reads only the latest
+changes (``latest``), the night's history page all of them.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+
+from django.db.models import Q
 
 from league.models import Agreement, Bye, Night, Seat, Sitting, Table
 from scoresheet.history import HistoryEntry, _at, _totals, _who
@@ -21,9 +24,20 @@ NIGHT_ACTIONS = {
 SEAT_ACTIONS = ("seats_swapped", "seat_substituted")
 
 
-def night_history(*, night: Night) -> list[HistoryEntry]:
-    entries = _night_rows(night) + _sitting_rows(night) + _seat_changes(night) + _round_changes(night) + _settled(night)
-    return sorted(entries, key=lambda e: e.when, reverse=True)
+NIGHT_PAGE_CHANGES = 30  # the night page shows this many of the latest changes, and links to the rest
+
+
+def night_history(*, night: Night, latest: int | None = None) -> list[HistoryEntry]:
+    """The night's changes, newest first: all of them, or the ``latest`` few (a busy night corrects
+    hundreds of rounds; only the round changes grow with it, and only the latest are read)."""
+    entries = (
+        _night_rows(night)
+        + _sitting_rows(night)
+        + _seat_changes(night)
+        + _round_changes(night, latest)
+        + _settled(night)
+    )
+    return sorted(entries, key=lambda e: e.when, reverse=True)[:latest]
 
 
 def _entry(row, phrase: str, details=(), when=None) -> HistoryEntry:
@@ -93,16 +107,17 @@ def _seat_changes(night) -> list[HistoryEntry]:
     return entries
 
 
-def _round_changes(night) -> list[HistoryEntry]:
+def _round_changes(night, latest: int | None = None) -> list[HistoryEntry]:
     """Rounds corrected, removed or put back by an undo at the night's tables (entering a round is
-    the table's ordinary play: its game page lists those)."""
-    rows = [
-        row
-        for row in Round.history.filter(game__table__sitting__night=night)
+    the table's ordinary play: its game page lists those); the ``latest`` few if given. The games'
+    rules snapshots are not read."""
+    rows = list(
+        Round.history.filter(game__table__sitting__night=night)
+        .filter(~Q(history_type="+") | Q(history_undoes__isnull=False))
         .select_related("history_user", "game__table__sitting")
-        .order_by("history_date", "history_id")
-        if row.history_type != "+" or row.history_undoes
-    ]
+        .defer("game__rules_document")
+        .order_by("-history_date", "-history_id")[:latest]
+    )[::-1]  # oldest first, as the entries of one moment have always been listed
     if not rows:
         return []
     team_rows = TeamRound.history.filter(history_change_id__in=[row.history_change_id for row in rows])

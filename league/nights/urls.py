@@ -14,6 +14,7 @@ night_patterns = [
     path("new/", views.night_new, name="night-new"),
     path("<int:night_id>/", views.night_detail, name="night-detail"),
     path("<int:night_id>/live/", views.night_live, name="night-live"),
+    path("<int:night_id>/history/", views.night_history, name="night-history"),
     path("<int:night_id>/checkin/", views.night_checkin, name="night-checkin"),
     path("<int:night_id>/checkin/<int:player_id>/", views.night_checkin_toggle, name="night-checkin-toggle"),
     path("<int:night_id>/draw/", views.night_draw, name="night-draw"),

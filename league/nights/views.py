@@ -123,8 +123,22 @@ def _night_context(request, membership, night: Night) -> dict:
 def night_detail(request, slug, night_id):
     membership = club_member(request, slug, Role.VIEWER)
     night = _night(membership.club, night_id)
-    context = {**_night_context(request, membership, night), "history": league_history.night_history(night=night)}
+    shown = league_history.NIGHT_PAGE_CHANGES
+    history = league_history.night_history(night=night, latest=shown + 1)
+    context = {
+        **_night_context(request, membership, night),
+        "history": history[:shown],
+        "more_history": len(history) > shown,
+    }
     return render(request, "league/night_detail.html", context)
+
+
+def night_history(request, slug, night_id):
+    """Every change of the night, newest first (its page shows the latest few)."""
+    membership = club_member(request, slug, Role.VIEWER)
+    night = _night(membership.club, night_id)
+    context = {"club": night.club, "night": night, "history": league_history.night_history(night=night)}
+    return render(request, "league/night_history.html", context)
 
 
 def night_live(request, slug, night_id):

@@ -8,6 +8,7 @@ import pytest
 from league.clubs import services
 from league.models import Player, Role, Seat
 from league.nights import services as night_services
+from league.nights.history import NIGHT_PAGE_CHANGES
 from league.standings.selectors import night_standings, season_standings
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
@@ -162,6 +163,28 @@ def test_the_night_page_reads_its_history_in_a_constant_number_of_queries(
     with django_assert_max_num_queries(40):
         response = client.get(f"/clubs/tuesday/nights/{the_night.pk}/")
     assert text(response).count('class="history-entry"') >= 2 * changes
+
+
+def test_a_busy_nights_page_shows_its_latest_changes_and_links_to_the_rest(
+    client, world, django_assert_max_num_queries
+):
+    tuesday, olga, sam, the_night, sitting, table = world
+    client.force_login(olga)
+    night_page = f"/clubs/tuesday/nights/{the_night.pk}/"
+    assert "whole history" not in text(client.get(night_page))  # a quiet night shows everything
+    game = table.game
+    scoresheet_services.round_record(game=game, number=1, entries=_round_1())
+    for n in range(20):  # 40 round changes: a correction and its undo, each time
+        scoresheet_services.round_record(game=game, number=1, entries=_round_1(hand=80 + 5 * n))
+        scoresheet_services.game_undo(game=Game.objects.get(pk=game.pk))
+    with django_assert_max_num_queries(40):
+        page = text(client.get(night_page))
+    assert page.count('class="history-entry"') == NIGHT_PAGE_CHANGES
+    assert f'href="/clubs/tuesday/nights/{the_night.pk}/history/"' in page
+    assert "round 1 corrected" in page  # the latest: the last correction and its undo
+    whole = text(client.get(f"/clubs/tuesday/nights/{the_night.pk}/history/"))
+    assert whole.count('class="history-entry"') == 40 + 2  # every change, the night's creation and its draw
+    assert whole.count("round 1 corrected") == 40
 
 
 def _round_1(hand: int = 185):
