@@ -1,4 +1,5 @@
-"""A club's time zone: the names it may hold, and the club's pages shown in it.
+"""A club's time zone: the names it may hold, and the club's pages shown in it. Plain Python, no
+database (the zone names come from the machine's time zone database, pinned as ``tzdata``).
 
 A club keeps the IANA name of its zone (``Club.time_zone``, "Europe/London"), one of the zones this
 machine knows (``zoneinfo.available_timezones``); a new club takes the site's (settings.TIME_ZONE).

@@ -41,6 +41,7 @@ PLAIN = {
     "league.nights.whist_designs",
     "league.standings.metrics",
     "league.standings.rankings",
+    "league.time_zones",
 }
 # Forms (layer 3) not named so: the house-rules editor is one long form.
 FORMS = {"scoresheet.house_rules"}

@@ -110,6 +110,11 @@ def game_titles(page) -> list[str]:
     return page.locator(".game-item-title").all_text_contents()
 
 
+def expect_titles(page, titles: list[str]) -> None:
+    """The list shows exactly ``titles``, once the page asked for has loaded (expect waits for it)."""
+    expect(page.locator(".game-item-title")).to_have_text(titles)
+
+
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_finding_a_game_among_many_then_deleting_and_restoring_it(live_server, page, presets):
@@ -122,25 +127,27 @@ def test_finding_a_game_among_many_then_deleting_and_restoring_it(live_server, p
     page.goto(live_server.url + "/")
 
     # 20 a page, in progress first, the latest first
-    assert len(game_titles(page)) == 20
-    assert game_titles(page)[0] == "North 23 vs South 23"
+    expect(page.locator(".game-item-title")).to_have_count(20)
+    expect(page.locator(".game-item-title").first).to_have_text("North 23 vs South 23")
     expect(page.locator(".pager")).to_contain_text("Games 1–20 of 25")
     page.get_by_role("link", name="Next ›").click()
-    assert game_titles(page) == [*(f"North {i} vs South {i}" for i in range(3, -1, -1)), "Tuesday at Ann's"]
+    expect_titles(page, [*(f"North {i} vs South {i}" for i in range(3, -1, -1)), "Tuesday at Ann's"])
     expect(page.get_by_role("heading", name="Finished")).to_be_visible()
 
     # the filter and the search are kept from page to page
     page.get_by_role("link", name="In progress").click()
-    assert len(game_titles(page)) == 20 and "Tuesday at Ann's" not in game_titles(page)
+    expect(page.get_by_role("link", name="In progress")).to_have_attribute("aria-current", "page")
+    expect(page.locator(".game-item-title")).to_have_count(20)
+    assert "Tuesday at Ann's" not in game_titles(page)
     page.get_by_role("searchbox", name="Search games").fill("south 1")
     page.get_by_role("button", name="Search").click()
-    assert game_titles(page) == [f"North {i} vs South {i}" for i in (19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 1)]
+    expect_titles(page, [f"North {i} vs South {i}" for i in (19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 1)])
     expect(page.get_by_role("link", name="In progress")).to_have_attribute("aria-current", "page")
     page.get_by_role("link", name="All").click()
     expect(page.get_by_role("searchbox", name="Search games")).to_have_value("south 1")
     page.get_by_role("searchbox", name="Search games").fill("cléo")  # a team's name, in any case
     page.get_by_role("button", name="Search").click()
-    assert game_titles(page) == ["Tuesday at Ann's"]
+    expect_titles(page, ["Tuesday at Ann's"])
 
     # delete it: a page asks first
     page.get_by_role("link", name="Tuesday at Ann's").click()
@@ -155,9 +162,9 @@ def test_finding_a_game_among_many_then_deleting_and_restoring_it(live_server, p
     assert "Tuesday at Ann's" not in game_titles(page)
 
     page.get_by_role("link", name="Recently deleted (1)").click()
-    assert game_titles(page) == ["Tuesday at Ann's"]
+    expect_titles(page, ["Tuesday at Ann's"])
     page.get_by_role("button", name="Restore Tuesday at Ann's").click()
     expect(page.get_by_role("heading", name="Tuesday at Ann's")).to_be_visible()
     expect(page.locator(".messages")).to_contain_text("restored")
     page.goto(live_server.url + "/?status=finished")
-    assert game_titles(page) == ["Tuesday at Ann's"]
+    expect_titles(page, ["Tuesday at Ann's"])

@@ -94,6 +94,7 @@ CASES = [
     Case("create a night", "POST", "/clubs/tuesday/nights/new/", ORGANISER, NIGHT),
     Case("the night page", "GET", "/clubs/tuesday/nights/{night}/", VIEWER),
     Case("the night page's live part", "GET", "/clubs/tuesday/nights/{night}/live/", VIEWER),
+    Case("the night's whole history", "GET", "/clubs/tuesday/nights/{night}/history/", VIEWER),
     Case("a night's results", "GET", "/clubs/tuesday/nights/{night}/results.pdf", VIEWER),
     Case("check-in", "GET", "/clubs/tuesday/nights/{night}/checkin/", SCOREKEEPER),
     Case("add and tick in a player", "POST", "/clubs/tuesday/nights/{night}/checkin/", SCOREKEEPER, {"name": "Zed"}),
