@@ -19,7 +19,8 @@ group of odd order (integers modulo m, or pairs modulo p for 9, 25 and 49):
 Where N is a prime power q ≡ 1 (mod 4) the base sitting is the classical one from the field
 GF(q) with a primitive element x: tables (x^i, −x^i; x^(i+k), −x^(i+k)) for i < k (``_field_base``).
 The others (``BASES``) were found by ``scripts/find_whist_designs.py`` (simulated annealing on the
-difference counts) and stored here; tests/league/test_seating_designs.py checks every design.
+difference counts; N ≤ 24) or its faster C counterpart ``scripts/whist_search.c`` (N ≥ 21) and stored
+here; tests/league/test_seating_designs.py checks every design.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ BASES: dict[int, tuple[tuple[int, ...], list[tuple[int, int, int, int]]]] = {
     12: ((11,), [(11, 3, 7, 2), (9, 1, 4, 0), (6, 5, 8, 10)]),
     16: ((15,), [(9, 14, 3, 11), (15, 6, 4, 5), (12, 1, 8, 2), (13, 0, 7, 10)]),
     20: ((19,), [(9, 18, 7, 12), (5, 8, 1, 13), (0, 17, 4, 10), (15, 14, 16, 19), (11, 3, 6, 2)]),
+    21: ((21,), [(15, 18, 4, 17), (7, 8, 11, 13), (16, 1, 12, 3), (20, 10, 19, 5), (9, 14, 6, 2)]),
     24: ((23,), [(15, 21, 8, 16), (2, 5, 17, 3), (4, 23, 19, 1), (10, 9, 6, 22), (12, 0, 18, 14), (7, 20, 11, 13)]),
 }
 FIELDS = {5: (5, 1), 9: (3, 2), 13: (13, 1), 17: (17, 1), 25: (5, 2), 29: (29, 1), 37: (37, 1), 41: (41, 1)}
