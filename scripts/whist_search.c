@@ -53,6 +53,19 @@ static void table(int t, int by) {
     pair(P, s[0], s[1], by, 1); pair(P, s[2], s[3], by, 1);
     for (int i = 0; i < 2; i++) for (int j = 2; j < 4; j++) pair(O, s[i], s[j], by, 2);
 }
+static void swap(int i, int j) {
+    int ti = i / 4, tj = j / 4, t;
+    table(ti, -1); if (tj != ti) table(tj, -1);
+    t = slot[i]; slot[i] = slot[j]; slot[j] = t;
+    table(ti, 1); if (tj != ti) table(tj, 1);
+}
+static int over(int *count, int a, int b, int want) {
+    return a != inf && b != inf && count[(a - b + m) % m] > want;
+}
+static int excess(int i) { /* the point in slot i makes a difference once too often */
+    int x = slot[i], base = i & ~3, other = (i & 2) ? base : base + 2;
+    return over(P, x, slot[i ^ 1], 1) || over(O, x, slot[other], 2) || over(O, x, slot[other + 1], 2);
+}
 static void print(void) {
     printf("    %d: ((%d,), [", N, m);
     for (int t = 0; t < k; t++) printf("(%d, %d, %d, %d)%s", slot[4*t], slot[4*t+1], slot[4*t+2], slot[4*t+3], t < k - 1 ? ", " : "");
@@ -92,18 +105,13 @@ int main(int argc, char **argv) {
         for (int t = 0; t < k; t++) table(t, 1);
         double T = 2.0;
         for (long it = 0; it < 20000000 && cost; it++) {
-            int i = rand() % n, j = rand() % n, ti = i / 4, tj = j / 4;
-            if (ti == tj) continue;
+            int i = rand() % n, j = rand() % n;
+            for (int tries = 0; tries < 8 && !excess(i); tries++) i = rand() % n; /* move a point in a clash */
+            if (i == j) continue;
             long before = cost;
-            table(ti, -1); table(tj, -1);
-            int t = slot[i]; slot[i] = slot[j]; slot[j] = t;
-            table(ti, 1); table(tj, 1);
+            swap(i, j);
             long delta = cost - before;
-            if (delta > 0 && (double)rand() / RAND_MAX >= __builtin_exp(-delta / T)) {
-                table(ti, -1); table(tj, -1);
-                t = slot[i]; slot[i] = slot[j]; slot[j] = t;
-                table(ti, 1); table(tj, 1);
-            }
+            if (delta > 0 && (double)rand() / RAND_MAX >= __builtin_exp(-delta / T)) swap(i, j);
             T = T > 0.3 ? T * 0.9999995 : 0.3;
             if (!(it & 0xffff) && now() - start > limit) break;
         }
