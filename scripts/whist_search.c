@@ -3,7 +3,7 @@
    league/nights/whist_designs.py (BASES), whose tests check it. Prints one Python line per design.
 
    gcc -O2 -o /tmp/whist_search scripts/whist_search.c
-   nice -n 10 /tmp/whist_search N SECONDS [SEED]
+   nice -n 10 /tmp/whist_search N SECONDS [SEED]    (CPU seconds; 1/8 of them on the symmetric form)
 
    First a search for the symmetric form (x, -x; y, -y), plus (inf, 0; x, -x) for N = 4k: partners
    then cover every difference by themselves, and the tables must pair the classes {x, -x} so that
@@ -23,21 +23,27 @@ static int cls(int x) { x = ((x % m) + m) % m; return x <= m / 2 ? x : m - x; }
 
 /* symmetric form: pair up the classes 1..m/2 (one class alone next to infinity for N = 4k) */
 static int pairs[64][2], order[64];
-static int sym(int depth) {
+static int sym(int depth) { /* exact cover, the class (as a table's point or as a sum/difference) with fewest ways first */
     if (++nodes > 1000000) return 0;
-    int x = 0;
-    for (int i = 0; i < m / 2; i++) if (!used[order[i] + 64] ) { x = order[i]; break; }
-    if (!x) return 1;
-    used[x + 64] = 1;
-    for (int j = 0; j < m / 2; j++) {
-        int y = order[j], s = cls(x + y), d = cls(x - y);
-        if (used[y + 64] || s == 0 || d == 0 || s == d || used[s] || used[d]) continue;
-        used[y + 64] = used[s] = used[d] = 1;
+    int c = m / 2, ways[128] = {0}, cand[1024][2], nc = 0;
+    for (int i = 0; i < c; i++) for (int j = i + 1; j < c; j++) {
+        int x = order[i], y = order[j], s = cls(x + y), d = cls(x - y);
+        if (used[x + 64] || used[y + 64] || s == 0 || d == 0 || s == d || used[s] || used[d]) continue;
+        cand[nc][0] = x; cand[nc++][1] = y;
+        ways[x + 64]++; ways[y + 64]++; ways[s]++; ways[d]++;
+    }
+    int best = -1;
+    for (int x = 1; x <= c; x++) for (int side = 0; side < 128; side += 64)
+        if (!used[x + side] && (best < 0 || ways[x + side] < ways[best])) best = x + side;
+    if (best < 0) return 1;
+    for (int i = 0; i < nc; i++) {
+        int x = cand[i][0], y = cand[i][1], s = cls(x + y), d = cls(x - y);
+        if (x + 64 != best && y + 64 != best && s != best && d != best) continue;
+        used[x + 64] = used[y + 64] = used[s] = used[d] = 1;
         pairs[depth][0] = x; pairs[depth][1] = y;
         if (sym(depth + 1)) return 1;
-        used[y + 64] = used[s] = used[d] = 0;
+        used[x + 64] = used[y + 64] = used[s] = used[d] = 0;
     }
-    used[x + 64] = 0;
     return 0;
 }
 
