@@ -2,13 +2,14 @@
    m = N - 1 plus infinity, written m, for N = 4k); only for producing the data stored in
    league/nights/whist_designs.py (BASES), whose tests check it. Prints one Python line per design.
 
-   gcc -O2 -o /tmp/whist_search scripts/whist_search.c
+   gcc -O2 -o /tmp/whist_search scripts/whist_search.c -lm
    nice -n 10 /tmp/whist_search N SECONDS [SEED]    (CPU seconds; 1/8 of them on the symmetric form)
 
    First a search for the symmetric form (x, -x; y, -y), plus (inf, 0; x, -x) for N = 4k: partners
    then cover every difference by themselves, and the tables must pair the classes {x, -x} so that
    x + y and x - y give each class once. Failing that, simulated annealing on the general base
-   sitting: swap two points, the cost the misses of the partner (once) and opponent (twice) counts. */
+   sitting: swap two points (one of them in a clash), the cost the misses of the partner (once) and
+   opponent (twice) counts; restarts until the time is up. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
