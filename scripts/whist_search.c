@@ -17,7 +17,7 @@
 
 static int N, m, k, inf, P[128], O[128], slot[128], used[128];
 static long cost;
-static long nodes;
+static long nodes, fewest = 1L << 30;
 
 static double now(void) { return (double)clock() / CLOCKS_PER_SEC; }
 static int cls(int x) { x = ((x % m) + m) % m; return x <= m / 2 ? x : m - x; }
@@ -120,10 +120,11 @@ int main(int argc, char **argv) {
             long delta = cost - before;
             if (delta > 0 && (double)rand() / RAND_MAX >= __builtin_exp(-delta / T)) swap(i, j);
             T = T > 0.3 ? T * 0.9999995 : 0.3;
+            if (cost < fewest) fewest = cost;
             if (!(it & 0xffff) && now() - start > limit) break;
         }
         if (!cost) { print(); fprintf(stderr, "annealing, restart %d, %.1f s\n", restart, now() - start); return 0; }
     }
-    fprintf(stderr, "none in %.0f s\n", now() - start);
+    fprintf(stderr, "none in %.0f s (fewest misses %ld)\n", now() - start, fewest);
     return 1;
 }
