@@ -19,7 +19,8 @@ group of odd order (integers modulo m, or pairs modulo p for 9, 25 and 49):
 Where N is a prime power q ≡ 1 (mod 4) the base sitting is the classical one from the field
 GF(q) with a primitive element x: tables (x^i, −x^i; x^(i+k), −x^(i+k)) for i < k (``_field_base``).
 The others (``BASES``) were found by ``scripts/find_whist_designs.py`` (simulated annealing on the
-difference counts) and stored here; tests/league/test_seating_designs.py checks every design.
+difference counts; N ≤ 24) or its faster C counterpart ``scripts/whist_search.c`` (N ≥ 21) and stored
+here; tests/league/test_seating_designs.py checks every design.
 """
 
 from __future__ import annotations
@@ -31,14 +32,33 @@ Table = tuple[tuple[int, int], tuple[int, int]]
 
 # N: (group moduli, base sitting as 4-tuples a, b, c, d = (a, b) against (c, d)); a point is
 # encoded in mixed radix over the moduli; for N = 4k the point N − 1 is infinity.
+# fmt: off
 BASES: dict[int, tuple[tuple[int, ...], list[tuple[int, int, int, int]]]] = {
     4: ((3,), [(1, 3, 2, 0)]),
     8: ((7,), [(2, 5, 4, 6), (3, 7, 0, 1)]),
     12: ((11,), [(11, 3, 7, 2), (9, 1, 4, 0), (6, 5, 8, 10)]),
     16: ((15,), [(9, 14, 3, 11), (15, 6, 4, 5), (12, 1, 8, 2), (13, 0, 7, 10)]),
     20: ((19,), [(9, 18, 7, 12), (5, 8, 1, 13), (0, 17, 4, 10), (15, 14, 16, 19), (11, 3, 6, 2)]),
+    21: ((21,), [(15, 18, 4, 17), (7, 8, 11, 13), (16, 1, 12, 3), (20, 10, 19, 5), (9, 14, 6, 2)]),
     24: ((23,), [(15, 21, 8, 16), (2, 5, 17, 3), (4, 23, 19, 1), (10, 9, 6, 22), (12, 0, 18, 14), (7, 20, 11, 13)]),
+    28: ((27,), [
+        (27, 0, 12, 15), (9, 18, 11, 16), (2, 25, 3, 24), (8, 19, 5, 22), (13, 14, 4, 23), (1, 26, 7, 20),
+        (10, 17, 6, 21),
+    ]),
+    32: ((31,), [
+        (26, 24, 20, 14), (21, 18, 0, 17), (7, 2, 31, 30), (8, 28, 13, 3), (27, 19, 12, 5), (16, 1, 29, 25),
+        (10, 11, 22, 9), (6, 15, 4, 23),
+    ]),
+    36: ((35,), [
+        (18, 1, 5, 19), (11, 7, 20, 27), (14, 34, 4, 10), (13, 0, 21, 33), (31, 29, 26, 23), (35, 28, 3, 2),
+        (8, 32, 9, 25), (15, 24, 17, 12), (30, 22, 6, 16),
+    ]),
+    40: ((39,), [
+        (39, 0, 13, 26), (7, 32, 11, 28), (8, 31, 14, 25), (1, 38, 4, 35), (12, 27, 3, 36), (6, 33, 17, 22),
+        (9, 30, 16, 23), (5, 34, 15, 24), (18, 21, 19, 20), (10, 29, 2, 37),
+    ]),
 }
+# fmt: on
 FIELDS = {5: (5, 1), 9: (3, 2), 13: (13, 1), 17: (17, 1), 25: (5, 2), 29: (29, 1), 37: (37, 1), 41: (41, 1)}
 FIELDS |= {49: (7, 2), 53: (53, 1)}  # q: (p, power), q = p ** power ≡ 1 (mod 4)
 
