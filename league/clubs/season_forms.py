@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from league.models import Club, EarlyGames, Ranking, Season
+from league.nights.forms import check_table_shapes
 from scoresheet import selectors as scoresheet_selectors
 from scoresheet.formfields import PlainIntegerField
 from scoresheet.limits import max_length
@@ -45,6 +46,17 @@ class SeasonForm(forms.Form):
         "Scaled up, its totals count as if the missing rounds had gone on the same way: 2 of 4 rounds, totals × 2.",
     )
 
+    table_shapes = forms.CharField(
+        label="Tables a night allows",
+        required=False,
+        max_length=max_length(Season, "table_shapes"),
+        help_text=(
+            "What a night whose own box is left blank allows. Blank: tables of partners only, the rest "
+            "sit out in turn. Write the tables as teams x players, like 2x2,3x2; 3x1 lets three play "
+            "on their own; all allows every table the rules have."
+        ),
+    )
+
     def __init__(self, *args, club: Club, season: Season | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
@@ -72,4 +84,5 @@ class SeasonForm(forms.Form):
         start, end = cleaned.get("start"), cleaned.get("end")
         if start and end and end < start:
             self.add_error("end", "The last day cannot be before the first day.")
+        check_table_shapes(self, cleaned.get("variant"))
         return cleaned

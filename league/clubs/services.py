@@ -39,7 +39,17 @@ class LeagueError(Refused):
 CLUB_GIVEN = ("name",)
 CLUB_SETTINGS = ("name", "time_zone")
 PLAYER_GIVEN = ("name", "email", "phone")
-SEASON_GIVEN = ("name", "start", "end", "ranking", "min_nights", "best_nights", "blowout_margin", "early_games")
+SEASON_GIVEN = (
+    "name",
+    "start",
+    "end",
+    "ranking",
+    "min_nights",
+    "best_nights",
+    "blowout_margin",
+    "early_games",
+    "table_shapes",
+)
 
 
 # Accounts

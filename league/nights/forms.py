@@ -99,13 +99,20 @@ class NightForm(forms.Form):
             )
         if season and not cleaned.get("variant") and "variant" not in self.errors:
             cleaned["variant"] = season.variant  # "the season's rules"
-        variant = cleaned.get("variant")
-        if variant is not None and cleaned.get("table_shapes"):
-            try:
-                seating.parse_shapes(cleaned["table_shapes"], seating.table_shapes(variant.rules))
-            except ValueError as error:
-                self.add_error("table_shapes", f"{str(error)[0].upper()}{str(error)[1:]}.")
+        check_table_shapes(self, cleaned.get("variant"))
         return cleaned
+
+
+def check_table_shapes(form: forms.Form, variant) -> None:
+    """The form's ``table_shapes`` written as the seating reads it, and tables ``variant`` has;
+    else a message beside the box ("2x3 is not a table of this variant")."""
+    text = form.cleaned_data.get("table_shapes")
+    if variant is None or not text:
+        return
+    try:
+        seating.parse_shapes(text, seating.table_shapes(variant.rules))
+    except ValueError as error:
+        form.add_error("table_shapes", f"{str(error)[0].upper()}{str(error)[1:]}.")
 
 
 class SwapForm(forms.Form):

@@ -4,10 +4,11 @@ import html
 
 import pytest
 
-from league.models import Role, Season
+from league.models import Role, Season, Seat
+from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Variant
-from tests.league.factories import club, member
+from tests.league.factories import club, member, night
 
 pytestmark = pytest.mark.django_db
 
@@ -202,3 +203,18 @@ def test_the_database_refuses_a_season_that_ends_before_it_starts(tuesday):
             variant=preset("canasta"),
             blowout_margin=2500,
         )
+
+
+def test_the_season_says_which_tables_its_nights_allow_and_refuses_a_table_its_rules_lack(organiser):
+    refused = organiser.post("/clubs/tuesday/seasons/new/", season_data(table_shapes="2x2,2x3"))
+    assert refused.status_code == 400 and not Season.objects.exists()
+    assert "2x3 is not a table of this variant" in page(refused)
+    organiser.post("/clubs/tuesday/seasons/new/", season_data(table_shapes="all"))
+    season = Season.objects.get()
+    assert season.table_shapes == "all"
+    # A night of the season whose own box is blank allows what the season does: all 13 players at
+    # Hand and Foot play (with partnership tables only, one would sit out).
+    the_night = night(season.club, players=13, season=season)
+    sitting = night_services.sitting_draw(night=the_night)
+    assert Seat.objects.filter(team__game__table__sitting=sitting).count() == 13
+    assert not sitting.byes.exists()
