@@ -48,6 +48,7 @@ CLUB_ROWS: list[tuple[str, str]] = [
     ("league.Club", "slug"),
     ("league.Membership", "club__slug"),
     ("league.Player", "club__slug"),
+    ("league.KeptApart", "club__slug"),  # "never seat with"
     ("scoresheet.Variant", "club__slug"),
     ("league.Season", "club__slug"),
     ("league.Night", "club__slug"),

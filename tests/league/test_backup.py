@@ -12,7 +12,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
-from league.models import Club, Membership, Night, Player, Role, Seat
+from league.clubs.kept_apart import keep_apart
+from league.models import Club, KeptApart, Membership, Night, Player, Role, Seat
 from league.nights import services as night_services
 from league.standings.selectors import season_standings
 from scoresheet import pdf, printing, selectors
@@ -92,6 +93,8 @@ def export(slug: str, tmp_path) -> str:
 @pytest.mark.engine
 def test_a_club_restored_under_another_slug_has_the_same_standings_and_sheets(tmp_path):
     tuesday = a_club_with_history()
+    last, first = tuesday.players.order_by("-name")[:2]
+    keep_apart(player=last, other=first)  # "never seat with", the later player first
     path = export("tuesday", tmp_path)
     out = io.StringIO()
     call_command("import_club", path, "--slug", "tuesday-copy", "--link-accounts", stdout=out)
@@ -104,6 +107,9 @@ def test_a_club_restored_under_another_slug_has_the_same_standings_and_sheets(tm
     assert Membership.objects.get(club=copy).user.username == "olga"
     assert copy.house_variants.get().slug == "tuesday-copy-our-rules"
     assert Seat.objects.filter(team__game__club=copy).count() == Seat.objects.filter(team__game__club=tuesday).count()
+    kept = [(pair.first.name, pair.second.name) for pair in KeptApart.objects.filter(club=copy)]
+    assert kept == [(pair.first.name, pair.second.name) for pair in KeptApart.objects.filter(club=tuesday)]
+    assert len(kept) == 1
     # the copy's table links are its own: both clubs' printed packs keep working
     tokens = set(Night.objects.get(club=copy).sittings.values_list("tables__token", flat=True))
     assert tokens.isdisjoint(Night.objects.get(club=tuesday).sittings.values_list("tables__token", flat=True))
