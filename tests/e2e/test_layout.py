@@ -149,14 +149,19 @@ def check_axe(page, failures: dict, name: str) -> None:
         failures[name] = found
 
 
-def check_numbers_right_aligned(page, path: str, width: str) -> None:
-    """Numbers line up on the right, as on a paper score sheet (a stepper centres its one number)."""
-    left = page.evaluate("""
-        [...document.querySelectorAll('td.num, th.num, input[type=number]:not(.stepper input)')]
+NUMBERS = "td.num, th.num, input[type=number]:not(.stepper input)"
+
+
+def check_numbers_right_aligned(page, path: str, width: str, numbers: str = NUMBERS) -> None:
+    """Numbers (the elements ``numbers`` selects) line up on the right, as on a paper score sheet
+    (a stepper centres its one number)."""
+    left = page.evaluate(
+        """numbers => [...document.querySelectorAll(numbers)]
           .filter(el => el.offsetParent !== null)
           .filter(el => !['right', 'end'].includes(getComputedStyle(el).textAlign))
-          .map(el => el.outerHTML.slice(0, 80))
-    """)
+          .map(el => el.outerHTML.slice(0, 80))""",
+        numbers,
+    )
     assert left == [], f"{path}: numbers not right-aligned at {width} width: {left}"
 
 

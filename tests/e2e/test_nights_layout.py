@@ -14,7 +14,7 @@ from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
 from scoresheet.scoring import Entry
-from tests.e2e.test_layout import _session_cookie, check_fits, each_width, shoot, viewport
+from tests.e2e.test_layout import _session_cookie, check_fits, check_numbers_right_aligned, each_width, shoot, viewport
 from tests.league.factories import night, player, user
 
 TARGETS = ", select, input[type=email], input[type=tel], input[type=date], .tick"
@@ -72,11 +72,7 @@ def test_the_night_pages_fit_the_screen_and_check_in_ticks_in_place(live_server,
         for width in each_width(page):
             shoot(page, f"{name}-{width}")
             check_fits(page, path, width, TARGETS)
-            left = page.evaluate("""
-                [...document.querySelectorAll('.num')].filter(el => el.offsetParent !== null)
-                  .filter(el => !['right', 'end'].includes(getComputedStyle(el).textAlign)).map(el => el.outerHTML)
-            """)
-            assert left == [], f"{path}: numbers not right-aligned at {width} width: {left}"
+            check_numbers_right_aligned(page, path, width, ".num")
     page.emulate_media(media="print")
     page.goto(f"{live_server.url}{base}{the_night.pk}/sittings/1/")
     for width in each_width(page):

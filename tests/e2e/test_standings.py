@@ -11,7 +11,15 @@ from openpyxl import load_workbook
 from playwright.sync_api import expect
 
 from tests.e2e import axe
-from tests.e2e.test_layout import _session_cookie, check_axe, check_fits, each_width, shoot, viewport
+from tests.e2e.test_layout import (
+    _session_cookie,
+    check_axe,
+    check_fits,
+    check_numbers_right_aligned,
+    each_width,
+    shoot,
+    viewport,
+)
 from tests.league.factories import club, member, night, season, table_result
 
 TARGETS = ", .standings-table th a, .pager .button, .view-switch .button, select, summary"
@@ -121,11 +129,7 @@ def check_the_pages_fit_the_screen(page, live_server, tuesday, autumn) -> None:
         for width in each_width(page):
             shoot(page, f"{name}-{width}")
             check_fits(page, path, width, TARGETS)
-            left = page.evaluate("""
-                [...document.querySelectorAll('.num')].filter(el => el.offsetParent !== null)
-                  .filter(el => !['right', 'end'].includes(getComputedStyle(el).textAlign)).map(el => el.outerHTML)
-            """)
-            assert left == [], f"{path}: numbers not right-aligned at {width} width: {left}"
+            check_numbers_right_aligned(page, path, width, ".num")
             if name in ("standings", "season"):
                 check_axe(page, failures, f"{name} ({width})")
             if name == "standings":
