@@ -1,0 +1,135 @@
+"""Ratings learned from games, in plain Python: no queries, nothing saved.
+
+Each player has a rating (the estimate of their skill, 25 for a newcomer) and an uncertainty
+(8.3 for a newcomer, shrinking as they play). A game is one ranking of its teams, best total
+first (equal totals share a place), and OpenSkill's Plackett–Luce model moves every player of every
+team by how surprising the result was given all the ratings at the table: a strong player who
+loses with a weak partner against two average players loses little, since a loss was likely.
+A 3-team table is one ranking of three teams. Before each game the model also says each team's
+chance of winning it: the page's "expected" beside what the game gave ("got").
+
+With ``margins``, a game's victory points (the standings' table-relative VP, ``game_vp``) also
+weigh in: a win by more than ``MARGIN_VP`` VP moves the ratings more than a narrow one (the
+library's ``margin``: a factor of log(1 + difference ÷ margin)).
+
+OpenSkill (openskill.py, MIT licence) is kept up to date, pure Python with optional compiled
+parts, and made for teams of any size and any number of teams per game, which is what a club
+that rotates partners at 2- and 3-team tables needs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date as Date
+from fractions import Fraction
+
+from openskill.models import PlackettLuce
+
+from league.standings.metrics import game_vp, win_shares
+
+MARGIN_VP = 4  # a win by more than 12–8 in VP counts for more than a narrow one, with margins
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """One counted game: its teams' players (ids) and totals, in the order the teams sat."""
+
+    game: int
+    date: Date
+    season: int
+    teams: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    blowout: int = 2000  # the season's blowout margin, for the game's VP
+
+    def win_shares(self) -> list[Fraction]:
+        return win_shares(self.totals)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A player's rating after one game."""
+
+    game: int
+    date: Date
+    season: int
+    rating: float
+    uncertainty: float
+
+
+@dataclass
+class PlayerRating:
+    player: int
+    rating: float
+    uncertainty: float
+    games: int = 0
+    history: list[Step] = field(default_factory=list)
+
+    def season_end(self, season: int) -> Step | None:
+        """The rating after the player's last game of ``season`` (None if they played none)."""
+        return next((step for step in reversed(self.history) if step.season == season), None)
+
+
+@dataclass
+class Ratings:
+    players: dict[int, PlayerRating]
+    expected: dict[int, list[float]]  # game id → each team's chance of winning it, before it was played
+
+    def ranked(self) -> list[PlayerRating]:
+        """Every rated player, the highest rating first."""
+        return sorted(self.players.values(), key=lambda p: (-p.rating, p.uncertainty, p.player))
+
+
+def new_model() -> PlackettLuce:
+    return PlackettLuce(margin=MARGIN_VP)
+
+
+def learn(games: Iterable[RatedGame], *, margins: bool = False) -> Ratings:
+    """Every player's rating after ``games`` (in date order), with each game's expected result."""
+    model = new_model()
+    state: dict[int, object] = {}
+    players: dict[int, PlayerRating] = {}
+    expected: dict[int, list[float]] = {}
+    for game in games:
+        if len(game.teams) < 2:
+            continue
+        teams = [[state.get(pk) or model.rating() for pk in team] for team in game.teams]
+        expected[game.game] = first_place_chances(model, teams)
+        if margins:
+            scores = [float(vp) for vp in game_vp(game.totals, game.blowout)]
+            teams = model.rate(teams, scores=scores)
+        else:
+            teams = model.rate(teams, ranks=[-total for total in game.totals])
+        for team, rated in zip(game.teams, teams):
+            for pk, rating in zip(team, rated):
+                state[pk] = rating
+                player = players.setdefault(pk, PlayerRating(pk, rating.mu, rating.sigma))
+                player.rating, player.uncertainty = rating.mu, rating.sigma
+                player.games += 1
+                player.history.append(Step(game.game, game.date, game.season, rating.mu, rating.sigma))
+    return Ratings(players, expected)
+
+
+def first_place_chances(model: PlackettLuce, teams: Sequence[Sequence]) -> list[float]:
+    """Each team's chance of finishing first, by the Plackett–Luce model the ratings learn with: a team's
+    strength is exp(its players' summed rating ÷ c), c² being every team's summed variance plus the
+    model's β² each, and its chance its strength over the table's. (The library's ``predict_win``
+    compares teams in pairs on another scale and is far too sure of itself for card games.)"""
+    c = math.sqrt(sum(sum(p.sigma**2 for p in team) + model.beta**2 for team in teams))
+    sums = [sum(p.mu for p in team) for team in teams]
+    top = max(sums)
+    strengths = [math.exp((total - top) / c) for total in sums]
+    return [strength / sum(strengths) for strength in strengths]
+
+
+def chances(ratings: Ratings, teams: Sequence[Sequence[int]]) -> list[float]:
+    """Each team's chance of winning a game at a table of ``teams`` (player ids), as ``ratings`` stand
+    (a player not yet rated counts as a newcomer)."""
+    model = new_model()
+    known = ratings.players
+    rated = [
+        [model.rating(known[pk].rating, known[pk].uncertainty) if pk in known else model.rating() for pk in team]
+        for team in teams
+    ]
+    return first_place_chances(model, rated)

@@ -1,0 +1,96 @@
+"""A club's counted games read for the ratings, and the ratings learned from them.
+
+"Counted" is the standings' rule (``league.querysets.counted``: finished, not deleted, its night
+not deleted, its table not left out), a game counts for the players the standings credit (a
+substitute's rounds weighed: ``credited_players``) and a game finished early counts as its season
+says (``early_games_counted``: as played, scaled, or left out). Four or five queries, whatever the
+club's size; nothing is stored, so a corrected, deleted or imported game changes the ratings the
+next time they are read.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Sum
+from django.db.models.functions import Coalesce
+
+from league.models import Club, Season, Seat
+from league.nights.selectors import credited_players
+from league.querysets import counted
+from league.ratings.learning import RatedGame, Ratings, learn
+from league.standings.metrics import TeamResult, early_games_counted
+from scoresheet.early import early_games
+from scoresheet.models import Team
+
+
+def club_games(*, club: Club, season: Season | None = None) -> list[RatedGame]:
+    """The club's counted games (or one season's) in the order they were played: by date, sitting,
+    table."""
+    where = {"game__table__sitting__night__club": club}
+    if season is not None:
+        where["game__table__sitting__night__season"] = season
+    rows = (
+        Team.objects.filter(counted("game__"), **where)
+        .annotate(final=Coalesce(Sum("entries__total"), 0))
+        .order_by(
+            "game__table__sitting__night__date",
+            "game__table__sitting__number",
+            "game__table__number",
+            "game_id",
+            "position",
+        )
+        .values_list(
+            "id",
+            "game_id",
+            "final",
+            "game__table__sitting__night_id",
+            "game__table__sitting__night__date",
+            "game__table__sitting__night__season_id",
+            "game__table__sitting__night__season__blowout_margin",
+        )
+    )
+    seats = Seat.objects.filter(counted("team__game__"), **{f"team__{key}": value for key, value in where.items()})
+    players = credited_players(seats)
+    results = [
+        TeamResult(game=game, night=night, date=day, total=final, players=tuple(players.get(team, ())))
+        for team, game, final, night, day, _, _ in rows
+    ]
+    seasons = {game: (season, blowout) for _, game, _, _, _, season, blowout in rows}
+    return _games(_early_counted(results, seasons), seasons)
+
+
+def _early_counted(results: list[TeamResult], seasons: dict[int, tuple[int, int]]) -> list[TeamResult]:
+    """``results`` with each game finished early counted as its season says (the standings' rule)."""
+    totals: dict[int, list[int]] = {}
+    for result in results:
+        totals.setdefault(result.game, []).append(result.total)
+    early = {game: (short.played, short.of) for game, short in early_games(list(totals), totals).items()}
+    if not early:
+        return results
+    rules = dict(
+        Season.objects.filter(pk__in={season for season, _ in seasons.values()}).values_list("pk", "early_games")
+    )
+    return [kept for result in results for kept in early_games_counted([result], early, rules[seasons[result.game][0]])]
+
+
+def _games(results: list[TeamResult], seasons: dict[int, tuple[int, int]]) -> list[RatedGame]:
+    """The results as one ``RatedGame`` each (a game whose seats were never filled is left out)."""
+    by_game: dict[int, list[TeamResult]] = {}
+    for result in results:
+        by_game.setdefault(result.game, []).append(result)
+    return [
+        RatedGame(
+            game=game,
+            date=teams[0].date,
+            season=seasons[game][0],
+            teams=tuple(tuple(pk for pk, _ in team.players) for team in teams),
+            totals=tuple(team.total for team in teams),
+            blowout=seasons[game][1],
+        )
+        for game, teams in by_game.items()
+        if all(team.players for team in teams)
+    ]
+
+
+def club_ratings(*, club: Club, season: Season | None = None) -> Ratings:
+    """Every player's rating learned from the club's counted games (or one season's)."""
+    return learn(club_games(club=club, season=season))
