@@ -74,7 +74,8 @@ class PlayerRating:
 @dataclass
 class Ratings:
     players: dict[int, PlayerRating]
-    expected: dict[int, list[float]]  # game id → each team's chance of winning it, before it was played
+    # game id → player id → the chance their team had of winning it, from the ratings before it
+    expected: dict[int, dict[int, float]]
 
     def ranked(self) -> list[PlayerRating]:
         """Every rated player, the highest rating first."""
@@ -90,12 +91,13 @@ def learn(games: Iterable[RatedGame], *, margins: bool = False) -> Ratings:
     model = new_model()
     state: dict[int, object] = {}
     players: dict[int, PlayerRating] = {}
-    expected: dict[int, list[float]] = {}
+    expected: dict[int, dict[int, float]] = {}
     for game in games:
         if len(game.teams) < 2:
             continue
         teams = [[state.get(pk) or model.rating() for pk in team] for team in game.teams]
-        expected[game.game] = first_place_chances(model, teams)
+        before = first_place_chances(model, teams)
+        expected[game.game] = {pk: chance for team, chance in zip(game.teams, before) for pk in team}
         if margins:
             scores = [float(vp) for vp in game_vp(game.totals, game.blowout)]
             teams = model.rate(teams, scores=scores)

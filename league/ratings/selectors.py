@@ -16,7 +16,7 @@ from django.db.models.functions import Coalesce
 from league.models import Club, Season, Seat
 from league.nights.selectors import credited_players
 from league.querysets import counted
-from league.ratings.learning import RatedGame, Ratings, learn
+from league.ratings.learning import PlayerRating, RatedGame, Ratings, Step, learn
 from league.standings.metrics import TeamResult, early_games_counted
 from scoresheet.early import early_games
 from scoresheet.models import Team
@@ -94,3 +94,11 @@ def _games(results: list[TeamResult], seasons: dict[int, tuple[int, int]]) -> li
 def club_ratings(*, club: Club, season: Season | None = None) -> Ratings:
     """Every player's rating learned from the club's counted games (or one season's)."""
     return learn(club_games(club=club, season=season))
+
+
+def rating_nights(rating: PlayerRating) -> list[Step]:
+    """The player's rating after each night they played (the last game's of the night), in order."""
+    nights: dict = {}
+    for step in rating.history:
+        nights[step.date] = step
+    return list(nights.values())

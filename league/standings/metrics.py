@@ -140,6 +140,7 @@ class Record:
     name: str
     games: list[Played] = field(default_factory=list)
     byes: int = 0
+    rating: float | None = None  # the player's rating at the period's end (league.ratings), when read
 
     def nights(self) -> set[int]:
         return {p.night for p in self.games}
@@ -202,6 +203,17 @@ class Metric:
     help: str = ""
 
 
+# A rating is shown (and ranked) once a player has played this many games of the period: before
+# that it says more about the newcomer's starting rating than about how they play.
+RATED_GAMES = 10
+
+
+def _rating(record: Record, games: list[Played]) -> Decimal | None:
+    if record.rating is None or len(record.games) < RATED_GAMES:
+        return None
+    return half_up(Decimal(repr(record.rating)), 1)
+
+
 def _average(games: list[Played], value: Callable[[Played], int | Decimal]) -> Decimal:
     if not games:
         return Decimal(0).quantize(Decimal("0.01"))
@@ -220,6 +232,14 @@ METRICS: dict[str, Metric] = {
         Metric("vp", "Victory points", "VP", lambda r, g: sum((p.vp for p in g), Decimal(0)), places=2),
         Metric("vp_average", "VP average", "VP/G", lambda r, g: _average(g, lambda p: p.vp), places=2),
         Metric("best_game", "Best game", "Best", lambda r, g: max((p.points for p in g), default=None)),
+        Metric(
+            "rating",
+            "Rating",
+            "Rtg",
+            _rating,
+            places=1,
+            help=f"Learned from every game, partners and opponents included; shown after {RATED_GAMES} games",
+        ),
     ]
 }
 

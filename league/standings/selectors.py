@@ -133,13 +133,18 @@ def _byes(**where):
     return Bye.objects.filter(not_deleted("sitting__night__"), **where).values_list("player_id", "player__name")
 
 
-def season_standings(*, season: Season, by: str | None = None, min_nights: int | None = None) -> Standings:
-    """The season's players, ranked by its rule (or ``by``), with its minimum nights and best N."""
+def season_standings(
+    *, season: Season, by: str | None = None, min_nights: int | None = None, ratings: dict[int, float] | None = None
+) -> Standings:
+    """The season's players, ranked by its rule (or ``by``), with its minimum nights and best N;
+    with ``ratings`` (player id → rating at the season's end) their rating metric too."""
     by = by or season.ranking
     min_nights = season.min_nights if min_nights is None else min_nights
     results, early = _counted_results(season, game__table__sitting__night__season=season)
     byes = _byes(sitting__night__season=season)
     records = standings.player_records(results, byes, season.blowout_margin).values()
+    for record in records:
+        record.rating = (ratings or {}).get(record.key[0])
     rows, unranked = standings.rank(records, by=by, min_nights=min_nights, best_nights=season.best_nights)
     return Standings(season.club, season, None, by, min_nights, season.best_nights, rows, unranked, early=early)
 
@@ -280,9 +285,17 @@ class PlayerSeason:
     nights: list[NightTotal]
     # Games the player played some rounds of that count for the substitute they shared the seat with.
     shared: list[PlayerGame] = field(default_factory=list)
+    # The player's place among the season's players ranked by rating (those with a rating shown), and their number.
+    rating_rank: tuple[int, int] | None = None
 
 
-def player_season(*, season: Season, player_id: int, standings_result: Standings | None = None) -> PlayerSeason:
+def player_season(
+    *,
+    season: Season,
+    player_id: int,
+    standings_result: Standings | None = None,
+    ratings: dict[int, float] | None = None,
+) -> PlayerSeason:
     """A player's finished games of the season with who sat where, their standings row, their most
     frequent partners and opponents and their points and VP night by night, each game finished
     early marked (its score as played; the standings count it as the season says). Six queries
@@ -328,11 +341,22 @@ def player_season(*, season: Season, player_id: int, standings_result: Standings
             for pk, name in credited[team[0]]:
                 _count(opponents, pk, name, game.win)
         games.append(game)
-    result = standings_result or season_standings(season=season)
+    result = standings_result or season_standings(season=season, ratings=ratings)
     row = next((r for r in result.rows if r.player_ids == (player_id,)), None)
     ranked = row is not None
     row = row or next((r for r in result.unranked if r.player_ids == (player_id,)), None)
-    return PlayerSeason(games, row, ranked, _most_frequent(partners), _most_frequent(opponents), _nights(games), shared)
+    companions = _most_frequent(partners), _most_frequent(opponents)
+    return PlayerSeason(games, row, ranked, *companions, _nights(games), shared, _rating_rank(result, player_id))
+
+
+def _rating_rank(result: Standings, player_id: int) -> tuple[int, int] | None:
+    """The player's place by rating among the season's players whose rating is shown, and how many
+    they are; None if theirs is not (too few games). Equal ratings share a place."""
+    rated = {row.player_ids[0]: row.values["rating"] for row in result.rows + result.unranked}
+    rated = {pk: rating for pk, rating in rated.items() if rating is not None}
+    if player_id not in rated:
+        return None
+    return 1 + sum(1 for rating in rated.values() if rating > rated[player_id]), len(rated)
 
 
 def _sits(player_id: int, seats: list[SeatRounds]) -> bool:

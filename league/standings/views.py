@@ -7,18 +7,22 @@ Every view reads through ``league.standings.selectors`` and shows one table per 
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from league.access import club_member
 from league.clubs import services
 from league.models import Night, Player, Role, Season
+from league.ratings.selectors import club_ratings, rating_nights
 from league.standings.charts import line_chart
-from league.standings.metrics import METRICS, match_vp
+from league.standings.metrics import METRICS, RATED_GAMES, match_vp
 from league.standings.pdf import standings_pdf
 from league.standings.rankings import PARTNERSHIPS, RANKINGS
 from league.standings.selectors import (
@@ -35,6 +39,9 @@ from league.standings.selectors import (
 from league.standings.tables import legend, number, standings_table
 from league.standings.xlsx import standings_workbook
 from scoresheet.pdf import file_name
+
+# The player page's charts: night by night of the season, and the rating over every season.
+CHARTS = {"points": "Points", "vp": "VP", "rating": gettext_lazy("Rating")}
 
 # The words of the page's switch: a ranking rule's short name, or the partnerships view's.
 VIEW_LABELS = {key: rule.short for key, rule in RANKINGS.items()} | {"partnerships": PARTNERSHIPS}
@@ -217,19 +224,31 @@ def player_record(request, slug, player_id):
     if season is None:
         return render(request, "league/player_record.html", context)
     season.club = club
-    record = player_season(season=season, player_id=player.pk)
-    chart = "vp" if request.GET.get("chart") == "vp" else "points"
-    shown = [METRICS[key] for key in SHOWN]  # the standings' columns, in their order
+    ratings = club_ratings(club=club)  # from every season's games, read once for the page
+    at_season_end = {pk: step.rating for pk, rated in ratings.players.items() if (step := rated.season_end(season.pk))}
+    record = player_season(season=season, player_id=player.pk, ratings=at_season_end)
+    chart = request.GET.get("chart") if request.GET.get("chart") in CHARTS else "points"
+    shown = [METRICS[key] for key in (*SHOWN, "rating")]  # the standings' columns, in their order, and the rating
+    rating = ratings.players.get(player.pk)
     context |= {
         "record": record,
         "metrics": [(m, _shown(record.row, m)) for m in shown],
+        "rating": rating,
+        "rated_games": RATED_GAMES,
+        "expected": [(game, _expected(ratings, game.game_id, player.pk)) for game in record.games],
         "chart": chart,
         "companions": [("Most frequent partners", record.partners), ("Most frequent opponents", record.opponents)],
-        "chart_svg": _chart(player, record, chart) if record.nights else None,
-        "chart_points_url": _query(request, chart="points"),
-        "chart_vp_url": _query(request, chart="vp"),
+        "chart_svg": _chart(player, record, chart, rating) if record.nights else None,
+        "chart_urls": [(key, label, _query(request, chart=key), key == chart) for key, label in CHARTS.items()],
+        "rating_steps": rating_nights(rating) if rating else [],
     }
     return render(request, "league/player_record.html", context)
+
+
+def _expected(ratings, game_id: int, player_id: int) -> str:
+    """The player's team's chance of winning the game, from the ratings before it: "62%" (– if none)."""
+    chance = ratings.expected.get(game_id, {}).get(player_id)
+    return "–" if chance is None else f"{chance:.0%}"
 
 
 def _shown(row, metric) -> str:
@@ -237,7 +256,18 @@ def _shown(row, metric) -> str:
     return "–" if value is None else number(value, metric.places, metric.trim)
 
 
-def _chart(player: Player, record, chart: str):
+def _chart(player: Player, record, chart: str, rating):
+    if chart == "rating":
+        if rating is None:
+            return None
+        points = [(f"{step.date:%-d %b %y}", Decimal(f"{step.rating:.1f}")) for step in rating_nights(rating)]
+        words = "; ".join(f"{day} {value}" for day, value in points)
+        return line_chart(
+            points,
+            title=gettext("Rating: %(name)s") % {"name": player.name},
+            description=gettext("Rating after each night, every season: %(values)s.") % {"values": words},
+            places=1,
+        )
     label = "VP" if chart == "vp" else "Points"
     points = [(f"{night.date:%-d %b}", night.vp if chart == "vp" else night.points) for night in record.nights]
     places = 2 if chart == "vp" else 0
