@@ -32,6 +32,9 @@ from datetime import date as Date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
+
 from league.standings.rankings import RANKINGS
 
 VP_PER_MATCH = 10  # a drawn match is 10–10; a blowout 20–0
@@ -234,11 +237,14 @@ METRICS: dict[str, Metric] = {
         Metric("best_game", "Best game", "Best", lambda r, g: max((p.points for p in g), default=None)),
         Metric(
             "rating",
-            "Rating",
-            "Rtg",
+            gettext_lazy("Rating"),
+            gettext_lazy("Rtg"),
             _rating,
             places=1,
-            help=f"Learned from every game, partners and opponents included; shown after {RATED_GAMES} games",
+            help=format_lazy(
+                gettext_lazy("Learned from every game, partners and opponents included; shown from {} games on"),
+                RATED_GAMES,
+            ),
         ),
     ]
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext, ngettext
 
 from league.models import Club, Player, Season
 from league.ratings.evaluation import Evaluation, evaluate
@@ -64,24 +65,27 @@ class Command(BaseCommand):
 
 def as_text(club: Club, season: Season | None, rows: list[dict], evaluation: Evaluation | None) -> str:
     """The ratings for people: one line a player, then the evaluation's numbers in words."""
-    period = season.name if season else "every season"
-    lines = [f"Ratings of {club.name} ({period}), highest first:"]
+    period = season.name if season else gettext("every season")
+    lines = [gettext("Ratings of %(club)s (%(period)s), highest first:") % {"club": club.name, "period": period}]
     if not rows:
-        lines.append("No counted games yet.")
+        lines.append(gettext("No counted games yet."))
     width = max((len(row["player"]) for row in rows), default=0)
     for place, row in enumerate(rows, start=1):
-        games = "game" if row["games"] == 1 else "games"
+        games = ngettext("%(count)d game", "%(count)d games", row["games"]) % {"count": row["games"]}
         lines.append(
-            f"{place:>3}. {row['player']:<{width}}  {row['rating']:5.1f} ± {row['uncertainty']:.1f}"
-            f"  ({row['games']} {games})"
+            f"{place:>3}. {row['player']:<{width}}  {row['rating']:5.1f} ± {row['uncertainty']:.1f}  ({games})"
         )
     if evaluation is not None:
+        scores = [
+            (gettext("the ratings"), evaluation.log_loss),
+            (gettext("a coin"), evaluation.coin_log_loss),
+            (gettext("the players' win rates"), evaluation.win_rate_log_loss),
+        ]
         lines += [
             "",
-            f"Learned from the first 80% of the games, foretelling the {evaluation.held_out_games} after them:",
-            f"  log-loss of the ratings    {evaluation.log_loss:.3f}",
-            f"  a coin                     {evaluation.coin_log_loss:.3f}",
-            f"  the players' win rates     {evaluation.win_rate_log_loss:.3f}",
-            "Lower is better.",
+            gettext("Learned from the first 80%% of the games, foretelling the %(count)d after them (log-loss):")
+            % {"count": evaluation.held_out_games},
+            *(f"  {what:<26} {loss:.3f}" for what, loss in scores),
+            gettext("Lower is better."),
         ]
     return "\n".join(lines) + "\n"
