@@ -131,7 +131,9 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
-VAR_DIR = BASE_DIR / "var"
+# This server's own files: the SQLite database (unless DATABASE_URL names another). Nothing a
+# request writes goes here: with several app servers, another server would not find it.
+VAR_DIR = Path(os.environ.get("VAR_DIR") or BASE_DIR / "var")
 DATABASES = {
     "default": dj_database_url.parse(os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'bookkeeper.sqlite3'}")
 }
