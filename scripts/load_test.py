@@ -379,6 +379,8 @@ def main() -> None:
     parser.add_argument("--rounds-a-second", type=float, default=15)
     options = parser.parse_args()
     results = [engine_run(engine, options) for engine in options.engines.split(",")]
+    # The machine, and how busy it was besides (the figures are only comparable on a quiet one).
+    print(f"{os.cpu_count()} cores; load average after the run {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(table(results))
     for result in results:
         print(

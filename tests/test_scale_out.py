@@ -38,7 +38,10 @@ from tests.scoresheet.test_concurrent_saves import ROUNDS
 
 REPO = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.django_db(transaction=True)  # the servers see only what is committed
+pytestmark = [
+    pytest.mark.django_db(transaction=True),  # the servers see only what is committed
+    pytest.mark.xdist_group("two_app_servers"),  # with --dist loadgroup, one worker starts them once
+]
 
 
 def database_url() -> str:
