@@ -31,10 +31,12 @@ endif
 
 # Serve for real: gunicorn (whitenoise for static files) against DATABASE_URL, DEBUG off.
 # Needs SECRET_KEY; set ALLOWED_HOSTS to the name the club uses. See README, "Running it for a club".
+# createcachetable makes the table of CACHE_URL=db://TABLE (README, "Running several app servers").
 serve: export DEBUG = 0
 serve: $(VENV)/.installed-run
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createcachetable
 	$(PY) manage.py load_presets
 	exec $(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile -
 

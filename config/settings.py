@@ -131,7 +131,9 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
-VAR_DIR = BASE_DIR / "var"
+# This server's own files: the SQLite database (unless DATABASE_URL names another). Nothing a
+# request writes goes here: with several app servers, another server would not find it.
+VAR_DIR = Path(os.environ.get("VAR_DIR") or BASE_DIR / "var")
 DATABASES = {
     "default": dj_database_url.parse(os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'bookkeeper.sqlite3'}")
 }
@@ -162,6 +164,29 @@ else:
     # checked before reuse so that a restarted database costs a reconnect, not an error page.
     DATABASES["default"]["CONN_MAX_AGE"] = envint("CONN_MAX_AGE", 60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+
+def envcache(name: str) -> dict:
+    """The cache from a CACHE_URL-style setting: locmem:// (each process its own, the default) or
+    db://TABLE (Django's database cache, shared by every process and server on the database;
+    `manage.py createcachetable` makes the table, `make serve` runs it)."""
+    value = (os.environ.get(name) or "locmem://").strip()
+    scheme, _, location = value.partition("://")
+    if scheme == "locmem" and not location:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if scheme == "db" and location.isidentifier():
+        return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": location}
+    raise ImproperlyConfigured(
+        f"{name}={os.environ.get(name)!r} is not a cache: use locmem:// (one process) or db://TABLE, "
+        "e.g. db://bookkeeper_cache (shared by several app servers)"
+    )
+
+
+# Anything kept between requests goes through Django's cache framework or the database, never a
+# module's memory or a server's disk, so that several app servers on one database agree (README,
+# "Running several app servers"). Only what is the same on every server is kept in memory: the
+# presets' rules, the seating designs, the zone names (functools.cache on code, not on data).
+CACHES = {"default": envcache("CACHE_URL")}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -430,3 +430,23 @@ class KeptApart(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first} and {self.second} kept apart"
+
+
+class KeptUpload(models.Model):
+    """An uploaded workbook waiting between its preview and its confirm (league.exchange.kept_uploads).
+
+    It is kept in the database, not on one server's disk, so that the confirm may reach any of
+    several app servers. Only the member who uploaded it may confirm it, in its club; it is used
+    once and swept away once expired.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=20)  # which import: "results" or "roster"
+    token = models.CharField(max_length=64, unique=True)  # the random name the confirm form carries
+    data = models.BinaryField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} workbook for {self.club}, kept until {self.expires_at}"

@@ -6,11 +6,13 @@ import re
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -47,15 +49,22 @@ def serve_environment(tmp_path: Path, **changes: str) -> dict:
         STATIC_ROOT=str(tmp_path / "static"),
         ALLOWED_HOSTS="127.0.0.1",
         HTTPS="0",  # served over plain http on this machine, as a club's laptop on its own network is
+        CACHE_URL="db://bookkeeper_cache",  # the cache several app servers share
     )
     env.update(changes)
     return env
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def serve_folder(tmp_path_factory) -> Path:
+    """The folder of the served database (club.sqlite3)."""
+    return tmp_path_factory.mktemp("serve")
+
+
+@pytest.fixture(scope="module")
+def server(serve_folder):
     """`make serve` on a free port with a new SQLite database; its base URL while it runs."""
-    tmp_path = tmp_path_factory.mktemp("serve")
+    tmp_path = serve_folder
     port = free_port()
     log = open(tmp_path / "serve.log", "w+")  # closed below, once the server has stopped
     process = subprocess.Popen(
@@ -101,6 +110,12 @@ def test_make_serve_serves_the_home_page_and_its_static_files(server):
     # The plain name is served too (a page cached before a deploy may still ask for it).
     status, _, _ = fetch(server + "/static/css/bookkeeper.css")
     assert status == 200
+
+
+def test_make_serve_makes_the_shared_cache_table(server, serve_folder):
+    with closing(sqlite3.connect(serve_folder / "club.sqlite3")) as connection:
+        tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "bookkeeper_cache" in tables
 
 
 def test_make_serve_runs_with_debug_off(server):

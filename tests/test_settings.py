@@ -1,5 +1,6 @@
 """Settings read from the environment: yes/no words only, a SECRET_KEY whenever DEBUG is off,
-persistent PostgreSQL connections, the site's address for printed links (SITE_URL). Errors are
+persistent PostgreSQL connections, the site's address for printed links (SITE_URL), the cache
+(CACHE_URL). Errors are
 one line from manage.py, never a traceback."""
 
 import os
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from config.settings import envbool
+from config.settings import envbool, envcache
 
 REPO = Path(__file__).resolve().parent.parent
 SETTING_NAMES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "CONN_MAX_AGE", "SITE_URL")
@@ -151,3 +152,28 @@ def test_a_site_url_that_is_not_a_scheme_and_host_stops_manage_py_with_one_line(
         f"Bookkeeper settings: SITE_URL={value!r} is not a site address: give the scheme and host only, "
         "e.g. http://192.168.1.20:8000 or https://scores.example.org"
     )
+
+
+@pytest.mark.parametrize(
+    "value, backend, location",
+    [
+        (None, "locmem.LocMemCache", None),  # each process its own: enough for one server
+        ("locmem://", "locmem.LocMemCache", None),
+        ("db://bookkeeper_cache", "db.DatabaseCache", "bookkeeper_cache"),  # shared by every server
+    ],
+)
+def test_the_cache_is_read_from_cache_url(monkeypatch, value, backend, location):
+    if value is None:
+        monkeypatch.delenv("CACHE_URL", raising=False)
+    else:
+        monkeypatch.setenv("CACHE_URL", value)
+    cache = envcache("CACHE_URL")
+    assert cache["BACKEND"] == f"django.core.cache.backends.{backend}" and cache.get("LOCATION") == location
+
+
+@pytest.mark.parametrize("value", ["db://", "db://no-such table", "memcached://127.0.0.1:11211", "locmem://x", "x"])
+def test_a_cache_url_bookkeeper_cannot_use_is_refused_by_name(monkeypatch, value):
+    monkeypatch.setenv("CACHE_URL", value)
+    with pytest.raises(ImproperlyConfigured) as refused:
+        envcache("CACHE_URL")
+    assert f"CACHE_URL={value!r} is not a cache" in str(refused.value)

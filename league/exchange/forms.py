@@ -45,7 +45,7 @@ class RosterUploadForm(forms.Form):
 
 
 class ConfirmForm(forms.Form):
-    """The second step: the uploaded file kept on the server, by its random name."""
+    """The second step: the uploaded file waiting in the database (kept_uploads), by its random name."""
 
     upload = forms.RegexField(regex=r"^[A-Za-z0-9_-]{20,64}$", widget=forms.HiddenInput)
     season = forms.IntegerField(required=False, widget=forms.HiddenInput)

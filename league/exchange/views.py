@@ -2,18 +2,13 @@
 
 An import is two steps, as pretix's: the upload is checked and previewed (what will be created,
 or every problem by sheet, row and column); the organiser confirms, and the file is checked
-again and written in one transaction. Between the two the file waits on the server under
-var/imports/ with a random name (the club's id in front, so no other club's form can name it),
-which the confirm form carries; it is deleted once used, and any left over a day is swept away.
+again and written in one transaction. Between the two the file waits in the database under a
+random name, which the confirm form carries, for that organiser in that club only (kept_uploads):
+any app server may answer the confirm.
 """
 
 from __future__ import annotations
 
-import secrets
-import time
-from pathlib import Path
-
-from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,12 +18,12 @@ from league.access import club_member
 from league.exchange import exports as export_selectors
 from league.exchange import imports as import_services
 from league.exchange.forms import ConfirmForm, ResultsUploadForm, RosterUploadForm
+from league.exchange.kept_uploads import upload_keep, upload_take
 from league.exchange.workbooks import Refused
 from league.models import Role, Season
 from scoresheet.problems import Problem
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-KEEP_UPLOAD = 24 * 3600  # seconds an unconfirmed upload is kept
 
 
 # Imports
@@ -51,7 +46,7 @@ def results_import(request, slug):
     except Refused as refused:
         context["problems"] = refused.problems
         return render(request, "league/import_upload.html", context, status=400)
-    upload = _keep(club, data)
+    upload = upload_keep(club=club, owner=request.user, kind="results", data=data)
     context.update(
         plan=plan,
         season=season,
@@ -65,7 +60,7 @@ def _results_confirm(request, club, context):
     season = None
     if confirm.is_valid():
         season = Season.objects.filter(club=club, pk=confirm.cleaned_data["season"]).first()
-    data = _take(club, confirm.cleaned_data["upload"]) if confirm.is_valid() and season else None
+    data = _take(request, club, "results", confirm) if confirm.is_valid() and season else None
     context["form"] = ResultsUploadForm(club=club)
     if data is None:
         context["problems"] = [_expired()]
@@ -97,13 +92,14 @@ def roster_import(request, slug):
     except Refused as refused:
         context["problems"] = refused.problems
         return render(request, "league/import_upload.html", context, status=400)
-    context.update(roster=plan, confirm=ConfirmForm(initial={"upload": _keep(club, data)}))
+    upload = upload_keep(club=club, owner=request.user, kind="roster", data=data)
+    context.update(roster=plan, confirm=ConfirmForm(initial={"upload": upload}))
     return render(request, "league/import_preview.html", context)
 
 
 def _roster_confirm(request, club, context):
     confirm = ConfirmForm(request.POST)
-    data = _take(club, confirm.cleaned_data["upload"]) if confirm.is_valid() else None
+    data = _take(request, club, "roster", confirm) if confirm.is_valid() else None
     context["form"] = RosterUploadForm()
     if data is None:
         context["problems"] = [_expired()]
@@ -121,35 +117,8 @@ def _expired() -> Problem:
     return Problem("That upload is no longer here (it was used, or is over a day old): upload the file again.")
 
 
-# The uploaded file between preview and confirm
-
-
-def _uploads() -> Path:
-    folder = Path(settings.VAR_DIR) / "imports"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def _keep(club, data: bytes) -> str:
-    """Keep ``data`` until it is confirmed; its random name goes in the confirm form."""
-    folder = _uploads()
-    for old in folder.glob("*.xlsx"):
-        if old.stat().st_mtime < time.time() - KEEP_UPLOAD:
-            old.unlink(missing_ok=True)
-    name = secrets.token_urlsafe(24)
-    (folder / f"{club.pk}-{name}.xlsx").write_bytes(data)
-    return name
-
-
-def _take(club, name: str) -> bytes | None:
-    """The kept file, deleted as it is read (a confirm form is used once); None if it is gone."""
-    path = _uploads() / f"{club.pk}-{name}.xlsx"
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    path.unlink(missing_ok=True)
-    return data
+def _take(request, club, kind: str, confirm: ConfirmForm) -> bytes | None:
+    return upload_take(club=club, owner=request.user, kind=kind, token=confirm.cleaned_data["upload"])
 
 
 # Exports

@@ -18,10 +18,9 @@ HEADINGS = {"preview": "What the file will add", "problems": "Nothing was import
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-def test_the_import_pages_fit_the_screen(live_server, page, presets, tmp_path, settings):
+def test_the_import_pages_fit_the_screen(live_server, page, presets, tmp_path):
     from league.clubs import services as league
 
-    settings.VAR_DIR = tmp_path
     olga = user("olga")
     club = league.club_create(name="Tuesday Night Hand and Foot Club", by=olga)
     season(club, name="Autumn 2026")

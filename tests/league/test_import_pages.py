@@ -3,13 +3,15 @@ and the roster workbook in and out."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from io import BytesIO
 
 import openpyxl
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 
-from league.models import Night, Player, Role
+from league.models import KeptUpload, Night, Player, Role
 from scoresheet.models import Game
 from tests.league.factories import club, member, player, season
 from tests.league.test_import_results import GOOD, HEADER, workbook
@@ -18,8 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def organiser(client, settings, tmp_path):
-    settings.VAR_DIR = tmp_path  # uploads waiting for their confirm land in tmp_path/imports
+def organiser(client):
     tuesday = club()
     client.force_login(member(tuesday, "olga", Role.ORGANISER))
     return tuesday
@@ -29,12 +30,12 @@ def upload(name: str, content: bytes) -> SimpleUploadedFile:
     return SimpleUploadedFile(name, content, content_type="application/octet-stream")
 
 
-def kept(tmp_path) -> list:
-    folder = tmp_path / "imports"
-    return sorted(folder.iterdir()) if folder.exists() else []
+def kept() -> list:
+    """The uploads waiting for their confirm (in the database, for any app server)."""
+    return list(KeptUpload.objects.order_by("id"))
 
 
-def test_upload_previews_then_confirm_writes(client, organiser, tmp_path):
+def test_upload_previews_then_confirm_writes(client, organiser):
     autumn = season(organiser, name="Autumn")
     player(organiser, "Ann")
     response = client.post(
@@ -45,23 +46,55 @@ def test_upload_previews_then_confirm_writes(client, organiser, tmp_path):
     assert "4 games on 2 nights of Autumn" in page
     assert "Bob, Cleo, Dan" in page and 'New players <span class="muted">(10)' in page
     assert Game.objects.count() == 0 and Night.objects.count() == 0  # a preview writes nothing
-    [waiting] = kept(tmp_path)
+    [waiting] = kept()
     upload_name = response.context["confirm"].initial["upload"]
-    assert waiting.name == f"{organiser.pk}-{upload_name}.xlsx"
+    assert (waiting.token, waiting.club, waiting.owner.username) == (upload_name, organiser, "olga")
 
     response = client.post(
         "/clubs/tuesday/import/results/", {"upload": upload_name, "season": autumn.pk, "replace": ""}
     )
     assert response.status_code == 302 and response["Location"] == f"/clubs/tuesday/seasons/{autumn.pk}/"
     assert Game.objects.filter(club=organiser).count() == 4 and Night.objects.filter(season=autumn).count() == 2
-    assert kept(tmp_path) == []  # used once, then deleted
+    assert kept() == []  # used once, then deleted
     # the same confirm again: the file is gone, nothing is written twice
     again = client.post("/clubs/tuesday/import/results/", {"upload": upload_name, "season": autumn.pk})
     assert again.status_code == 400 and "upload the file again" in again.content.decode()
     assert Game.objects.count() == 4
 
 
-def test_a_bad_file_shows_every_problem_and_keeps_nothing(client, organiser, tmp_path):
+def test_only_the_member_who_uploaded_confirms_it_and_only_as_that_import(client, organiser):
+    autumn = season(organiser, name="Autumn")
+    preview = client.post(
+        "/clubs/tuesday/import/results/", {"season": autumn.pk, "file": upload("r.xlsx", workbook(GOOD))}
+    )
+    upload_name = preview.context["confirm"].initial["upload"]
+    as_roster = client.post("/clubs/tuesday/import/roster/", {"upload": upload_name})
+    assert as_roster.status_code == 400 and "upload the file again" in as_roster.content.decode()
+    client.force_login(member(organiser, "oscar", Role.ORGANISER))  # another organiser of the club
+    other = client.post("/clubs/tuesday/import/results/", {"upload": upload_name, "season": autumn.pk})
+    assert other.status_code == 400 and "upload the file again" in other.content.decode()
+    assert len(kept()) == 1 and Game.objects.count() == 0  # still waiting for olga
+
+
+def test_an_upload_over_a_day_old_is_refused_and_swept_away(client, organiser):
+    autumn = season(organiser, name="Autumn")
+
+    def preview() -> str:
+        response = client.post(
+            "/clubs/tuesday/import/results/", {"season": autumn.pk, "file": upload("r.xlsx", workbook(GOOD))}
+        )
+        return response.context["confirm"].initial["upload"]
+
+    old = preview()
+    KeptUpload.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
+    response = client.post("/clubs/tuesday/import/results/", {"upload": old, "season": autumn.pk})
+    assert response.status_code == 400 and "over a day old" in response.content.decode()
+    fresh = preview()
+    assert [upload.token for upload in kept()] == [fresh]  # the old one is gone with the next upload
+    assert Game.objects.count() == 0
+
+
+def test_a_bad_file_shows_every_problem_and_keeps_nothing(client, organiser):
     autumn = season(organiser, name="Autumn")
     rows = [HEADER, *GOOD[1:]]
     rows[2] = ["2026-09-01", 1, 1, "Cleo & Dan", "Cleo, Dan", "lots", ""]
@@ -74,7 +107,7 @@ def test_a_bad_file_shows_every_problem_and_keeps_nothing(client, organiser, tmp
     assert [(p.sheet, p.row, p.column) for p in problems] == [("Results", 3, "Score"), ("Results", 11, "Date")]
     page = response.content.decode()
     assert "Nothing was imported: 2 problems to fix" in page and "is not a whole number" in page
-    assert kept(tmp_path) == [] and Game.objects.count() == 0
+    assert kept() == [] and Game.objects.count() == 0
 
 
 @pytest.mark.parametrize(
@@ -123,7 +156,7 @@ ROSTER = [
 ]
 
 
-def test_roster_upload_previews_then_confirm_writes(client, organiser, tmp_path):
+def test_roster_upload_previews_then_confirm_writes(client, organiser):
     player(organiser, "Bob", email="bob@example.com")
     response = client.post("/clubs/tuesday/import/roster/", {"file": upload("roster.xlsx", workbook(ROSTER, "Roster"))})
     assert response.status_code == 200
@@ -141,7 +174,7 @@ def test_roster_upload_previews_then_confirm_writes(client, organiser, tmp_path)
         "Cleo": ("", "", False),
         "Dan": ("", "555 0104", True),
     }
-    assert kept(tmp_path) == []
+    assert kept() == []
 
 
 def test_a_roster_row_changes_the_player_of_that_name(client, organiser):
