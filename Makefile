@@ -41,8 +41,11 @@ serve: $(VENV)/.installed-run
 	exec $(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile -
 
 # Install the dev requirements and run the whole test suite; pytest's exit status is passed through.
+# Bytecode (and pytest's rewritten test modules) is cached in __pycache__ even where the environment
+# says not to (PYTHONDONTWRITEBYTECODE): each worker would compile every module again on every run.
+# --dist loadgroup keeps tests marked xdist_group (the two app servers) on one worker.
 test: test-tools $(VENV)/.installed-dev
-	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 # Browser tests drive Debian's chromium and PDF tests render pages with pdftoppm: say what
 # to install before the run (one line), not in errors deep inside it.
