@@ -304,6 +304,15 @@ def player_set_active(*, player: Player, active: bool) -> Player:
 
 
 @transaction.atomic
+@history.records("player_changed")
+def player_email_opt_out_set(*, player: Player, opted_out: bool) -> Player:
+    """ "No more results by email" (the player's one-tap link), or back in (the organiser, on the roster)."""
+    player.email_opt_out = opted_out
+    player.save(update_fields=["email_opt_out"])
+    return player
+
+
+@transaction.atomic
 @history.records("player_deleted")
 def player_delete(*, player: Player) -> Player:
     """Take a player off the roster, restorable from "Recently deleted" (their games keep them)."""
