@@ -227,3 +227,12 @@ def test_sending_reads_the_same_queries_for_4_players_as_for_12(organiser, tuesd
     with CaptureQueriesContext(connection) as many:
         assert results_emails_send().sent == 12
     assert len(many) == len(few) <= 30
+
+
+def test_merging_two_entries_keeps_either_ones_no_more_emails(tuesday):
+    from league.clubs import services
+
+    dora, dee = player(tuesday, "Dora"), player(tuesday, "Dee", email="dee@example.com", email_opt_out=True)
+    services.player_merge(keep=dora, merge=dee)
+    dora.refresh_from_db()
+    assert (dora.email, dora.email_opt_out) == ("dee@example.com", True)
