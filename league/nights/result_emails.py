@@ -61,7 +61,7 @@ def results_emails_send() -> SendCount:
     """Send every queued results email, night by night; each is sent once whoever else runs this."""
     count = SendCount()
     nights = ResultEmail.objects.filter(status=EmailStatus.QUEUED, claimed_at__isnull=True).values("night_id")
-    for night in Night.objects.filter(pk__in=nights).select_related("club", "season", "variant"):
+    for night in Night.objects.filter(pk__in=nights).select_related("club", "season__club", "variant"):
         night_count = _send_night(night)
         count.sent += night_count.sent
         count.failed += night_count.failed
