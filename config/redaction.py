@@ -1,8 +1,8 @@
 """What no log line may carry, and the formatter of the app's own log (settings.LOGGING).
 
-A game's play and share tokens, a table link's and an invite's are in the path
-(/g/<token>/, /s/<token>/, /t/<token>/, /invites/<token>/): a QR code, a copied link and a page
-with no script all need them there. So is a password reset's, which sets the account's password
+A game's play and share tokens, a table link's, an invite's and a results email's links are in
+the path (/g/<token>/, /s/<token>/, /t/<token>/, /invites/<token>/, /p/<token>/): a QR code, a
+copied link and a page with no script all need them there. So is a password reset's, which sets the account's password
 (/accounts/reset/<user>/<token>/: only the token is secret). Every log writes them with each
 token replaced by "…": gunicorn's access log (config.gunicorn_logging) and the errors Django
 logs (ErrorFormatter), so a log file handed to someone for a problem hands over no game and no
@@ -14,9 +14,10 @@ from __future__ import annotations
 import logging
 import re
 
-# A secret path segment: the one after g/, s/, t/ or invites/, or after accounts/reset/<user>/
+# A secret path segment: the one after g/, s/, t/, invites/, p/ or p/stop/ (a results email's
+# links to a player's page and to "no more emails"), or after accounts/reset/<user>/
 # (up to the next /, ? or the end).
-SECRET_SEGMENT = re.compile(r"(/(?:g|s|t|invites|accounts/reset/[^/?#\s\"]+)/)[^/?#\s\"]+")
+SECRET_SEGMENT = re.compile(r"(/(?:g|s|t|p/stop|p|invites|accounts/reset/[^/?#\s\"]+)/)[^/?#\s\"]+")
 
 
 def redact(text: str) -> str:

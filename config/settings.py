@@ -239,6 +239,8 @@ if EMAIL_HOST:
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bookkeeper@localhost")
+# How long the link to a player's own page in a night's results email opens it (league.clubs.player_links).
+PLAYER_LINK_DAYS = envint("PLAYER_LINK_DAYS", 30)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")

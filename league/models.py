@@ -8,6 +8,7 @@ clubs with different roles.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from league.standings.rankings import RANKINGS
 from league.time_zones import default_time_zone, validate_time_zone
@@ -96,6 +97,8 @@ class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
     email = models.EmailField(blank=True)
+    # Said "no more results by email" (the email's one-tap link), or the organiser did on the roster.
+    email_opt_out = models.BooleanField(default=False)
     phone = models.CharField(max_length=40, blank=True)
     active = models.BooleanField(default=True)
     user = models.ForeignKey(
@@ -450,3 +453,37 @@ class KeptUpload(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} workbook for {self.club}, kept until {self.expires_at}"
+
+
+class EmailStatus(models.TextChoices):
+    QUEUED = "queued", _("Queued")
+    SENT = "sent", _("Sent")
+    FAILED = "failed", _("Failed")
+
+
+class ResultEmail(models.Model):
+    """A player's results of a closed night, by email: queued when the night closes, sent by
+    ``manage.py send_emails`` (league.nights.result_emails), and kept as the night page's log.
+    One a player a night, so closing twice or sending twice emails each player once."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="result_emails")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="result_emails")
+    address = models.EmailField()
+    status = models.CharField(max_length=10, choices=EmailStatus.choices, default=EmailStatus.QUEUED)
+    # The site's address the email's links start with, as the organiser's request saw it (or SITE_URL).
+    site_url = models.CharField(max_length=200)
+    queued_at = models.DateTimeField(auto_now_add=True)
+    # Taken by one sender (two senders at once never send it twice); the time it was sent or failed.
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    done_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["night", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="result_email_once_a_night"),
+            models.CheckConstraint(condition=Q(status__in=EmailStatus.values), name="result_email_known_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Results of {self.night} to {self.address} ({self.status})"

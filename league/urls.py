@@ -13,6 +13,7 @@ from league.clubs.season_urls import season_patterns
 from league.clubs.urls import account_patterns, member_patterns, player_patterns
 from league.exchange.urls import import_patterns
 from league.nights.urls import night_patterns
+from league.standings.player_link_urls import player_link_patterns
 from league.standings.urls import (
     night_standings_patterns,
     player_record_patterns,
@@ -45,4 +46,5 @@ urlpatterns = [
     path("clubs/<slug:slug>/", include(club_patterns)),
     path("invites/<str:token>/", views.invite_accept, name="invite-accept"),
     path("standings/", include(public_standings_patterns)),
+    path("p/", include(player_link_patterns)),  # a player's own page, from their results email
 ]

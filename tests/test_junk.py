@@ -21,6 +21,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from league.clubs import player_links
 from league.models import Membership, Player, Role
 from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
@@ -111,6 +112,10 @@ def world(presets):
     tokens = {"t/": table.token, "invites/": "no-such-invite", "accounts/reset/": "no-such-token"}
     tokens["g/"] = getattr(casual, "token", "")
     tokens["s/"] = getattr(casual, "share_token", "")
+    # A player's own page and "no more emails", from a results email (the stop link first: p/ holds it).
+    spare = Player.objects.filter(club=tuesday).first()
+    tokens["p/stop/"] = player_links.opt_out_token(spare)
+    tokens["p/"] = player_links.page_token(spare)
     return organiser, values, tokens, player(tuesday, "Spare")
 
 

@@ -63,12 +63,22 @@ def readme_nginx_map() -> tuple[re.Pattern, str]:
         (RESET_PATH, "/accounts/reset/MQ/…/"),
         (f"/g/{RESET_TOKEN}/rounds/2/?x=1", "/g/…/rounds/2/?x=1"),
         (f"/t/{RESET_TOKEN}", "/t/…"),
+        (f"/p/{RESET_TOKEN}/claim/", "/p/…/claim/"),
+        (f"/p/stop/{RESET_TOKEN}/", "/p/stop/…/"),
         ("/accounts/login/?next=/clubs/", "/accounts/login/?next=/clubs/"),
     ],
 )
 def test_the_readmes_nginx_map_redacts_the_password_reset_token_too(address, logged):
     pattern, replacement = readme_nginx_map()
     assert pattern.sub(replacement, address) == logged
+
+
+def test_the_logs_name_no_link_of_a_results_email():
+    """The player's page and "no more emails" open without a password: their tokens are secrets too."""
+    from config.redaction import redact
+
+    line = f"GET /p/{RESET_TOKEN}/ 200; POST /p/stop/{RESET_TOKEN}/ 200"
+    assert redact(line) == "GET /p/…/ 200; POST /p/stop/…/ 200"
 
 
 @pytest.fixture

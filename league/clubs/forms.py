@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
 
 from league.clubs import services
 from league.clubs.names import clean_name
@@ -100,6 +101,17 @@ class PlayerForm(forms.Form):
         if phone and not any(c.isdigit() for c in phone):
             raise forms.ValidationError("A phone number has digits in it.")
         return phone
+
+
+class RosterPlayerForm(PlayerForm):
+    """A player's entry on the roster, with whether they get their results by email after each night
+    (off once they tapped "no more emails"; the organiser may turn it back on when they ask)."""
+
+    results_email = forms.BooleanField(
+        label=_("Email their results after each night"),
+        required=False,
+        help_text=_("Sent to the address above when a night they played closes."),
+    )
 
 
 class MergeForm(forms.Form):

@@ -304,6 +304,15 @@ def player_set_active(*, player: Player, active: bool) -> Player:
 
 
 @transaction.atomic
+@history.records("player_changed")
+def player_email_opt_out_set(*, player: Player, opted_out: bool) -> Player:
+    """ "No more results by email" (the player's one-tap link), or back in (the organiser, on the roster)."""
+    player.email_opt_out = opted_out
+    player.save(update_fields=["email_opt_out"])
+    return player
+
+
+@transaction.atomic
 @history.records("player_deleted")
 def player_delete(*, player: Player) -> Player:
     """Take a player off the roster, restorable from "Recently deleted" (their games keep them)."""
@@ -342,7 +351,7 @@ def player_merge(*, keep: Player, merge: Player) -> Player:
 
     Every row pointing at ``merge`` is re-pointed at ``keep``, found through Django's
     relations rather than listed here, so models added later (seats, results) follow too.
-    Blank email, phone and account link are filled from ``merge``.
+    Blank email, phone and account link are filled from ``merge``, and its "no more emails" is kept.
     """
     if keep.pk == merge.pk:
         raise LeagueError("Choose two different players to merge.")
@@ -384,10 +393,11 @@ def _player_merge(*, keep: Player, merge: Player) -> Player:
     keep.email = keep.email or merge.email
     keep.phone = keep.phone or merge.phone
     keep.active = keep.active or merge.active
+    keep.email_opt_out = keep.email_opt_out or merge.email_opt_out  # either entry's "no more emails" holds
     user = keep.user_id or merge.user_id
     merge.delete()  # before the link moves: one account links to one player per club
     keep.user_id = user
-    keep.save(update_fields=["email", "phone", "active", "user"])
+    keep.save(update_fields=["email", "phone", "active", "email_opt_out", "user"])
     return keep
 
 

@@ -264,9 +264,14 @@ def player_edit(request, slug, player_id):
     membership = club_member(request, slug, Role.SCOREKEEPER)
     player = _club_player(membership.club, player_id)
     initial = {"name": player.name, "email": player.email, "phone": player.phone}
-    form = forms.PlayerForm(request.POST or None, initial=initial)
+    initial["results_email"] = not player.email_opt_out
+    form = forms.RosterPlayerForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        services.player_update(player=player, **form.cleaned_data)
+        data = form.cleaned_data
+        opted_out = not data.pop("results_email")
+        services.player_update(player=player, **data)
+        if opted_out != player.email_opt_out:
+            services.player_email_opt_out_set(player=player, opted_out=opted_out)
         messages.success(request, f"{player.name} is saved.")
         return redirect("league:player-list", slug)
     status = 400 if request.method == "POST" else 200

@@ -19,7 +19,7 @@ from django.utils import timezone
 from league.clubs.names import clean_name
 from league.clubs.services import LeagueError, player_create
 from league.models import Agreement, Attendance, Bye, Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table
-from league.nights import seating
+from league.nights import result_emails, seating
 from league.nights import selectors as night_selectors
 from scoresheet import history, limits
 from scoresheet import services as scoresheet_services
@@ -73,10 +73,11 @@ def night_create(
 
 @transaction.atomic
 @history.records("night_closed")
-def night_close(*, night: Night) -> Night:
+def night_close(*, night: Night, site_url: str = "") -> Night:
     """Close the night once every table is settled (``night_selectors.unsettled``: each game agreed,
     confirmed by the organiser or left out, ``table_settle``). Its table links then show the final
-    sheets only; organisers can still correct its games."""
+    sheets only; organisers can still correct its games. Each player's results email is queued
+    (``result_emails``; ``site_url`` starts its links), to be sent in the background."""
     night = Night.objects.select_for_update().get(pk=night.pk)
     if night.closed_at is None:
         waiting = night_selectors.unsettled(night=night)
@@ -85,6 +86,7 @@ def night_close(*, night: Night) -> Night:
             raise LeagueError(f"Settle every table before closing the night: {tables}.")
         night.closed_at = timezone.now()
         night.save(update_fields=["closed_at"])
+        result_emails.results_emails_queue(night=night, site_url=site_url)
     return night
 
 

@@ -15,12 +15,13 @@ from django.db.models import Count
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from league.access import club_member
 from league.clubs.forms import PlayerForm
 from league.clubs.services import LeagueError
-from league.models import Attendance, Night, Player, Role, Sitting, Table
+from league.models import Attendance, EmailStatus, Night, Player, Role, Sitting, Table
 from league.nights import history as league_history
 from league.nights import selectors as night_selectors
 from league.nights import services as night_services
@@ -130,6 +131,8 @@ def night_detail(request, slug, night_id):
         "history": history[:shown],
         "more_history": len(history) > shown,
     }
+    if membership.can(Role.ORGANISER):
+        context["result_emails"] = night.result_emails.select_related("player").order_by("player__name", "pk")
     return render(request, "league/night_detail.html", context)
 
 
@@ -175,11 +178,19 @@ def night_close(request, slug, night_id):
     night = _night(membership.club, night_id)
     if request.method == "POST":
         try:
-            night_services.night_close(night=night)
+            night_services.night_close(night=night, site_url=site.absolute(request, "/").rstrip("/"))
         except LeagueError:
             messages.info(request, "First settle each table below: finish it, confirm its result or leave it out.")
             return redirect("league:night-close", night.club.slug, night.pk)
         messages.success(request, "The night is closed: the table links show the final sheets only.")
+        queued = night.result_emails.filter(status=EmailStatus.QUEUED).count()
+        if queued:
+            words = ngettext(
+                "%(count)d player gets their results by email in a minute or two (below: the log).",
+                "%(count)d players get their results by email in a minute or two (below: the log).",
+                queued,
+            )
+            messages.info(request, words % {"count": queued})
         return _to_night(night)
     unsettled = [] if night.is_closed else night_selectors.unsettled(night=night)
     for row in unsettled:

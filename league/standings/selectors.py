@@ -134,14 +134,23 @@ def _byes(**where):
 
 
 def season_standings(
-    *, season: Season, by: str | None = None, min_nights: int | None = None, ratings: dict[int, float] | None = None
+    *,
+    season: Season,
+    by: str | None = None,
+    min_nights: int | None = None,
+    ratings: dict[int, float] | None = None,
+    before: date_type | None = None,
 ) -> Standings:
     """The season's players, ranked by its rule (or ``by``), with its minimum nights and best N;
-    with ``ratings`` (player id → rating at the season's end) their rating metric too."""
+    with ``ratings`` (player id → rating at the season's end) their rating metric too; with
+    ``before``, as they stood with the nights before that date only (a player's place change)."""
     by = by or season.ranking
     min_nights = season.min_nights if min_nights is None else min_nights
-    results, early = _counted_results(season, game__table__sitting__night__season=season)
-    byes = _byes(sitting__night__season=season)
+    period = {"season": season} | ({"date__lt": before} if before else {})
+    results, early = _counted_results(
+        season, **{f"game__table__sitting__night__{key}": value for key, value in period.items()}
+    )
+    byes = _byes(**{f"sitting__night__{key}": value for key, value in period.items()})
     records = standings.player_records(results, byes, season.blowout_margin).values()
     for record in records:
         record.rating = (ratings or {}).get(record.key[0])
@@ -245,6 +254,7 @@ class PlayerGame:
     confirmed: bool
     rounds: str = ""  # who played which rounds of a seat shared with a substitute: "Bob rounds 1–2, Cleo rounds 3–4"
     early: Shortfall | None = None  # finished early: the rounds played of the rules' (as played here)
+    expected: str = ""  # the chance of winning the ratings gave before the game ("62%"), on the player's page
 
     @property
     def result(self) -> str:
@@ -302,26 +312,7 @@ def player_season(
     (four for the standings, unless given), whatever the number of games."""
     sat = Q(teams__seats__player_id=player_id) | Q(teams__seats__replaced_id=player_id)
     played = counted_games().filter(sat, table__sitting__night__season=season)
-    teams = list(
-        Team.objects.filter(game__in=played)
-        .annotate(final=Coalesce(Sum("entries__total"), 0), confirmed=agreed_value("game__"))
-        .order_by("game__table__sitting__night__date", "game__table__sitting__number", "game_id", "position")
-        .values_list(
-            "id",
-            "game_id",
-            "final",
-            "game__table__sitting__night_id",
-            "game__table__sitting__night__date",
-            "game__table__sitting__number",
-            "game__table__number",
-            "confirmed",
-        )
-    )
-    seats = seat_rounds(Seat.objects.filter(team_id__in=[team[0] for team in teams]))
-    by_game: dict[int, list[tuple]] = {}
-    for team in teams:
-        by_game.setdefault(team[1], []).append(team)
-    early = early_games(played, {game: [team[2] for team in game_teams] for game, game_teams in by_game.items()})
+    by_game, seats, early = _games_read(played)
     games, shared, partners, opponents = [], [], {}, {}
     for game_teams in by_game.values():
         credited = {team[0]: [seat.counts_for for seat in seats.get(team[0], ())] for team in game_teams}
@@ -357,6 +348,48 @@ def _rating_rank(result: Standings, player_id: int) -> tuple[int, int] | None:
     if player_id not in rated:
         return None
     return 1 + sum(1 for rating in rated.values() if rating > rated[player_id]), len(rated)
+
+
+def _games_read(played) -> tuple[dict[int, list[tuple]], dict[int, list[SeatRounds]], dict[int, Shortfall]]:
+    """The teams of the ``played`` games (with their totals, night, sitting and table) grouped by
+    game in the order they were played, their seats, and which finished early: three queries."""
+    teams = list(
+        Team.objects.filter(game__in=played)
+        .annotate(final=Coalesce(Sum("entries__total"), 0), confirmed=agreed_value("game__"))
+        .order_by("game__table__sitting__night__date", "game__table__sitting__number", "game_id", "position")
+        .values_list(
+            "id",
+            "game_id",
+            "final",
+            "game__table__sitting__night_id",
+            "game__table__sitting__night__date",
+            "game__table__sitting__number",
+            "game__table__number",
+            "confirmed",
+        )
+    )
+    seats = seat_rounds(Seat.objects.filter(team_id__in=[team[0] for team in teams]))
+    by_game: dict[int, list[tuple]] = {}
+    for team in teams:
+        by_game.setdefault(team[1], []).append(team)
+    early = early_games(played, {game: [team[2] for team in game_teams] for game, game_teams in by_game.items()})
+    return by_game, seats, early
+
+
+def night_player_games(*, night: Night) -> dict[int, list[PlayerGame]]:
+    """Every counted game of the night as each player's page lists it, by player id (the players a
+    game counts for: a substitute's shared seat goes to whoever played more of it). Three queries,
+    however many players."""
+    by_game, seats, early = _games_read(counted_games().filter(table__sitting__night=night))
+    games: dict[int, list[PlayerGame]] = {}
+    for game_teams in by_game.values():
+        credited = {team[0]: [seat.counts_for for seat in seats.get(team[0], ())] for team in game_teams}
+        for mine, team in enumerate(game_teams):
+            for pk, _name in credited[team[0]]:
+                game = _player_game(game_teams, mine, credited, seats, pk, night.season.blowout_margin)
+                game.early = early.get(game.game_id)
+                games.setdefault(pk, []).append(game)
+    return games
 
 
 def _sits(player_id: int, seats: list[SeatRounds]) -> bool:

@@ -230,12 +230,13 @@ def player_record(request, slug, player_id):
     chart = request.GET.get("chart") if request.GET.get("chart") in CHARTS else "points"
     shown = [METRICS[key] for key in (*SHOWN, "rating")]  # the standings' columns, in their order, and the rating
     rating = ratings.players.get(player.pk)
+    for game in record.games:
+        game.expected = _expected(ratings, game.game_id, player.pk)
     context |= {
         "record": record,
         "metrics": [(m, _shown(record.row, m)) for m in shown],
         "rating": rating,
         "rated_games": RATED_GAMES,
-        "expected": [(game, _expected(ratings, game.game_id, player.pk)) for game in record.games],
         "chart": chart,
         "companions": [("Most frequent partners", record.partners), ("Most frequent opponents", record.opponents)],
         "chart_svg": _chart(player, record, chart, rating) if record.nights else None,
