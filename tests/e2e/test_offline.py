@@ -114,3 +114,71 @@ def test_two_rounds_entered_offline_are_sent_once_in_order_when_the_network_retu
     assert [[score.total for score in rnd.result.scores] for rnd in sheet.rounds[1:]] == [[810, 425], [840, 425]]
     assert RoundSave.objects.filter(game=game).count() == 2
     expect(page.locator("[data-offline-banner]")).to_be_hidden()
+
+
+QUEUE_EMPTY = "() => JSON.parse(localStorage.getItem('bookkeeper:queue') || '[]').length === 0"
+
+
+def lose_the_first_answer(saves: list):
+    """A route handler: the first save reaches the server, which saves it, and its answer is
+    lost on the way back (the phone hears a broken connection). ``saves`` counts the saves sent."""
+
+    def handle(route):
+        if route.request.method != "POST" or route.request.url.endswith("/preview/"):
+            return route.continue_()
+        saves.append(route.request.url)
+        if len(saves) == 1:
+            route.fetch()  # the server has it
+            return route.abort("connectionreset")
+        route.continue_()
+
+    return handle
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_a_correction_changed_meanwhile_is_shown_side_by_side_and_a_save_resent_is_stored_once(
+    live_server, page, context
+):
+    game = start_game()
+    sheet_url = f"{live_server.url}/g/{game.token}/"
+    page.set_viewport_size(viewport("phone"))
+    open_ready(page, sheet_url)
+    page.get_by_role("link", name="Edit round 1").click()
+    expect(page.locator("#round-form[data-ready]")).to_have_count(1)
+
+    # Offline, this phone corrects round 1: Us melded 1,095, not 1,045 (Us 4,395).
+    offline(context, True)
+    page.locator("#id_t0-melded_points").fill("1095")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator("[data-waiting-list] li")).to_have_text(["Round 1: waiting to send"])
+    # Meanwhile another phone corrects it too: Them had 85 in hand, not 185 (Them 1,215).
+    them = ROUND_1[1]
+    theirs = [ROUND_1[0], Entry(**{**them.__dict__, "hand_points": 85})]
+    version = selectors.round_version(Round.objects.get(game=game, number=1))
+    services.round_record(game=game, number=1, entries=theirs, version=version)
+
+    offline(context, False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator(".waiting-held")).to_contain_text("Round 1 was not sent")
+    page.get_by_role("link", name="Open round 1").click()
+    conflict = page.locator(".conflict")
+    expect(conflict).to_contain_text("Someone else saved round 1")
+    expect(conflict.locator("tbody th")).to_have_text(["Us", "Them"])
+    expect(conflict.locator("tbody td")).to_have_text(["4,345", "4,395", "1,215", "1,115"])  # saved, yours
+    assert [t.total for t in Round.objects.get(game=game, number=1).entries.order_by("team__position")] == [4345, 1215]
+    page.get_by_role("link", name="Keep theirs").click()
+    expect(page.locator("[data-waiting]")).to_be_hidden()
+
+    # Round 2: the server saves it, the phone does not hear back; it sends it again by itself.
+    saves = []
+    page.route("**/rounds/2/", lose_the_first_answer(saves))
+    page.get_by_role("link", name="Enter round 2").click()
+    enter_round(page, 2, ROUND_2)
+    page.wait_for_url(sheet_url)  # kept to send, and the game page opened
+    page.wait_for_function(QUEUE_EMPTY)
+    expect(page.locator(".sheet tbody .round-number")).to_have_text(["1", "2"])
+    assert len(saves) == 2  # sent twice, stored once
+    assert Round.objects.filter(game=game, number=2).count() == 1
+    assert RoundSave.objects.filter(game=game, number=2).count() == 1
+    assert [t.total for t in Round.objects.get(game=game, number=2).entries.order_by("team__position")] == [810, 425]
