@@ -254,8 +254,8 @@
       }
       // No service worker: this page keeps it and sends it, and takes the next round here.
       var kept = form.dataset.kept.replace("{n}", number);
+      setSaving(false);
       if (!isNew(form)) {
-        setSaving(false);
         status.textContent = kept;
         status.hidden = false;
         return;

@@ -182,3 +182,35 @@ def test_a_correction_changed_meanwhile_is_shown_side_by_side_and_a_save_resent_
     assert Round.objects.filter(game=game, number=2).count() == 1
     assert RoundSave.objects.filter(game=game, number=2).count() == 1
     assert [t.total for t in Round.objects.get(game=game, number=2).entries.order_by("team__position")] == [810, 425]
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_without_a_service_worker_the_open_page_keeps_the_rounds_and_sends_them(live_server, browser):
+    """Plain http on a club's Wi-Fi runs no service worker (blocked here): the round form stays
+    open, takes the next round, and sends what waits when the network returns."""
+    game = services.game_create(
+        variant=Variant.objects.get(slug="hand-and-foot"),
+        mode="teams",
+        teams=[services.TeamData("Us"), services.TeamData("Them")],
+    )
+    context = browser.new_context(service_workers="block", viewport=viewport("phone"))
+    page = context.new_page()
+    page.goto(f"{live_server.url}/g/{game.token}/rounds/1/?new", wait_until="domcontentloaded")
+
+    context.set_offline(True)
+    enter_round(page, 1, ROUND_2)
+    expect(page.locator(".bar-status")).to_contain_text("Round 1 is kept on this phone, waiting to send")
+    expect(page.locator("[data-no-worker]")).to_be_hidden()  # the browser has service workers, blocked here
+    enter_round(page, 2, ROUND_3)  # the same page, now round 2's form
+    expect(page.locator("[data-waiting-list] li")).to_have_text(
+        ["Round 1: waiting to send", "Round 2: waiting to send"]
+    )
+    assert not Round.objects.filter(game=game).exists()
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_function(QUEUE_EMPTY)
+    sheet = selectors.game_sheet(game=game)
+    assert [[score.total for score in rnd.result.scores] for rnd in sheet.rounds] == [[810, 425], [840, 425]]
+    context.close()
