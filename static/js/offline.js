@@ -166,7 +166,7 @@
   function keepForOffline() {
     if (!("serviceWorker" in navigator)) return;
     var urls = [];
-    if (!navigator.serviceWorker.controller) urls.push(window.location.href);  // opened before the worker ran
+    var refresh = navigator.serviceWorker.controller ? [] : [window.location.href];  // opened before the worker ran
     document.querySelectorAll("a[data-enter-round]").forEach(function (link) { urls.push(link.href); });
     if (box && box.dataset.keep) urls.push(new URL(box.dataset.keep, window.location.href).href);
     document.querySelectorAll("link[rel=stylesheet], link[rel=icon], script[src], img[src]").forEach(function (el) {
@@ -180,7 +180,7 @@
         channel.port1.onmessage = function () {
           document.documentElement.dataset.offlineReady = "1";  // a test waits for this
         };
-        registration.active.postMessage({ keep: urls }, [channel.port2]);
+        registration.active.postMessage({ keep: urls, refresh: refresh }, [channel.port2]);
       })
       .catch(function () { /* no worker: the page still keeps and sends while open */ });
   }

@@ -80,14 +80,22 @@ self.addEventListener("fetch", function (event) {
   );
 });
 
-// A page asks for addresses to be kept now: itself when it opened before this worker looked after
-// it, the game's next round form, its static files. The answer says they are kept.
+// A page asks for addresses to be kept now: the game's next round form and its static files (once:
+// a page opened later keeps them fresh through the fetch above), and itself, afresh, when it
+// opened before this worker looked after it. The answer says they are kept.
 self.addEventListener("message", function (event) {
-  var urls = (event.data && event.data.keep) || [];
-  var done = Promise.all(urls.map(function (url) {
-    var request = new Request(url, { credentials: "same-origin" });
-    return fetch(request).then(function (response) { return keep(request, response); }, function () { return null; });
-  }));
+  var data = event.data || {};
+  var urls = (data.keep || []).concat(data.refresh || []);
+  var done = caches.open(CACHE).then(function (cache) {
+    return Promise.all(urls.map(function (url) {
+      var request = new Request(url, { credentials: "same-origin" });
+      var fresh = (data.refresh || []).indexOf(url) >= 0;
+      return (fresh ? Promise.resolve(null) : cache.match(request)).then(function (found) {
+        if (found) return found;
+        return fetch(request).then(function (response) { return keep(request, response); }, function () { return null; });
+      });
+    }));
+  });
   event.waitUntil(done.then(function () {
     if (event.ports[0]) event.ports[0].postMessage({ kept: urls.length });
   }));
