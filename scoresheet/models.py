@@ -247,3 +247,19 @@ class TeamRound(models.Model):
     def entered_values(self) -> dict:
         """The values as entered, in the shape ``entries.entry_from_values`` takes."""
         return {name: getattr(self, name) for name in ENTRY_FIELDS}
+
+
+class RoundSave(models.Model):
+    """A round save the server has done, by the key its phone gave it (a uuid the page makes
+    for each save): sent again (the answer was lost, or a queue kept offline is sent twice), it
+    is recognised and not stored again (services.round_record). ``round`` is the round it saved
+    (empty once an undo took that round back)."""
+
+    key = models.CharField(max_length=64, unique=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    number = models.PositiveSmallIntegerField()
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Save {self.key} of round {self.number}"

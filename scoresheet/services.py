@@ -14,7 +14,7 @@ from django.utils.text import slugify
 
 from scoresheet import corrections, dealing, history, limits, plausibility, scoring, selectors, tokens, undoing
 from scoresheet.entries import entry_from_values, entry_to_values
-from scoresheet.models import KEEP_DELETED, Game, Round, Team, TeamRound, Variant, search_key
+from scoresheet.models import KEEP_DELETED, Game, Round, RoundSave, Team, TeamRound, Variant, search_key
 from scoresheet.problems import Problem, Refused
 from scoresheet.rules import load_rules
 from scoresheet.selectors import round_version  # the token a round form carries; checked here
@@ -177,7 +177,8 @@ def round_record(
     confirmed: Collection[str] = (),
     reason: str = "",
     undoes=None,
-) -> Round:
+    save_key: str = "",
+) -> Round | None:
     """Record round ``number`` (the next one) or correct an earlier one.
 
     The whole game is checked with the new entries in place, so a correction that
@@ -197,11 +198,21 @@ def round_record(
 
     The save that reaches the game's end as its rules define it (``scoring.rules_ended``) finishes
     the game too, in the same change: nothing is left to tap. A finished game stays finished.
+
+    ``save_key`` is the key the phone gave this save: a save whose key was saved already (its
+    answer was lost, a queue kept offline was sent again) is done, and is not stored again nor
+    checked against the round's version: the round it saved is returned (None once undone).
     """
     # Locked, and read with its night (for corrections.needs_reason): the game's row only is locked.
     game = Game.objects.select_for_update(of=("self",)).select_related("table__sitting__night").get(pk=game.pk)
     rules = game.rules
     teams = selectors.game_teams(game=game)
+    if save_key:
+        done = RoundSave.objects.filter(key=save_key).select_related("round").first()
+        if done is not None and done.game_id == game.pk and done.number == number:
+            return done.round
+        if done is not None:  # a key is one save's: another round's key is refused, not mixed up
+            raise RoundInvalid([scoring.Problem("This save was made for another round.", round=number)])
     rounds, all_rounds = selectors.game_rounds(game=game, teams=teams)
     if not 1 <= number <= len(rounds) + 1:
         raise RoundInvalid(
@@ -262,7 +273,10 @@ def round_record(
         raise RoundInvalid(found)
     ends = not game.is_finished and scoring.rules_ended(rules, result)
     with history.change("round_corrected" if correcting else "round_entered", reason=reason, undoes=undoes):
-        return _round_save(game, number, rounds, rows, checks, ends=ends)
+        rnd = _round_save(game, number, rounds, rows, checks, ends=ends)
+    if save_key:
+        RoundSave.objects.create(key=save_key, game=game, number=number, round=rnd)
+    return rnd
 
 
 REASON_NEEDED = "Say why you correct this round: the game is finished or its night closed, so the reason is recorded."

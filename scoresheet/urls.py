@@ -3,7 +3,7 @@ pages are under its doors (scoresheet.game_urls)."""
 
 from django.urls import path
 
-from scoresheet import views
+from scoresheet import offline_views, views
 
 app_name = "scoresheet"
 
@@ -14,4 +14,5 @@ urlpatterns = [
     path("games/new/", views.game_new, name="game-new"),
     path("games/deleted/", views.games_deleted, name="games-deleted"),
     path("print/", views.print_sheets, name="print-sheets"),
+    path("sw.js", offline_views.service_worker, name="service-worker"),
 ]

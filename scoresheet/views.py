@@ -293,6 +293,7 @@ def _round_save(request, access: GameAccess, number):
                 version=request.POST.get("version", ""),
                 confirmed=request.POST.get("confirm_warnings", "").split(),  # the "Save anyway" button
                 reason=reason,
+                save_key=_save_key(request),
             )
         except services.RoundNeedsConfirmation:
             entries = form.entries()  # shown scored, with the warnings and "Save anyway"
@@ -321,6 +322,16 @@ def _round_save(request, access: GameAccess, number):
     context = {**_round_context(page, form, access), "reason": reason, "reason_error": reason_error}
     context["conflict"] = _conflict(page, links) if conflict else None
     return render(request, "scoresheet/round_form.html", context, status=409 if context["conflict"] else 400)
+
+
+def _save_key(request) -> str:
+    """The key round_form.js gives each save (a uuid), so a save sent twice is stored once; none
+    from a form posted without script, or a key too long to be one."""
+    key = request.POST.get("save_key", "").strip()
+    return key if len(key) <= SAVE_KEY_LENGTH else ""
+
+
+SAVE_KEY_LENGTH = 64  # as RoundSave keeps it
 
 
 def _already_entered(game, number: int) -> str:

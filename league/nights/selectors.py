@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db.models import Count, F, Prefetch, Q, Sum, prefetch_related_objects
 from django.db.models.functions import Coalesce
@@ -214,6 +215,16 @@ class TableRow:
     @property
     def agreed(self) -> bool:
         return is_agreed(self.table, self.game, self.teams)
+
+    @property
+    def last_heard(self) -> datetime | None:
+        """When the table was last heard from: its game's latest save (a round entered or corrected,
+        the game finished: ``Game.updated_at``) or a team's agreement; None before its first round.
+        From what the night page read already: no query, and nothing is written when a page opens."""
+        heard = [agreement.at for team in self.teams if (agreement := getattr(team, "agreement", None))]
+        if self.rounds_played:
+            heard.append(self.game.updated_at)
+        return max(heard, default=None)
 
     @property
     def settled(self) -> bool:

@@ -5,12 +5,24 @@
 // confirmed the save: a reload, a lost connection or a server error loses nothing. Save
 // sends the form with fetch so the draft is forgotten only on the server's "saved" answer;
 // without JavaScript the form posts as usual.
+//
+// Each save carries a key (a uuid made here, kept while the values stay as they are), so a
+// save sent twice is stored once. Without the network the save is kept on this phone and
+// sent by itself when the network returns (offline.js): with a service worker the game page
+// opens (as last known) listing it; without one, this page stays, ready for the next round.
 (function () {
   "use strict";
   var form = document.getElementById("round-form");
   if (form) init(form, null);
 
   function init(form, previousDraftKey) {
+    var offline = window.BookkeeperOffline;
+    var held = offline ? offline.takeHeld(form.action) : null;
+    var asked = /rounds\/(\d+)\/$/.exec(window.location.pathname);
+    if (!held && isNew(form) && asked && asked[1] !== form.dataset.number) {
+      // Offline, the game's next round form as last known, opened for a later round.
+      renumber(form, Number(asked[1]));
+    }
     var draftKey = form.dataset.draftKey;
     var save = form.querySelector("button[type=submit]");
     var saveLabel = save.textContent;
@@ -18,6 +30,7 @@
     var timer = null;
     var pending = null;
     var saving = false;
+    var saveKey = held ? held.key : null;
 
     // One-tap picks: 0 to 4 set the count beside them (a bigger count is typed in its box).
     form.addEventListener("click", function (event) {
@@ -95,18 +108,21 @@
       var raw = null;
       try { raw = localStorage.getItem(draftKey); } catch (e) { return; }
       if (!raw) return;
-      var draft = JSON.parse(raw);
+      fill(JSON.parse(raw).data);
+      form.querySelector(".draft-notice").hidden = false;
+    }
+
+    function fill(data) {
       form.querySelectorAll("input[type=checkbox]").forEach(function (box) {
-        if (box.name) box.checked = draft.data[box.name] !== undefined;
+        if (box.name) box.checked = data[box.name] !== undefined;
       });
-      Object.keys(draft.data).forEach(function (name) {
+      Object.keys(data).forEach(function (name) {
         var fields = form.querySelectorAll("[name='" + name.replace(/'/g, "") + "']");
         fields.forEach(function (field) {
-          if (field.type === "radio") field.checked = field.value === draft.data[name];
-          else if (field.type !== "checkbox" && field.type !== "hidden") field.value = draft.data[name];
+          if (field.type === "radio") field.checked = field.value === data[name];
+          else if (field.type !== "checkbox" && field.type !== "hidden") field.value = data[name];
         });
       });
-      form.querySelector(".draft-notice").hidden = false;
     }
 
     function preview() {
@@ -155,6 +171,7 @@
     }
 
     function changed() {
+      saveKey = null;  // other values: another save
       syncCounting();
       syncPicks();
       saveDraft();
@@ -198,6 +215,8 @@
       var data = new FormData(form);
       // The button pressed goes along, as in a plain post: "Save anyway" carries what it confirms.
       if (event.submitter && event.submitter.name) data.append(event.submitter.name, event.submitter.value);
+      saveKey = saveKey || newKey();
+      data.set("save_key", saveKey);
       fetch(form.action, { method: "POST", body: data, redirect: "manual",
                            headers: { "X-Requested-With": "fetch" } })
         .then(function (response) {
@@ -215,8 +234,44 @@
             window.location.assign(answer.url);
           });
         })
-        .catch(function () { notSaved("the connection to the server was lost."); });
+        .catch(function () {
+          if (!offline) return notSaved("the connection to the server was lost.");
+          keepToSend(data);
+        });
     });
+
+    // The network is down, or the answer was lost: the save waits on this phone, with its key.
+    function keepToSend(data) {
+      var fields = [];
+      data.forEach(function (value, name) { if (typeof value === "string") fields.push([name, value]); });
+      var number = Number(form.dataset.number);
+      offline.enqueue({ key: saveKey, game: form.dataset.game, number: number, url: form.action,
+                        isNew: isNew(form), fields: fields });
+      forgetDraft(draftKey);  // the queue holds it now
+      if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+        window.location.assign(form.dataset.gameUrl);  // opens as last known, with what is waiting
+        return;
+      }
+      // No service worker: this page keeps it and sends it, and takes the next round here.
+      var kept = form.dataset.kept.replace("{n}", number);
+      setSaving(false);
+      if (!isNew(form)) {
+        status.textContent = kept;
+        status.hidden = false;
+        return;
+      }
+      var fresh = form.cloneNode(true);
+      fresh.reset();
+      fresh.querySelectorAll(".breakdown-live").forEach(function (live) { live.textContent = ""; });
+      renumber(fresh, number + 1);
+      fresh.querySelector(".bar-status").textContent = kept;
+      fresh.querySelector(".bar-status").hidden = false;
+      clearTimeout(timer);
+      if (pending) pending.abort();
+      form.replaceWith(fresh);
+      window.history.replaceState(null, "", fresh.action + "?new");
+      init(fresh, null);
+    }
 
     // Back to this page from the game page (the browser's page cache): ready to save again.
     window.addEventListener("pageshow", function (event) {
@@ -235,6 +290,17 @@
       window.location.reload();
     });
 
+    if (held) {
+      // A save sent from the queue that the server refused or found changed meanwhile: sent
+      // again from here, so the answer shows why, or both versions side by side.
+      var values = {};
+      held.fields.forEach(function (pair) { values[pair[0]] = pair[1]; });
+      fill(values);
+      form.querySelector("input[name=version]").value = values.version;
+      form.dataset.ready = "1";
+      form.requestSubmit();
+      return;
+    }
     if (form.dataset.bound === "1") {
       // The server sent back what was typed (a refused save): keep it as the draft, under this
       // form's key (a conflict brings the round's new version).
@@ -247,5 +313,35 @@
     syncPicks();
     preview();
     form.dataset.ready = "1";  // the taps are wired (a test waits for this before it taps)
+  }
+
+  function isNew(form) {
+    return form.querySelector("input[name=version]").value === "new";
+  }
+
+  // The form for another round number: its address, heading, Save button and draft.
+  function renumber(form, number) {
+    var old = form.dataset.number;
+    var swap = function (text) { return text.replace(new RegExp("\\b" + old + "\\b"), String(number)); };
+    var round = function (url) { return url.replace(/rounds\/\d+\//, "rounds/" + number + "/"); };
+    form.action = round(form.action);
+    form.dataset.previewUrl = round(form.dataset.previewUrl);
+    form.dataset.draftKey = form.dataset.draftKey.replace(":" + old + ":", ":" + number + ":");
+    form.dataset.number = String(number);
+    document.title = swap(document.title);
+    var heading = document.querySelector("h1");
+    if (heading) heading.textContent = swap(heading.textContent);
+    var save = form.querySelector("button.bar-save");
+    save.textContent = swap(save.textContent);
+  }
+
+  // A uuid (version 4) for a save: crypto.randomUUID is there on HTTPS only, getRandomValues everywhere.
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    var hex = Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
   }
 })();

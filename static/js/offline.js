@@ -1,0 +1,201 @@
+// A game's pages without the network (PRODUCT.md, "Offline at the table").
+//
+// - Starts the service worker (/sw.js) where the browser has one (HTTPS, or localhost), and asks
+//   it to keep this page, the game's next round form and the static files, so they open again
+//   offline; an offline copy says so (the banner).
+// - Keeps the queue of rounds saved without the network (round_form.js adds to it), in this
+//   browser's localStorage, and sends it in order when the network returns: each save with
+//   the key the server knows it by (sent twice, stored once) and the round's version it was
+//   based on. A save the server refuses or finds changed meanwhile waits for the scorekeeper,
+//   who opens it (round_form.js shows the reasons, or both versions side by side).
+// - Says what is waiting, on the game's pages. The totals leave waiting rounds out: they are
+//   counted when the server has them (the scoring rules live once, on the server).
+//
+// Without a service worker the page itself keeps and sends while it stays open.
+(function () {
+  "use strict";
+  var QUEUE = "bookkeeper:queue";
+  var RETRY = 15000;  // while something waits, try again this often (and at once when back online)
+  var box = document.querySelector("[data-offline]");
+  var sending = false;
+  var sentSome = false;
+  var retryTimer = null;
+
+  function load() {
+    try { return JSON.parse(localStorage.getItem(QUEUE) || "[]"); } catch (e) { return []; }
+  }
+
+  function store(items) {
+    try { localStorage.setItem(QUEUE, JSON.stringify(items)); } catch (e) { /* storage full */ }
+    show();
+  }
+
+  function enqueue(item) {
+    var items = load().filter(function (other) { return other.key !== item.key; });
+    items.push(item);
+    store(items);
+    later();
+  }
+
+  function remove(key) {
+    store(load().filter(function (item) { return item.key !== key; }));
+  }
+
+  function waiting(game) {
+    return load().filter(function (item) { return String(item.game) === String(game); });
+  }
+
+  // The first held save, when it is this form's (round_form.js opens it to show why).
+  function takeHeld(url) {
+    var first = load()[0];
+    if (!first || !first.held || first.url !== url) return null;
+    remove(first.key);
+    return first;
+  }
+
+  function send() {
+    clearTimeout(retryTimer);
+    if (sending) return;
+    var item = load()[0];
+    if (!item) return done();
+    if (item.held) return show();  // waits for the scorekeeper: the rest waits behind it, in order
+    sending = true;
+    var body = new FormData();
+    item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    fetch(item.url, { method: "POST", body: body, redirect: "manual", headers: { "X-Requested-With": "fetch" } })
+      .then(function (response) {
+        sending = false;
+        online(true);
+        if (response.type === "opaqueredirect") {
+          // Not saved, and never will be (the round was entered on another phone, the game is
+          // over): the game page says so, with what this save held.
+          remove(item.key);
+          sentSome = true;
+          return send();
+        }
+        if (response.status === 400 || response.status === 409) return hold(item.key);
+        if (!response.ok) return later();
+        return response.json().then(function (answer) {
+          if (!answer.saved) return later();
+          remove(item.key);
+          sentSome = true;
+          send();
+        });
+      })
+      .catch(function () {
+        sending = false;
+        online(false);
+        later();
+      });
+  }
+
+  function hold(key) {
+    store(load().map(function (item) {
+      if (item.key === key) item.held = true;
+      return item;
+    }));
+  }
+
+  function later() {
+    clearTimeout(retryTimer);
+    if (load().length) retryTimer = setTimeout(send, RETRY);
+  }
+
+  function done() {
+    // Everything is on the server: a game page shows it as the server counts it.
+    if (sentSome && !document.getElementById("round-form")) window.location.reload();
+  }
+
+  // --- what the page says ----------------------------------------------------------------
+
+  function online(on) {
+    var banner = box && box.querySelector("[data-offline-banner]");
+    if (!banner) return;
+    var copy = document.documentElement.hasAttribute("data-offline-copy");
+    banner.hidden = on && !copy;
+    if (!banner.hidden) document.querySelectorAll(".messages").forEach(function (list) { list.hidden = true; });
+  }
+
+  function words(name, n) {
+    return box.dataset[name].replace("{n}", n);
+  }
+
+  function show() {
+    if (!box) return;
+    var items = waiting(box.dataset.game);
+    var panel = box.querySelector("[data-waiting]");
+    panel.hidden = !items.length;
+    box.querySelector("[data-waiting-title]").textContent =
+      items.length === 1 ? words("waitingOne", 1) : words("waitingOther", items.length);
+    var list = box.querySelector("[data-waiting-list]");
+    list.textContent = "";
+    items.forEach(function (item) {
+      var li = document.createElement("li");
+      if (item.held) {
+        li.className = "waiting-held";
+        li.textContent = words("roundHeld", item.number) + " ";
+        var open = document.createElement("a");
+        open.href = item.url;
+        open.className = "button";
+        open.textContent = words("roundOpen", item.number);
+        li.appendChild(open);
+      } else {
+        li.textContent = words("roundWaiting", item.number);
+      }
+      list.appendChild(li);
+    });
+    box.querySelector("[data-no-worker]").hidden = "serviceWorker" in navigator;
+    nextRoundLinks(items);
+  }
+
+  // "Enter round N" after the rounds waiting here: the sheet as last known does not have them.
+  function nextRoundLinks(items) {
+    var last = 0;
+    items.forEach(function (item) { if (item.isNew) last = Math.max(last, item.number); });
+    document.querySelectorAll("a[data-enter-round]").forEach(function (link) {
+      var shown = Number(link.dataset.enterRound);
+      var next = Math.max(shown, last + 1);
+      link.href = link.href.replace(/rounds\/\d+\//, "rounds/" + next + "/");
+      link.textContent = link.textContent.replace(String(link.dataset.shownNumber || shown), String(next));
+      link.dataset.shownNumber = next;
+    });
+  }
+
+  // --- the service worker -----------------------------------------------------------------
+
+  function keepForOffline() {
+    if (!("serviceWorker" in navigator)) return;
+    var urls = [];
+    var refresh = navigator.serviceWorker.controller ? [] : [window.location.href];  // opened before the worker ran
+    document.querySelectorAll("a[data-enter-round]").forEach(function (link) { urls.push(link.href); });
+    if (box && box.dataset.keep) urls.push(new URL(box.dataset.keep, window.location.href).href);
+    document.querySelectorAll("link[rel=stylesheet], link[rel=icon], script[src], img[src]").forEach(function (el) {
+      var url = new URL(el.href || el.src, window.location.href);
+      if (url.origin === window.location.origin) urls.push(url.href);
+    });
+    navigator.serviceWorker.register("/sw.js", { scope: "/" })
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function (registration) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function () {
+          document.documentElement.dataset.offlineReady = "1";  // a test waits for this
+        };
+        registration.active.postMessage({ keep: urls, refresh: refresh }, [channel.port2]);
+      })
+      .catch(function () { /* no worker: the page still keeps and sends while open */ });
+  }
+
+  window.BookkeeperOffline = { enqueue: enqueue, waiting: waiting, takeHeld: takeHeld, send: send };
+  window.addEventListener("online", function () {
+    online(true);
+    var copy = document.documentElement.hasAttribute("data-offline-copy");
+    // A sheet as last known, with nothing to send: the sheet as it is now.
+    if (copy && !load().length && !document.getElementById("round-form")) return window.location.reload();
+    send();
+  });
+  window.addEventListener("offline", function () { online(false); });
+  online(navigator.onLine);
+  show();
+  if (!document.documentElement.hasAttribute("data-offline-copy")) keepForOffline();
+  send();
+})();
