@@ -45,4 +45,5 @@ urlpatterns = [
     path("clubs/<slug:slug>/", include(club_patterns)),
     path("invites/<str:token>/", views.invite_accept, name="invite-accept"),
     path("standings/", include(public_standings_patterns)),
+    path("n/<str:token>/", include("league.nights.player_urls")),  # a night's "where do I sit", no account
 ]

@@ -15,6 +15,7 @@ from django.db.models import Count
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.access import club_member
@@ -22,10 +23,11 @@ from league.clubs.forms import PlayerForm
 from league.clubs.services import LeagueError
 from league.models import Attendance, Night, Player, Role, Sitting, Table
 from league.nights import history as league_history
+from league.nights import player_views
 from league.nights import selectors as night_selectors
 from league.nights import services as night_services
 from league.nights.forms import NightForm, SubstituteForm, SwapForm
-from scoresheet import site
+from scoresheet import qrcode, site
 from scoresheet.limits import max_length
 from scoresheet.links import GameLinks
 from scoresheet.views import REASON_LENGTH
@@ -125,10 +127,13 @@ def night_detail(request, slug, night_id):
     night = _night(membership.club, night_id)
     shown = league_history.NIGHT_PAGE_CHANGES
     history = league_history.night_history(night=night, latest=shown + 1)
+    seat_link = player_views.seat_link(request, night)
     context = {
         **_night_context(request, membership, night),
         "history": history[:shown],
         "more_history": len(history) > shown,
+        "seat_link": seat_link,
+        "seat_qr": qrcode.svg(seat_link, title=_("Where do I sit? The night's seating for its players")),
     }
     return render(request, "league/night_detail.html", context)
 
