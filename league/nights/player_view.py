@@ -176,9 +176,9 @@ def seat_page(*, night: Night, player_id: int | None) -> SeatPage:
 
 # The room's screen
 
-SEATING_A_VIEW = 36  # names on one screen of the seating (three columns of twelve)
+SEATING_A_VIEW = 33  # names on one screen of the seating (three columns of eleven)
 TABLES_A_VIEW = 12
-STANDINGS_A_VIEW = 10
+STANDINGS_A_VIEW = 8
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from league.access import club_member
 from league.models import Night, Player, Role
 from league.nights import player_view
 from league.nights import services as night_services
-from scoresheet import site
+from scoresheet import qrcode, site
 from scoresheet.limits import max_length
 
 SCREEN_TURN = 12  # seconds each view of the screen stays up, unless the address says (?every=)
@@ -33,6 +33,11 @@ SCREEN_REFRESH = 25  # seconds between two reads of the screen's views
 def seat_link(request, night: Night) -> str:
     """The full address of the night's "where do I sit" page, as its QR codes carry it."""
     return site.absolute(request, reverse("league:seat-finder", args=[night.token]))
+
+
+def seat_code(link: str):
+    """The QR code of ``link`` (``seat_link``) for a page: the night page's, the room's screen's."""
+    return qrcode.svg(link, title=_("Where do I sit? The night's seating for its players"))
 
 
 def _night(token: str) -> Night:
@@ -92,13 +97,16 @@ def _seconds(request, name: str, default: int) -> int:
 def night_screen(request, slug, night_id):
     membership = club_member(request, slug, Role.VIEWER)
     night = _club_night(membership, night_id)
+    link = seat_link(request, night)
     context = {
         "night": night,
         "club": night.club,
         "screen": player_view.screen(night=night),
         "every": _seconds(request, "every", SCREEN_TURN),
         "refresh": _seconds(request, "refresh", SCREEN_REFRESH),
-        "seat_link": seat_link(request, night),
+        "seat_link": link,
+        "seat_link_shown": link.split("://", 1)[-1],  # as a person types it: no "https://"
+        "seat_qr": seat_code(link),
     }
     response = render(request, "league/night_screen.html", context)
     response["Cache-Control"] = "no-store"

@@ -15,7 +15,6 @@ from django.db.models import Count
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.access import club_member
@@ -27,7 +26,7 @@ from league.nights import player_views
 from league.nights import selectors as night_selectors
 from league.nights import services as night_services
 from league.nights.forms import NightForm, SubstituteForm, SwapForm
-from scoresheet import qrcode, site
+from scoresheet import site
 from scoresheet.limits import max_length
 from scoresheet.links import GameLinks
 from scoresheet.views import REASON_LENGTH
@@ -133,7 +132,7 @@ def night_detail(request, slug, night_id):
         "history": history[:shown],
         "more_history": len(history) > shown,
         "seat_link": seat_link,
-        "seat_qr": qrcode.svg(seat_link, title=_("Where do I sit? The night's seating for its players")),
+        "seat_qr": player_views.seat_code(seat_link),
     }
     return render(request, "league/night_detail.html", context)
 
