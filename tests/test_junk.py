@@ -111,6 +111,7 @@ def world(presets):
     tokens = {"t/": table.token, "invites/": "no-such-invite", "accounts/reset/": "no-such-token"}
     tokens["g/"] = getattr(casual, "token", "")
     tokens["s/"] = getattr(casual, "share_token", "")
+    tokens["n/"] = the_night.token  # "where do I sit"
     return organiser, values, tokens, player(tuesday, "Spare")
 
 
