@@ -152,7 +152,6 @@ class SeatPage:
     places: list[Place] = field(default_factory=list)
     result: ResultLine | None = None  # the player's night so far: finished games only
     standings: list[ResultLine] = field(default_factory=list)  # the night's results, once it is closed
-    sittings_drawn: int = 0
 
 
 def seat_page(*, night: Night, player_id: int | None) -> SeatPage:
@@ -161,7 +160,7 @@ def seat_page(*, night: Night, player_id: int | None) -> SeatPage:
     page = night_selectors.night_page(night=night)
     people = night_players(night=night, page=page)
     player = next((p for p in people if p.pk == player_id), None)
-    rows = night_standings_rows(night)
+    rows = night_standings_rows(night) if player is not None or night.is_closed else []
     result = next((row for row in rows if player is not None and row.player_ids == (player.pk,)), None)
     return SeatPage(
         night=night,
@@ -170,7 +169,6 @@ def seat_page(*, night: Night, player_id: int | None) -> SeatPage:
         places=places(page, player.pk) if player and not night.is_closed else [],
         result=result,
         standings=rows if night.is_closed else [],
-        sittings_drawn=len(page.sittings),
     )
 
 

@@ -102,7 +102,7 @@ def test_a_player_sees_their_table_partners_and_night_as_sittings_are_drawn(clie
     assert f"Sitting 1 Table {place['table']}" in words
     assert f"Sitting 2 Table {place_of('Zoë', second)['table']}" in words
     assert re.search(
-        r"Your night so far (Place \d+ · )?1 game finished · [\d.]+ wins · [\d,]+ points · [\d.]+ VP", words
+        r"Your night so far (Place \d+ · )?1 game finished · wins: [\d.]+ · points: [\d,]+ · VP: [\d.]+", words
     )
 
 
