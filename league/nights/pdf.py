@@ -7,7 +7,8 @@ beside it in 9 pt). The head is never taller than the code, whatever the names (
 so a table keeps to one landscape page. The rules card prints once, at the end of the pack.
 
 The seating chart is large type for reading across a room: first an index of the players by
-name with their table, then every table with its teams (each on a line of its own), then who
+name with their table, beside it the QR code of the night's "where do I sit" page (45 mm, the
+link under it in 9 pt), then every table with its teams (each on a line of its own), then who
 sits out, as many tables a page as fit, the heading on every page.
 """
 
