@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.standings.rankings import RANKINGS
 from league.time_zones import default_time_zone, validate_time_zone
+from scoresheet import tokens
 from scoresheet.models import audited
 from scoresheet.querysets import SoftDeleteQuerySet
 
@@ -256,7 +257,12 @@ class Night(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Deleted: off the lists, its pages and the standings, restorable from "Recently deleted".
     deleted_at = models.DateTimeField(null=True, blank=True)
-    history = audited(excluded_fields=["seed"])
+    # The night's "where do I sit" page for its players, no account: /n/<token>/ (short, for the
+    # wall chart's QR code). It shows only this night, and its results once it is closed.
+    token = models.CharField(max_length=64, unique=True, default=tokens.short_token, editable=False)
+    # The room's screen leaves out the standings while the last planned sitting is played.
+    screen_hides_last_standings = models.BooleanField(default=False)
+    history = audited(excluded_fields=["seed", "token"])
 
     objects = SoftDeleteQuerySet.as_manager()  # every night; .live() for the lists, pages and standings
 

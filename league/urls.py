@@ -47,4 +47,5 @@ urlpatterns = [
     path("invites/<str:token>/", views.invite_accept, name="invite-accept"),
     path("standings/", include(public_standings_patterns)),
     path("p/", include(player_link_patterns)),  # a player's own page, from their results email
+    path("n/<str:token>/", include("league.nights.player_urls")),  # a night's "where do I sit", no account
 ]

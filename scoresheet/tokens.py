@@ -22,6 +22,12 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+def short_token() -> str:
+    """A short random value (9 random bytes, 12 characters) for an address that only reads, printed
+    as a QR code that must scan from arm's length: a night's "where do I sit" page (/n/<token>/)."""
+    return secrets.token_urlsafe(9)
+
+
 def same_token(stored: str, given: str) -> bool:
     """Whether ``given`` is the token ``stored``: the one comparison of every token."""
     if not stored or not given or len(given) > MAX_LENGTH:

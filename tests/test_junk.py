@@ -116,6 +116,7 @@ def world(presets):
     spare = Player.objects.filter(club=tuesday).first()
     tokens["p/stop/"] = player_links.opt_out_token(spare)
     tokens["p/"] = player_links.page_token(spare)
+    tokens["n/"] = the_night.token  # "where do I sit"
     return organiser, values, tokens, player(tuesday, "Spare")
 
 

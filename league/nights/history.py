@@ -20,6 +20,7 @@ NIGHT_ACTIONS = {
     "night_closed": "Night closed",
     "night_deleted": "Night deleted",
     "night_restored": "Night restored",
+    "night_screen_set": "Room screen changed",
 }
 SEAT_ACTIONS = ("seats_swapped", "seat_substituted")
 

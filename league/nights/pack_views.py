@@ -1,4 +1,5 @@
-"""A sitting's printouts as PDFs: the table pack (scorekeepers) and the seating chart (viewers)."""
+"""A sitting's printouts as PDFs: the table pack (scorekeepers) and the seating chart (viewers), which
+carries the QR code of the night's "where do I sit" page."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from django.urls import reverse
 from league.access import club_member
 from league.models import Role, Sitting
 from league.nights import pdf as league_pdf
+from league.nights import player_views
 from league.nights.pack_selectors import sitting_pack
 from scoresheet import pdf, site
 from scoresheet.querysets import not_deleted
@@ -67,5 +69,6 @@ def seating_chart(request, slug: str, night_id: int, number: int):
     paper = _paper(request)
     if paper is None:
         return HttpResponseBadRequest("Paper is letter or a4.", content_type="text/plain; charset=utf-8")
-    content = league_pdf.seating_chart(sitting_pack(sitting=sitting), paper)
+    seat_link = player_views.seat_link(request, sitting.night)
+    content = league_pdf.seating_chart(sitting_pack(sitting=sitting), paper, seat_link=seat_link)
     return _pdf(content, _filename(sitting, "seating"))

@@ -7,7 +7,8 @@ beside it in 9 pt). The head is never taller than the code, whatever the names (
 so a table keeps to one landscape page. The rules card prints once, at the end of the pack.
 
 The seating chart is large type for reading across a room: first an index of the players by
-name with their table, then every table with its teams (each on a line of its own), then who
+name with their table, beside it the QR code of the night's "where do I sit" page (45 mm, the
+link under it in 9 pt), then every table with its teams (each on a line of its own), then who
 sits out, as many tables a page as fit, the heading on every page.
 """
 
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from datetime import date
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
@@ -97,14 +99,14 @@ def qr_code(link: str, symbol: float = QR_SYMBOL) -> Drawing:
     return drawing
 
 
-def link_lines(link: str, width: float) -> str:
+def link_lines(link: str, width: float, door: str = "/t/") -> str:
     """The link as printed under its code: on one line if it fits ``width`` in LINK_SIZE type,
-    else broken before its path ("/t/<token>/", always whole)."""
+    else broken before its path (``door``: "/t/<token>/", always whole)."""
     text = escape(link)
-    if pdfmetrics.stringWidth(link, "Sheet", LINK_SIZE) <= width or "/t/" not in link:
+    if pdfmetrics.stringWidth(link, "Sheet", LINK_SIZE) <= width or door not in link:
         return text
-    host, path = link.split("/t/", 1)
-    return f"{escape(host)}<br/>{escape('/t/' + path)}"
+    host, path = link.split(door, 1)
+    return f"{escape(host)}<br/>{escape(door + path)}"
 
 
 def qr_block(link: str, width: float, m: pdf.Metrics) -> Table:
@@ -267,6 +269,7 @@ INDEX_COLUMNS = 3
 INDEX_TITLE = "Find your name"
 HEADING_SIZE = 28  # the club and sitting; the date under it is 16pt
 COLUMNS = 2
+SEAT_QR_GAP = 18  # between the index by name and the "where do I sit" code
 
 
 def name_size(pack: SittingPack, width: float, largest: float) -> float:
@@ -422,9 +425,29 @@ def _chart_rows(
     return rows, heights
 
 
-def seating_chart(pack: SittingPack, paper: str = "letter") -> bytes:
+def seat_qr_block(link: str) -> list:
+    """The QR code of the night's "where do I sit" page (QR_SYMBOL square, as the table pack's),
+    "Where do I sit?" over it and the link under it in LINK_SIZE type."""
+    code = qr_code(link)
+    return [
+        Paragraph(_("Where do I sit?"), _style(18, bold=True, color=pdf.FELT)),
+        Paragraph(_("Scan for your table at every sitting"), _style(12)),
+        code,
+        Paragraph(link_lines(link, code.width, door="/n/"), _style(LINK_SIZE)),
+    ]
+
+
+def _with_seat_qr(flow: list, link: str, index_width: float) -> list:
+    """An index page's flowables with the "where do I sit" code in a column at their right."""
+    code_width = qr_code(link).width
+    style = _flat([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (1, 0), (1, 0), SEAT_QR_GAP)])
+    return [Table([[flow, seat_qr_block(link)]], colWidths=[index_width, code_width + SEAT_QR_GAP], style=style)]
+
+
+def seating_chart(pack: SittingPack, paper: str = "letter", seat_link: str | None = None) -> bytes:
     """The seating chart: landscape, large type; first an index of the players by name with
-    their table, then the tables in rows of two, byes at the end."""
+    their table (beside it the QR code of ``seat_link``, the night's "where do I sit" page),
+    then the tables in rows of two, byes at the end."""
     if paper not in pdf.PAPERS:
         raise ValueError(f"paper must be one of {', '.join(pdf.PAPERS)}")
     pdf.register_fonts()
@@ -444,10 +467,11 @@ def seating_chart(pack: SittingPack, paper: str = "letter") -> bytes:
         if len(pages) == 1:
             break
 
-    index = _index_pages(pack, width, room)
+    index_width = width - qr_code(seat_link).width - SEAT_QR_GAP if seat_link else width
+    index = _index_pages(pack, index_width, room)
     story: list = []
     for flow in index:
-        story += [*flow, PageBreak()]
+        story += [*(_with_seat_qr(flow, seat_link, index_width) if seat_link else flow), PageBreak()]
     for p, run in enumerate(pages):
         if p:
             story.append(PageBreak())

@@ -91,6 +91,17 @@ def night_close(*, night: Night, site_url: str = "") -> Night:
 
 
 @transaction.atomic
+@history.records("night_screen_set")
+def night_screen_set(*, night: Night, hides_last_standings: bool) -> Night:
+    """Whether the room's screen leaves out the night's standings while its last sitting is played."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.screen_hides_last_standings != hides_last_standings:
+        night.screen_hides_last_standings = hides_last_standings
+        night.save(update_fields=["screen_hides_last_standings"])
+    return night
+
+
+@transaction.atomic
 @history.records("night_deleted")
 def night_delete(*, night: Night) -> Night:
     """Move a night to "Recently deleted": off the lists, its pages and the standings, restorable."""

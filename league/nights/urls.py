@@ -7,7 +7,7 @@ the sitting's own address: the sitting's pages are listed before that include.
 
 from django.urls import include, path
 
-from league.nights import views
+from league.nights import player_views, views
 
 night_patterns = [
     path("", views.night_list, name="night-list"),
@@ -27,4 +27,7 @@ night_patterns = [
     path("<int:night_id>/sittings/<int:number>/cancel/", views.sitting_cancel, name="sitting-cancel"),
     path("<int:night_id>/sittings/<int:number>/", include("league.nights.pack_urls")),
     path("<int:night_id>/", include("league.nights.results_urls")),
+    path("<int:night_id>/screen/", player_views.night_screen, name="night-screen"),
+    path("<int:night_id>/screen/views/", player_views.night_screen_live, name="night-screen-views"),
+    path("<int:night_id>/screen/set/", player_views.night_screen_set, name="night-screen-set"),
 ]

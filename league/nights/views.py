@@ -23,6 +23,7 @@ from league.clubs.forms import PlayerForm
 from league.clubs.services import LeagueError
 from league.models import Attendance, EmailStatus, Night, Player, Role, Sitting, Table
 from league.nights import history as league_history
+from league.nights import player_views
 from league.nights import selectors as night_selectors
 from league.nights import services as night_services
 from league.nights.forms import NightForm, SubstituteForm, SwapForm
@@ -126,10 +127,13 @@ def night_detail(request, slug, night_id):
     night = _night(membership.club, night_id)
     shown = league_history.NIGHT_PAGE_CHANGES
     history = league_history.night_history(night=night, latest=shown + 1)
+    seat_link = player_views.seat_link(request, night)
     context = {
         **_night_context(request, membership, night),
         "history": history[:shown],
         "more_history": len(history) > shown,
+        "seat_link": seat_link,
+        "seat_qr": player_views.seat_code(seat_link),
     }
     if membership.can(Role.ORGANISER):
         context["result_emails"] = night.result_emails.select_related("player").order_by("player__name", "pk")

@@ -388,6 +388,23 @@ def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(sh
     assert sum(counts) == 15 and max(counts) - min(counts) <= 1
 
 
+def test_the_charts_index_carries_the_nights_where_do_i_sit_code(shared, nights, tmp_path):
+    # Every index page: the QR code of /n/<token>/ (45 mm, as the table pack's), its link under
+    # it in 9 pt or more; the 15 tables of long names keep their index beside it.
+    for key in ("bye", "fifteen"):
+        the_night, _ = nights[key]
+        content = pack(shared, nights, chart_url(the_night))
+        index, _ = chart_pages(page_texts(content))
+        seat_link = f"http://testserver/n/{the_night.token}/"
+        folder = tmp_path / key
+        folder.mkdir()
+        found = qr_sizes(content, folder)
+        assert [text for text, _ in found] == [seat_link] * len(index)
+        assert all(size >= QR_SYMBOL_MM - 1 for _, size in found)
+        assert link_sizes(content, the_night.token) and min(link_sizes(content, the_night.token)) >= LINK_PT
+        assert all("Where do I sit?" in text for text in index)
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_a_modern_american_pack_keeps_a_table_a_page_and_its_rules_card_once(shared, nights, tmp_path, paper):
     # The score sheet chooses the page's way up (its rows fit one page only upright with the

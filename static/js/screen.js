@@ -1,0 +1,48 @@
+// The room's screen: its views (seating by name, table progress, the night's standings) take
+// turns, one at a time, every data-every seconds; every data-refresh seconds the views are fetched
+// again and put in place of the old ones (the view on show stays, by its id). Two timers and one
+// box whose contents are replaced: nothing piles up, so it runs all night. A failed fetch keeps
+// the views it has and tries again at the next turn.
+(function () {
+  "use strict";
+  var screen = document.querySelector("[data-screen]");
+  if (!screen) return;
+  var box = screen.querySelector("[data-screen-views]");
+  var every = Math.max(1, Number(screen.dataset.every) || 12) * 1000;
+  var refresh = Math.max(1, Number(screen.dataset.refresh) || 25) * 1000;
+  var shown = 0;
+  var refreshes = 0;
+
+  function views() {
+    return box.querySelectorAll(".screen-view");
+  }
+
+  function show(index) {
+    var all = views();
+    if (!all.length) return;
+    shown = index % all.length;
+    all.forEach(function (view, n) { view.hidden = n !== shown; });
+    screen.dataset.showing = all[shown].dataset.view;  // a test waits for this, not for the clock
+  }
+
+  function reload() {
+    var was = views()[shown];
+    var id = was ? was.id : "";
+    fetch(screen.dataset.screen, { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html" } })
+      .then(function (response) {
+        if (!response.ok) throw new Error(response.status);
+        return response.text();
+      })
+      .then(function (html) {
+        box.innerHTML = html;
+        var again = Array.prototype.findIndex.call(views(), function (view) { return view.id === id; });
+        show(again < 0 ? 0 : again);
+        screen.dataset.refreshes = String(++refreshes);
+      })
+      .catch(function () { /* keep what is shown; the next refresh tries again */ });
+  }
+
+  show(0);
+  setInterval(function () { show(shown + 1); }, every);
+  setInterval(reload, refresh);
+})();

@@ -1,0 +1,124 @@
+"""What a night's players see, in the browser: a phone scans the wall chart's QR code, finds "zoe"
+(Zoë) and sees her table for sittings 1 and 2 (the second appearing by itself when it is drawn);
+the room's screen at 1920×1080 shows its views in turn, in type readable across a hall, and
+refreshes them in place. `DOCS_SCREENSHOTS=1` writes its views to docs/screenshots/ (the README's)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from league.models import Role, Seat
+from league.nights import services as night_services
+from scoresheet.models import Game
+from tests.e2e import axe
+from tests.e2e.test_club_night import phone, qr_links
+from tests.e2e.test_layout import _session_cookie
+from tests.league.factories import club, member, night, player
+from tests.league.test_night_pages import finish_sitting, record_round
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+HALL = {"width": 1920, "height": 1080}
+
+
+def zoes_night(players: int):
+    """Tuesday Club's night of ``players`` checked in, Zoë one of them; sitting 1 drawn and played."""
+    tuesday = club("tuesday", "Tuesday Club")
+    olga = member(tuesday, "olga", Role.ORGANISER)
+    the_night = night(tuesday, players=players - 1)
+    night_services.check_in(night=the_night, player=player(tuesday, "Zoë"))
+    finish_sitting(night_services.sitting_draw(night=the_night))
+    return olga, the_night
+
+
+def zoes_table(the_night, number: int) -> int:
+    seat = Seat.objects.select_related("team__game__table").get(
+        player__name="Zoë", team__game__table__sitting__night=the_night, team__game__table__sitting__number=number
+    )
+    return seat.team.game.table.number
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_a_phone_scans_the_wall_chart_and_finds_zoes_table(live_server, browser, presets, tmp_path):
+    olga, the_night = zoes_night(8)
+    organiser = browser.new_context(base_url=live_server.url)
+    organiser.add_cookies([_session_cookie(olga, live_server)])
+    chart = organiser.request.get(f"/clubs/tuesday/nights/{the_night.pk}/sittings/1/chart.pdf")
+    assert chart.ok
+    (link,) = qr_links(chart.body(), tmp_path)
+    assert link == f"{live_server.url}/n/{the_night.token}/"
+    organiser.close()
+
+    zoe = phone(browser, live_server)  # her own phone: no account, no session
+    page = zoe.new_page()
+    page.clock.install()  # the page asks for news every 5 s: the test moves the clock on instead
+    page.goto(link)
+    page.get_by_label("Find your name").fill("zoe")
+    expect(page.locator("#seat-names li:visible")).to_have_count(1)
+    assert axe.problems(page) == []
+    page.get_by_role("link", name="Zoë").click()
+    expect(page.locator("#seat-sitting-1 .seat-table")).to_contain_text(f"Table {zoes_table(the_night, 1)} · seat")
+    expect(page.locator("#seat-sitting-2")).to_have_count(0)
+
+    night_services.sitting_draw(night=the_night)  # the organiser draws sitting 2
+    page.clock.run_for(6_000)
+    expect(page.locator("#seat-sitting-2 .seat-table")).to_contain_text(f"Table {zoes_table(the_night, 2)} · seat")
+    expect(page.locator("#seat-sitting-1 .seat-table")).to_contain_text(f"Table {zoes_table(the_night, 1)} · seat")
+    expect(page.locator(".seat-result")).to_contain_text("1 game finished")
+    assert axe.problems(page) == []
+    zoe.close()
+
+
+SMALLEST_TYPE = """
+() => {
+  const sizes = [];
+  for (const el of document.querySelectorAll(".screen *")) {
+    if (!el.offsetParent) continue;  // hidden: a view not on show
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (own) sizes.push(parseFloat(getComputedStyle(el).fontSize));
+  }
+  return Math.min(...sizes);
+}
+"""
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_the_room_screen_shows_seating_progress_and_standings_in_turn(live_server, browser, presets):
+    olga, the_night = zoes_night(12)
+    second = night_services.sitting_draw(night=the_night)
+    record_round(Game.objects.filter(table__sitting=second).order_by("table__number").first())
+    hall = browser.new_context(viewport=HALL, base_url=live_server.url)
+    hall.add_cookies([_session_cookie(olga, live_server)])
+    page = hall.new_page()
+    page.goto(f"/clubs/tuesday/nights/{the_night.pk}/screen/?every=3&refresh=2")
+    screen = page.locator("[data-screen]")
+    shots = os.environ.get("DOCS_SCREENSHOTS")
+    for view, shot in (
+        ("seating", "screen-seating"),
+        ("progress", "screen-progress"),
+        ("standings", "screen-standings"),
+    ):
+        expect(page.locator(f"#screen-{view}-1")).to_be_visible()
+        expect(screen).to_have_attribute("data-showing", view)
+        assert page.evaluate(SMALLEST_TYPE) >= 48
+        bottom = page.evaluate(f"() => document.querySelector('#screen-{view}-1').getBoundingClientRect().bottom")
+        assert bottom <= HALL["height"]  # the whole view on the screen, nothing cut off
+        if shots:
+            page.screenshot(path=str(SCREENSHOTS / f"{shot}.png"))
+    expect(page.locator("#screen-seating-1")).to_contain_text("Zoë")
+    assert axe.problems(page) == []
+    # refreshed in place, again and again, the page holds the same elements (nothing piles up)
+    refreshed = "n => Number(document.querySelector('[data-screen]').dataset.refreshes || 0) >= n"
+    page.wait_for_function(refreshed, arg=1)
+    elements, done = page.evaluate(
+        "() => [document.getElementsByTagName('*').length, Number(document.querySelector('[data-screen]')"
+        ".dataset.refreshes)]"
+    )
+    page.wait_for_function(refreshed, arg=done + 2)
+    assert page.evaluate("() => document.getElementsByTagName('*').length") == elements
+    hall.close()
