@@ -2,7 +2,8 @@
 
 Two small clubs are built through the services as the bench builds its own, and every figure that
 queries the database (the pages, the exports, the import) is run once on each: the counts must be
-equal, and equal to those the bench command checks at its small and full scales."""
+equal, and equal to those the bench command checks at its small and full scales (the import's
+too here: both clubs' last seasons have 2 nights, see league.bench.report)."""
 
 import pytest
 
@@ -23,4 +24,4 @@ def test_query_counts_do_not_grow_with_the_club(bench_urls):
     smaller = query_counts(build(SCALES["tiny-1"], slug="smaller"))
     bigger = query_counts(build(SCALES["tiny-2"], slug="bigger"))
     assert smaller == bigger
-    assert smaller == EXPECTED_QUERIES
+    assert {key: smaller[key] for key in EXPECTED_QUERIES} == EXPECTED_QUERIES
