@@ -1,4 +1,4 @@
-"""python manage.py bench [--scale small|full] [--runs N] [--out FILE] — issue 21's benchmark
+"""python manage.py bench [--scale small|full] [--seasons N] [--runs N] [--out FILE] — issue 21's benchmark
 (``make bench``): builds a synthetic club in a fresh database, measures every figure against a
 floor view measured in the same run, prints the table and writes it as JSON (var/bench.json).
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 import tempfile
 import time
 import warnings
+from dataclasses import replace
 from pathlib import Path
 
 from django.conf import settings
@@ -30,11 +31,16 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--scale", choices=sorted(SCALES), default="small", help="the club's size (default small)")
+        parser.add_argument(
+            "--seasons", type=int, help="fewer seasons than the scale's: a quicker full run on a busy machine"
+        )
         parser.add_argument("--runs", type=int, default=5, help="timed runs of each figure (default 5)")
         parser.add_argument("--out", default=str(Path(settings.BASE_DIR) / "var" / "bench.json"), help="the JSON file")
 
     def handle(self, *args, **options):
         scale = SCALES[options["scale"]]
+        if options["seasons"]:
+            scale = replace(scale, seasons=options["seasons"])
         warnings.filterwarnings("ignore", message="No directory at")  # whitenoise: no collectstatic here
         # The floor's address beside the project's; plain static names (no collectstatic here).
         pages = override_settings(
