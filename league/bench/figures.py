@@ -23,7 +23,7 @@ from django.db import connection, transaction
 from django.test import Client
 
 from league.bench.club import ROUNDS, BenchClub, entries
-from league.bench.timing import Timed, median_seconds, timed
+from league.bench.timing import Timed, process_seconds, timed
 from league.exchange import exports, imports
 from league.models import Season
 from scoresheet.rules import preset
@@ -258,7 +258,7 @@ def _process(arguments: list[str]) -> float:
         subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
 
     run()  # warm the file cache
-    return median_seconds(run, PROCESS_RUNS)
+    return process_seconds(run, PROCESS_RUNS)
 
 
 def database_url() -> str:

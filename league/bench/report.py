@@ -12,6 +12,7 @@ from django.db import connection
 
 from league.bench.club import Scale
 from league.bench.figures import Figure
+from league.bench.timing import cpu_clock
 
 # Queries each figure makes, the same at every scale (the every-season export's a season, so that
 # they compare). A change here is a change to the app's queries. The import is not here: its bulk
@@ -67,8 +68,9 @@ def _cpu_name() -> str:
 
 def table(figures: list[Figure]) -> str:
     """The figures as a Markdown table (it reads as well in a terminal as in the README)."""
+    clock = "median CPU time" if cpu_clock() else "median wall time"
     lines = [
-        "| figure | median | × floor | × reference | queries | peak memory |",
+        f"| figure | {clock} | × floor | × reference | queries | peak memory |",
         "|---|---:|---:|---|---:|---:|",
     ]
     for f in figures:
@@ -93,6 +95,7 @@ def write_json(path: Path, *, scale_name: str, scale: Scale, built: float, figur
         "scale": {"name": scale_name, **asdict(scale)},
         "machine": machine(),
         "built_seconds": round(built, 1),
+        "clock": "cpu" if cpu_clock() else "wall",
         "figures": [{**asdict(f), "queries_each": f.queries_each} for f in figures],
         "query_problems": problems,
     }
