@@ -7,6 +7,8 @@ not the one expected at every scale (league.bench.report.EXPECTED_QUERIES)."""
 
 from __future__ import annotations
 
+import signal
+import sys
 import tempfile
 import time
 import warnings
@@ -41,6 +43,8 @@ class Command(BaseCommand):
         scale = SCALES[options["scale"]]
         if options["seasons"]:
             scale = replace(scale, seasons=options["seasons"])
+        # Stopped (kill, CI's time limit): leave through the blocks below, which drop the database.
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
         warnings.filterwarnings("ignore", message="No directory at")  # whitenoise: no collectstatic here
         # The floor's address beside the project's; plain static names (no collectstatic here).
         pages = override_settings(
