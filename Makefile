@@ -11,7 +11,7 @@ WORKERS ?= 3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run serve test test-tools lint format clean
+.PHONY: run serve test test-tools lint format bench clean
 
 # Install the run-time requirements, migrate, load the variant presets and serve on $(HOST):$(PORT).
 # HOST=0.0.0.0 make run serves the other machines on the network too, e.g. a phone on the same Wi-Fi.
@@ -64,6 +64,18 @@ lint: $(VENV)/.installed-dev
 format: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
+
+# Issue 21's benchmark (league/bench): a synthetic club built in a fresh database (a temporary SQLite
+# file, or a new PostgreSQL database made and dropped when DATABASE_URL names one), every figure timed
+# against a floor view of the same run; prints the table and writes var/bench.json. SCALE=small (20
+# players, 1 season: CI's) or full (300 players, 10 seasons: minutes to build; SEASONS=2 builds fewer).
+# It never fails on time, only when a query count is not the expected one.
+SCALE ?= small
+BENCH_RUNS ?= 5
+bench: export DEBUG = 0
+bench: export SECRET_KEY ?= benchmark-only
+bench: $(VENV)/.installed-run
+	$(PY) manage.py bench --scale $(SCALE) --runs $(BENCH_RUNS) $(if $(SEASONS),--seasons $(SEASONS))
 
 # Remove the virtualenv, the SQLite database and other generated files.
 clean:

@@ -7,6 +7,8 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 
+from scoresheet.inputs import InputInPython
+
 PLAIN_INTEGER = re.compile(r"-?[0-9]+")  # [0-9] is ASCII only, unlike \d
 MAX_DIGITS = 15  # no count or score comes near: more digits is a slip, and is not read as a number at all
 
@@ -37,11 +39,11 @@ class PlainIntegerField(forms.IntegerField):
         return int(text)
 
 
-class OnOffCheckbox(forms.CheckboxInput):
+class OnOffCheckbox(InputInPython, forms.CheckboxInput):
     """A checkbox that hands the field what was sent, so that the field can refuse nonsense.
 
     Django's CheckboxInput turns any value but "false" into True, so "off" or "no" would
-    tick the box.
+    tick the box. Written out in Python (scoresheet.inputs), as Django's template would.
     """
 
     def __init__(self, attrs=None):

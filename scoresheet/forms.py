@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django import forms
 from django.db.models import Case, IntegerField, Value, When
 
-from scoresheet import fields, scoring, selectors
+from scoresheet import fields, inputs, scoring, selectors
 from scoresheet.display import plural
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.fields import EntryField, book_word, entry_fields
@@ -250,7 +250,7 @@ def count_field(field: EntryField) -> PlainIntegerField:
         max_value=field.max_value,
         initial=0,
         required=False,
-        widget=forms.NumberInput(
+        widget=inputs.NumberInput(
             attrs={**NEXT, "inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "class": "count"}
         ),
         error_messages=messages,
@@ -264,7 +264,7 @@ def points_field(field: EntryField) -> PlainIntegerField:
         max_value=field.max_value,
         initial=0,
         required=False,
-        widget=forms.NumberInput(
+        widget=inputs.NumberInput(
             attrs={**NEXT, "inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "step": field.step, "class": "points"}
         ),
         error_messages={
@@ -314,14 +314,14 @@ class TeamEntryForm(forms.Form):
                 max_length=100,
                 required=False,
                 label="Adjustment",
-                widget=forms.TextInput(attrs={**NEXT, "placeholder": "What for", "autocomplete": "off"}),
+                widget=inputs.TextInput(attrs={**NEXT, "placeholder": "What for", "autocomplete": "off"}),
             )
             self.fields[f"adjustment_{i}_points"] = PlainIntegerField(
                 required=False,
                 label="Points",
                 min_value=-fields.MAX_POINTS,
                 max_value=fields.MAX_POINTS,
-                widget=forms.NumberInput(attrs={**NEXT, "placeholder": "e.g. -100"}),  # keyboard with a minus key
+                widget=inputs.NumberInput(attrs={**NEXT, "placeholder": "e.g. -100"}),  # keyboard with a minus key
                 error_messages={"invalid": "Enter whole points, e.g. -100."},
             )
 

@@ -14,15 +14,12 @@ sits out, as many tables a page as fit, the heading on every page.
 
 from __future__ import annotations
 
-import functools
 import io
 from collections.abc import Callable
 from datetime import date
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import landscape
@@ -41,6 +38,7 @@ from reportlab.platypus import (
 )
 
 from league.nights.pack_selectors import PackTable, SittingPack
+from league.nights.pdf_qr import QrCode
 from scoresheet import pdf
 from scoresheet.rules import Rules, load_rules
 
@@ -79,24 +77,10 @@ HEAD_NAMES_LINES = 2  # a team's names in the head wrap to this many lines at mo
 MIN_HEAD_NAME_SIZE = 7
 
 
-@functools.lru_cache(maxsize=256)
-def _modules(link: str) -> int:
-    """How many modules a side the link's QR code has (a sheet's head is laid out several times)."""
-    widget = QrCodeWidget(link, barLevel="M")
-    widget.draw()
-    return widget.qr.getModuleCount()
-
-
-def qr_code(link: str, symbol: float = QR_SYMBOL) -> Drawing:
+def qr_code(link: str, symbol: float = QR_SYMBOL) -> QrCode:
     """The link as a QR code whose modules take ``symbol`` square, its quiet zone (four
     modules a side) around them."""
-    widget = QrCodeWidget(link, barLevel="M")
-    modules = _modules(link)
-    size = symbol * (modules + 2 * widget.barBorder) / modules
-    widget.barWidth = widget.barHeight = size
-    drawing = Drawing(size, size)
-    drawing.add(widget)
-    return drawing
+    return QrCode(link, symbol)
 
 
 def link_lines(link: str, width: float, door: str = "/t/") -> str:

@@ -19,6 +19,9 @@ def fail(message: str):
 
 
 class Command(BaseCommand):
+    # No system checks: they import every URLconf and so every view (reportlab, openpyxl, tables2),
+    # most of the start-up time of a command that needs none of them (issue 21).
+    requires_system_checks = []
     help = "Print a season's or a night's standings (as text, JSON, or to an xlsx or PDF file)."
 
     def add_arguments(self, parser):

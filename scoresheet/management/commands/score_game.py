@@ -21,6 +21,9 @@ MAX_DEPTH = 20
 
 
 class Command(BaseCommand):
+    # No system checks: they import every URLconf and so every view (reportlab, openpyxl, tables2),
+    # most of the start-up time of a command that needs none of them (issue 21).
+    requires_system_checks = []
     help = "Score a game read as JSON from FILE or standard input; print the scored game as JSON."
 
     def add_arguments(self, parser):

@@ -1,0 +1,269 @@
+"""Each figure of issue 21's table, measured on the bench club.
+
+A figure is its median time, its ratio to the floor (the floor view's median in the same run),
+its ratio to its own reference where the issue sets one (bare arithmetic for the engine, a bare
+write-only openpyxl write for the export, a bare read for the import, ``manage.py version`` for
+a command's process), its queries and its peak memory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.test import Client
+
+from league.bench.club import ROUNDS, BenchClub, entries
+from league.bench.timing import Timed, process_seconds, timed
+from league.exchange import exports, imports
+from league.models import Season
+from scoresheet.rules import preset
+from scoresheet.scoring import score_game
+
+ENGINE_GAMES = 200  # games scored in one timed run: one takes microseconds
+PROCESS_RUNS = 3  # each a whole Python start-up: fewer runs than in-process work
+
+
+@dataclass(frozen=True)
+class Figure:
+    key: str
+    label: str
+    seconds: float
+    queries: int | None
+    peak: int | None
+    floors: float | None = None  # seconds ÷ the floor's seconds
+    versus: float | None = None  # seconds ÷ the reference's seconds
+    reference: str = ""  # what ``versus`` compares to, and the issue's target
+    per: int = 1  # queries are counted per this many (seasons) so that they compare across scales
+
+    @property
+    def queries_each(self) -> int | None:
+        return None if self.queries is None else self.queries // self.per
+
+
+def measure(bench: BenchClub, runs: int) -> list[Figure]:
+    """Every figure, the floor first."""
+    client = Client()
+    client.force_login(bench.organiser)
+    floor = _page(client, f"/bench/floor/{bench.club.slug}/", runs)
+    measured = [Figure("floor", "floor view (one indexed query, tiny template)", *_fields(floor))]
+    measured += _pages(client, bench, runs)
+    measured += _exchange(bench, runs)
+    measured += [_engine(runs), *_processes(bench)]
+    return [
+        Figure(**{**figure.__dict__, "floors": figure.seconds / floor.seconds if figure.key != "floor" else 1.0})
+        for figure in measured
+    ]
+
+
+def query_counts(bench: BenchClub) -> dict[str, int]:
+    """The queries of every figure that makes any (one run each): what must not grow with the club."""
+    client = Client()
+    client.force_login(bench.organiser)
+    pages = [("floor", f"/bench/floor/{bench.club.slug}/")] + [(key, url) for key, _, url, _ in _page_list(bench)]
+    counts = {key: _page(client, url, 1, memory=False).queries for key, url in pages}
+    for figure in _exchange(bench, 1, memory=False):
+        counts[figure.key] = figure.queries_each
+    return counts
+
+
+def _fields(result: Timed) -> tuple:
+    return result.seconds, result.queries, result.peak
+
+
+def _page(client: Client, url: str, runs: int, *, memory: bool = True) -> Timed:
+    def get():
+        response = client.get(url, secure=True)
+        assert response.status_code == 200, (url, response.status_code)
+
+    return timed(get, runs, memory=memory)
+
+
+def _page_list(bench: BenchClub) -> list[tuple[str, str, str, int]]:
+    """(key, label, address, tables) of each page measured; the pack's time is per table (its queries
+    are the whole pack's)."""
+    club, night, table = bench.club.slug, bench.night, bench.table
+    tables = table.sitting.tables.count()
+    return [
+        ("night_page", "night page after a busy night", f"/clubs/{club}/nights/{night.pk}/", 1),
+        ("season_standings", "season standings page", f"/clubs/{club}/seasons/{bench.season.pk}/standings/", 1),
+        ("player_page", "player page (every season)", f"/clubs/{club}/players/{bench.player.pk}/record/", 1),
+        ("round_form", "round form (table link)", f"/t/{table.token}/rounds/{ROUNDS}/", 1),
+        (
+            "table_pack",
+            f"table pack PDF, a table (of {tables})",
+            f"/clubs/{club}/nights/{night.pk}/sittings/{table.sitting.number}/pack.pdf",
+            tables,
+        ),
+    ]
+
+
+def _pages(client: Client, bench: BenchClub, runs: int) -> list[Figure]:
+    figures = []
+    for key, label, url, tables in _page_list(bench):
+        result = _page(client, url, runs)
+        reference = "target ≤ 30 ms a table" if key == "table_pack" else "target ≤ 20× the floor"
+        figures.append(Figure(key, label, result.seconds / tables, result.queries, result.peak, reference=reference))
+    return figures
+
+
+def _exchange(bench: BenchClub, runs: int, *, memory: bool = True) -> list[Figure]:
+    """The results export (one season, then every season) and the import of that export."""
+    import openpyxl
+
+    season = bench.season
+    seasons = list(Season.objects.filter(club=bench.club).order_by("start"))
+    one = timed(lambda: exports.results_workbook(season=season), runs, memory=memory)
+    every = timed(lambda: [exports.results_workbook(season=s) for s in seasons], runs, memory=memory)
+    results, (_, log) = exports.results_rows(season=season), exports.game_log(season=season)
+    data = exports.results_workbook(season=season)
+
+    def bare_write():
+        book = openpyxl.Workbook(write_only=True)
+        for rows in (results, log):
+            sheet = book.create_sheet()
+            for row in rows:
+                sheet.append(row)
+        book.save(BytesIO())
+
+    def bare_read():
+        book = openpyxl.load_workbook(BytesIO(data), read_only=True)
+        for _ in book["Results"].iter_rows(values_only=True):
+            pass
+        book.close()
+
+    def import_once():
+        with transaction.atomic():
+            imports.results_import(data=data, club_slug=f"{bench.club.slug}-import", season_name="Imported")
+            transaction.set_rollback(True)
+
+    written = timed(bare_write, runs, queries=False, memory=False).seconds
+    read = timed(bare_read, runs, queries=False, memory=False).seconds
+    imported = timed(import_once, runs, memory=memory)
+    return [
+        Figure(
+            "export_season",
+            f"export_results, one season ({len(results)} rows)",
+            *_fields(one),
+            versus=one.seconds / written,
+            reference="× a bare write-only openpyxl write; target ≤ 2×",
+        ),
+        Figure(
+            "export_every_season",
+            f"export_results, every season ({len(seasons)})",
+            *_fields(every),
+            versus=every.seconds / (written * len(seasons)),
+            reference="× bare writes (the last season's rows each); queries a season",
+            per=len(seasons),
+        ),
+        Figure(
+            "import",
+            f"import_results, that export ({len(results)} rows)",
+            *_fields(imported),
+            versus=imported.seconds / read,
+            reference="× a bare read-only openpyxl read; target ≤ 4×",
+        ),
+    ]
+
+
+def _engine(runs: int) -> Figure:
+    """One 4-round game scored by the engine (breakdown, warnings, checks), against the same
+    totals summed by hand."""
+    rules = preset("hand-and-foot")
+    rounds = [entries(number) for number in range(1, ROUNDS + 1)]
+    assert score_game(rules, rounds, team_count=2).totals == _bare_totals(rounds)
+    engine = timed(lambda: _repeat(lambda: score_game(rules, rounds, team_count=2)), runs, queries=False)
+    bare = timed(lambda: _repeat(lambda: _bare_totals(rounds)), runs, queries=False, memory=False)
+    return Figure(
+        "engine",
+        "engine, one 4-round game",
+        engine.seconds / ENGINE_GAMES,
+        None,
+        engine.peak,
+        versus=engine.seconds / bare.seconds,
+        reference="× bare arithmetic; target ≤ 10×",
+    )
+
+
+def _repeat(work: Callable[[], object]) -> None:
+    for _ in range(ENGINE_GAMES):
+        work()
+
+
+# Hand and Foot's values (its preset) for what the bench's rounds hold: books, a black three left in
+# hand (a card counted against its holder: 5 points). The engine's totals are checked against these.
+BOOKS = {"clean": 500, "dirty": 300}
+BLACK_HELD = 5
+
+
+def _bare_totals(rounds) -> tuple[int, ...]:
+    totals = [0, 0]
+    for round_entries in rounds:
+        for side, e in enumerate(round_entries):
+            books = sum(count * BOOKS[kind] for kind, count in e.books.items())
+            totals[side] += books + e.melded_points - e.hand_points - e.black_threes_held * BLACK_HELD
+    return tuple(totals)
+
+
+def _processes(bench: BenchClub) -> list[Figure]:
+    """``score_game`` and ``standings --json`` as a user runs them, each a fresh process, against
+    ``manage.py version`` (Django's start-up alone)."""
+    game = {
+        "variant": "hand-and-foot",
+        "teams": ["Us", "Them"],
+        "rounds": [[_entry_json(e) for e in entries(number)] for number in range(1, ROUNDS + 1)],
+    }
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.json"
+        path.write_text(json.dumps(game), encoding="utf-8")
+        version = _process(["version"])
+        commands = [
+            ("score_game", "score_game process (4 rounds)", ["score_game", str(path)]),
+            (
+                "standings_json",
+                "standings --json process",
+                ["standings", "--club", bench.club.slug, "--season", bench.season.name, "--json"],
+            ),
+        ]
+        return [
+            Figure(key, label, seconds, None, None, versus=seconds / version, reference="× manage.py version; ≤ 1.3×")
+            for key, label, arguments in commands
+            for seconds in [_process(arguments)]
+        ]
+
+
+def _entry_json(entry) -> dict:
+    return {
+        "books": entry.books,
+        "melded_points": entry.melded_points,
+        "hand_points": entry.hand_points,
+        "black_threes_held": entry.black_threes_held,
+    }
+
+
+def _process(arguments: list[str]) -> float:
+    command = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), *arguments]
+    env = {**os.environ, "DATABASE_URL": database_url()}
+
+    def run():
+        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+
+    run()  # warm the file cache
+    return process_seconds(run, PROCESS_RUNS)
+
+
+def database_url() -> str:
+    """The address of the database this process uses, for the processes it starts."""
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    return f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"

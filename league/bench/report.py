@@ -1,0 +1,102 @@
+"""The bench's table as printed, its JSON (var/bench.json), and the query counts it checks."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+from dataclasses import asdict
+from pathlib import Path
+
+from django.db import connection
+
+from league.bench.club import Scale
+from league.bench.figures import Figure
+from league.bench.timing import cpu_clock
+
+# Queries each figure makes, the same at every scale (the every-season export's a season, so that
+# they compare). A change here is a change to the app's queries. The import is not here: its bulk
+# inserts are a few queries a level, but SQLite splits each into batches of at most 999 values, so
+# its count grows with the rows a batch at a time (36 at the small scale, 31 at the tiny ones).
+EXPECTED_QUERIES: dict[str, int] = {
+    "floor": 1,
+    "night_page": 21,
+    "season_standings": 9,
+    "player_page": 12,
+    "round_form": 5,
+    "table_pack": 8,
+    "export_season": 7,
+    "export_every_season": 7,
+}
+
+
+def unexpected(counts: dict[str, int]) -> list[str]:
+    """What differs from EXPECTED_QUERIES, in words; empty when all is as expected."""
+    return [
+        f"{key}: {count} queries, expected {EXPECTED_QUERIES.get(key)}"
+        for key, count in counts.items()
+        if key in EXPECTED_QUERIES and count != EXPECTED_QUERIES[key]
+    ]
+
+
+def machine() -> dict:
+    return {
+        "processor": _cpu_name(),
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "system": platform.platform(terse=True),
+        "database": _database(),
+    }
+
+
+def _database() -> str:
+    if connection.vendor == "sqlite":
+        return "SQLite " + ".".join(map(str, connection.Database.sqlite_version_info))
+    version = connection.pg_version  # e.g. 150014: 15.14
+    return f"PostgreSQL {version // 10000}.{version % 10000}"
+
+
+def _cpu_name() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def table(figures: list[Figure]) -> str:
+    """The figures as a Markdown table (it reads as well in a terminal as in the README)."""
+    clock = "median CPU time" if cpu_clock() else "median wall time"
+    lines = [
+        f"| figure | {clock} | × floor | × reference | queries | peak memory |",
+        "|---|---:|---:|---|---:|---:|",
+    ]
+    for f in figures:
+        versus = f"{f.versus:,.1f}× ({f.reference})" if f.versus is not None else f.reference
+        queries = "" if f.queries is None else f"{f.queries_each}" + (" a season" if f.per > 1 else "")
+        peak = "" if f.peak is None else f"{f.peak / 2**20:,.1f} MB"
+        lines.append(f"| {f.label} | {_time(f.seconds)} | {f.floors:,.1f} | {versus} | {queries} | {peak} |")
+    return "\n".join(lines)
+
+
+def _time(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:,.0f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:,.1f} ms"
+    return f"{seconds:,.2f} s"
+
+
+def write_json(path: Path, *, scale_name: str, scale: Scale, built: float, figures: list[Figure], problems) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document = {
+        "scale": {"name": scale_name, **asdict(scale)},
+        "machine": machine(),
+        "built_seconds": round(built, 1),
+        "clock": "cpu" if cpu_clock() else "wall",
+        "figures": [{**asdict(f), "queries_each": f.queries_each} for f in figures],
+        "query_problems": problems,
+    }
+    path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
