@@ -32,6 +32,8 @@ class Club(models.Model):
     name = models.CharField(max_length=120)
     # The IANA name of the zone its pages show times in (league.time_zones).
     time_zone = models.CharField(max_length=64, default=default_time_zone, validators=[validate_time_zone])
+    # The language of what it prints and sends for its players (league.languages).
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, default="en")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -39,6 +41,16 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Preferences(models.Model):
+    """An account's own settings: the language its pages are shown in (league.languages)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences")
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"
 
 
 class Membership(models.Model):

@@ -2,10 +2,30 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+from django.utils import formats, translation
+
+
+@cache
+def _separator(language: str | None) -> str:
+    with translation.override(language):
+        return formats.get_format("THOUSAND_SEPARATOR")
+
+
+def thousands_separator() -> str:
+    """The active language's: "," in English, a no-break space in French (Django's formats)."""
+    return _separator(translation.get_language())
+
 
 def fmt(n: int) -> str:
-    """5000 → "5,000"; -1000 → "−1,000" (a real minus sign, as printed sheets do)."""
-    return f"−{abs(n):,}" if n < 0 else f"{n:,}"
+    """5000 → "5,000" in English, "5 000" in French; -1000 → "−1,000" (a real minus sign, as
+    printed sheets do, in both)."""
+    digits = f"{abs(n):,}"
+    separator = thousands_separator()
+    if separator != ",":
+        digits = digits.replace(",", separator)
+    return f"−{digits}" if n < 0 else digits
 
 
 def signed(n: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
@@ -77,6 +78,12 @@ class ClubSettingsForm(ClubForm):
         widget=forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off", "spellcheck": "false"}),
         help_text="The club's pages and its games show every time in it. Type a city to find it, as "
         "America/New_York or Europe/London.",
+    )
+    language = forms.ChoiceField(
+        label="Language",
+        choices=settings.LANGUAGES,
+        required=False,  # left out, the club keeps its language
+        help_text="The language of the sheets, packs and emails the club prints and sends for its players.",
     )
 
 

@@ -97,7 +97,9 @@ def club_detail(request, slug):
 def club_settings(request, slug):
     """The organiser names the club and chooses the time zone its pages show times in."""
     club = club_member(request, slug, Role.ORGANISER).club
-    form = forms.ClubSettingsForm(request.POST or None, initial={"name": club.name, "time_zone": club.time_zone})
+    form = forms.ClubSettingsForm(
+        request.POST or None, initial={"name": club.name, "time_zone": club.time_zone, "language": club.language}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             services.club_settings_save(club=club, **form.cleaned_data)
