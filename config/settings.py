@@ -102,7 +102,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # A signed-in member's own language wins over the browser's (league.languages).
+    # A sign-in puts the account's own language in the language cookie (league.languages).
     "league.languages.AccountLanguage",
     # The audit trail records the signed-in member as who made each change (scoresheet.history).
     "simple_history.middleware.HistoryRequestMiddleware",
