@@ -5,6 +5,7 @@
 // confirmed the save: a reload, a lost connection or a server error loses nothing. Save
 // sends the form with fetch so the draft is forgotten only on the server's "saved" answer;
 // without JavaScript the form posts as usual.
+var gettext = window.gettext || function (s) { return s; };  // the page's language (i18n/js/), else English
 (function () {
   "use strict";
   var form = document.getElementById("round-form");
@@ -167,13 +168,13 @@
     function setSaving(on) {
       saving = on;
       save.disabled = on;
-      save.textContent = on ? "Saving…" : saveLabel;
+      save.textContent = on ? gettext("Saving…") : saveLabel;
     }
 
     function notSaved(why) {
       setSaving(false);
-      status.textContent = "Round " + form.dataset.number + " was not saved: " + why +
-        " Everything you typed is kept here; press Save again.";
+      status.textContent = gettext("Round %(number)s was not saved: %(why)s Everything you typed is kept here; press Save again.")
+        .replace("%(number)s", form.dataset.number).replace("%(why)s", why);
       status.hidden = false;
     }
 
@@ -181,7 +182,7 @@
       // The server refused the round and sent the form back with its reasons: show it in
       // place of this one, with everything that was typed.
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("round-form");
-      if (!fresh) return notSaved("the server's answer could not be read.");
+      if (!fresh) return notSaved(gettext("the server's answer could not be read."));
       clearTimeout(timer);
       if (pending) pending.abort();
       form.replaceWith(fresh);
@@ -208,14 +209,14 @@
           }
           // 400: refused, with the reasons; 409: someone else saved the round, both shown side by side
           if (response.status === 400 || response.status === 409) return response.text().then(refused);
-          if (!response.ok) return notSaved("the server failed (error " + response.status + ").");
+          if (!response.ok) return notSaved(gettext("the server failed (error %s).").replace("%s", response.status));
           return response.json().then(function (answer) {
-            if (!answer.saved) return notSaved("the server did not confirm it.");
+            if (!answer.saved) return notSaved(gettext("the server did not confirm it."));
             forgetDraft(draftKey);  // the server has it now
             window.location.assign(answer.url);
           });
         })
-        .catch(function () { notSaved("the connection to the server was lost."); });
+        .catch(function () { notSaved(gettext("the connection to the server was lost.")); });
     });
 
     // Back to this page from the game page (the browser's page cache): ready to save again.
