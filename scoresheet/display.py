@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from django.utils import formats, translation
+from django.utils.translation import gettext
 
 
 @cache
@@ -39,4 +40,4 @@ def plural(label: str, count: int) -> str:
 
 def join_and(parts: list[str]) -> str:
     """["a", "b", "c"] → "a, b and c"."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + gettext(" and ") + parts[-1]

@@ -12,6 +12,7 @@ from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from league.access import club_member
@@ -127,7 +128,7 @@ def _context(request, result: Standings, views: list[str], view: str, link) -> d
     unranked = standings_table(result, result.unranked, request, link=link, prefix="unranked-")
     ranked.caption, unranked.caption = "Standings", "Not yet ranked"
     switch = [(key, VIEW_LABELS[key], _query(request, by=key), key == view) for key in views]
-    by_words = RANKINGS[result.ranked_by].words
+    by_words = RANKINGS[result.ranked_by].words_shown
     return {
         "club": result.club,
         "season": result.season,
@@ -197,9 +198,15 @@ def season_public(request, slug, season_id):
     public = request.POST.get("public") == "1"
     services.season_publish(season=season, public=public)
     if public:
-        messages.success(request, f"The standings of {season.name} are public: anyone with the link can see them.")
+        messages.success(
+            request,
+            gettext("The standings of %(season)s are public: anyone with the link can see them.")
+            % {"season": season.name},
+        )
     else:
-        messages.success(request, f"The standings of {season.name} are no longer public.")
+        messages.success(
+            request, gettext("The standings of %(season)s are no longer public.") % {"season": season.name}
+        )
     return redirect("league:season-detail", membership.club.slug, season.pk)
 
 
