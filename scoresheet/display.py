@@ -9,23 +9,29 @@ from django.utils.translation import gettext
 
 
 @cache
-def _separator(language: str | None) -> str:
+def _separators(language: str | None) -> dict[int, str] | None:
+    """How the language writes "," and "." of "1,234.5" (Django's formats); None when as English."""
     with translation.override(language):
-        return formats.get_format("THOUSAND_SEPARATOR")
+        thousands, decimal = formats.get_format("THOUSAND_SEPARATOR"), formats.get_format("DECIMAL_SEPARATOR")
+    return None if (thousands, decimal) == (",", ".") else str.maketrans({",": thousands, ".": decimal})
 
 
 def thousands_separator() -> str:
     """The active language's: "," in English, a no-break space in French (Django's formats)."""
-    return _separator(translation.get_language())
+    table = _separators(translation.get_language())
+    return table[ord(",")] if table else ","
+
+
+def localized(text: str) -> str:
+    """Digits written the English way ("12,345.50") as the active language writes them ("12 345,50")."""
+    table = _separators(translation.get_language())
+    return text.translate(table) if table else text
 
 
 def fmt(n: int) -> str:
     """5000 → "5,000" in English, "5 000" in French; -1000 → "−1,000" (a real minus sign, as
     printed sheets do, in both)."""
-    digits = f"{abs(n):,}"
-    separator = thousands_separator()
-    if separator != ",":
-        digits = digits.replace(",", separator)
+    digits = localized(f"{abs(n):,}")
     return f"−{digits}" if n < 0 else digits
 
 

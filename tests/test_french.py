@@ -137,14 +137,20 @@ def pages(data) -> dict[str, str]:
         "import-roster": f"/clubs/{c}/import/roster/",
         "import-results": f"/clubs/{c}/import/results/",
         "house_rules:list": f"/clubs/{c}/rules/",
+        "season-standings": f"/clubs/{c}/seasons/{s}/standings/",
+        "night-standings": f"/clubs/{c}/nights/{n}/standings/",
+        "player-record": f"/clubs/{c}/players/{player.pk}/record/",
+        "variant-list": "/variants/",
+        "variant-detail": "/variants/hand-and-foot/",
         "not found": "/no-such-page/",
     }
 
 
 # Pages whose text still comes partly from the rules documents in English: the presets' summaries
-# and notes and the rules cards built from them (their French blocks are the next step), and the
-# standings' column names (django-tables2 headers built in league/standings/tables.py).
+# and notes and the rules cards built from them (their French blocks are the next step).
 NOT_YET = {
+    "variant-list": "the presets' summaries",
+    "variant-detail": "the rules card",
     "game": "the rules card and the history's sentences",
     "round-edit (correct)": "the rules card's words in the plausibility notes",
     "new game": "the presets' summaries",

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
@@ -245,13 +246,15 @@ def _shown(row, metric) -> str:
 
 
 def _chart(player: Player, record, chart: str):
-    label = "VP" if chart == "vp" else "Points"
-    points = [(f"{night.date:%-d %b}", night.vp if chart == "vp" else night.points) for night in record.nights]
+    points = [(date_format(night.date, "j M"), night.vp if chart == "vp" else night.points) for night in record.nights]
     places = 2 if chart == "vp" else 0
-    words = "; ".join(f"{day} {value:,.{places}f}" for day, value in points)
+    words = "; ".join(f"{day} {number(value, places)}" for day, value in points)
+    if chart == "vp":
+        title = gettext("VP per night: %(player)s")
+        description = gettext("VP per night, night by night: %(values)s.")
+    else:
+        title = gettext("Points per night: %(player)s")
+        description = gettext("Points per night, night by night: %(values)s.")
     return line_chart(
-        points,
-        title=f"{label} per night: {player.name}",
-        description=f"{label} per night, night by night: {words}.",
-        places=places,
+        points, title=title % {"player": player.name}, description=description % {"values": words}, places=places
     )
