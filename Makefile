@@ -11,7 +11,7 @@ WORKERS ?= 3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run serve test test-tools lint format bench clean
+.PHONY: run serve test test-tools lint format bench clean messages
 
 # Install the run-time requirements, migrate, load the variant presets and serve on $(HOST):$(PORT).
 # HOST=0.0.0.0 make run serves the other machines on the network too, e.g. a phone on the same Wi-Fi.
@@ -52,6 +52,14 @@ test: test-tools $(VENV)/.installed-dev
 TEST_PACKAGES = $(strip $(if $(shell command -v chromium),,chromium) $(if $(shell command -v pdftoppm),,poppler-utils))
 test-tools:
 	@$(if $(TEST_PACKAGES),$(error make test needs $(TEST_PACKAGES): sudo apt-get install $(TEST_PACKAGES)),:)
+
+# The French catalogue (locale/fr): gather every marked string, then compile the .mo files the
+# app reads (they are committed, so `make run` needs no gettext tools). Needs GNU gettext
+# (apt-get install gettext). Translate the new entries in the .po files, then run it again.
+messages: $(VENV)/.installed-dev
+	$(PY) manage.py makemessages -l fr --no-location --no-obsolete -i ".venv/*" -i "var/*" -i "staticfiles/*" -i "tests/*" -i "scripts/*"
+	$(PY) manage.py makemessages -d djangojs -l fr --no-location --no-obsolete -i ".venv/*" -i "staticfiles/*" -i "tests/*"
+	$(PY) manage.py compilemessages -l fr
 
 # Check formatting and lint (ruff, configured in pyproject.toml); both run, either fails it.
 lint: $(VENV)/.installed-dev

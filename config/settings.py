@@ -97,9 +97,13 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The page's language: the cookie the language switch sets, else the browser's (league.languages).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A sign-in puts the account's own language in the language cookie (league.languages).
+    "league.languages.AccountLanguage",
     # The audit trail records the signed-in member as who made each change (scoresheet.history).
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -124,6 +128,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -242,7 +247,11 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bookkeeper@localhost"
 # How long the link to a player's own page in a night's results email opens it (league.clubs.player_links).
 PLAYER_LINK_DAYS = envint("PLAYER_LINK_DAYS", 30)
 
-LANGUAGE_CODE = "en-us"
+# Bookkeeper speaks English and French (league.languages): every string a person reads is marked
+# for translation; the French catalogue is locale/fr/LC_MESSAGES. Names are each language's own.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

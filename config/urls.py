@@ -1,12 +1,17 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
+from league.languages import language_switch
 from scoresheet.game_urls import door_patterns
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     # Django's own sign in, sign out and password views, under their standard names ("login" …).
     path("accounts/", include("django.contrib.auth.urls")),
+    # The language switch at the foot of every page, and the JavaScript's strings in the page's language.
+    path("i18n/setlang/", language_switch, name="set_language"),
+    path("i18n/js/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("", include("league.urls")),
     path("", include("scoresheet.urls")),
     path("", include("league.clubs.house_rules_urls")),  # a club's house rules

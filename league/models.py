@@ -8,11 +8,13 @@ clubs with different roles.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from league.standings.rankings import RANKINGS
 from league.time_zones import default_time_zone, validate_time_zone
 from scoresheet import tokens
+from scoresheet.display import fmt
 from scoresheet.models import audited
 from scoresheet.querysets import SoftDeleteQuerySet
 
@@ -20,9 +22,9 @@ from scoresheet.querysets import SoftDeleteQuerySet
 class Role(models.TextChoices):
     """What a member may do in a club, each role including the ones below it."""
 
-    VIEWER = "viewer", "Viewer"  # reads the club's pages
-    SCOREKEEPER = "scorekeeper", "Scorekeeper"  # starts and enters the club's games
-    ORGANISER = "organiser", "Organiser"  # everything in the club
+    VIEWER = "viewer", _("Viewer")  # reads the club's pages
+    SCOREKEEPER = "scorekeeper", _("Scorekeeper")  # starts and enters the club's games
+    ORGANISER = "organiser", _("Organiser")  # everything in the club
 
     @classmethod
     def rank(cls, role: str) -> int:
@@ -34,6 +36,8 @@ class Club(models.Model):
     name = models.CharField(max_length=120)
     # The IANA name of the zone its pages show times in (league.time_zones).
     time_zone = models.CharField(max_length=64, default=default_time_zone, validators=[validate_time_zone])
+    # The language of what it prints and sends for its players (league.languages).
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, default="en")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -41,6 +45,16 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Preferences(models.Model):
+    """An account's own settings: the language its pages are shown in (league.languages)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences")
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"
 
 
 class Membership(models.Model):
@@ -141,9 +155,9 @@ def default_blowout(family: str) -> int:
 class EarlyGames(models.TextChoices):
     """How a season's standings count a game finished early (fewer rounds than its rules play)."""
 
-    PLAYED = "played", "Count it as played"
-    SCALED = "scaled", "Scale it up to a full game"
-    LEFT_OUT = "left_out", "Leave it out of the standings"
+    PLAYED = "played", _("Count it as played")
+    SCALED = "scaled", _("Scale it up to a full game")
+    LEFT_OUT = "left_out", _("Leave it out of the standings")
 
 
 class Season(models.Model):
@@ -199,30 +213,34 @@ class Season(models.Model):
 
     def _min_nights_words(self) -> str:
         if self.min_nights == 0:
-            return "Every player is ranked, however few nights they played."
-        nights = "night" if self.min_nights == 1 else "nights"
-        return f"Players need {self.min_nights} {nights} to be ranked."
+            return gettext("Every player is ranked, however few nights they played.")
+        return ngettext(
+            "Players need %(n)s night to be ranked.", "Players need %(n)s nights to be ranked.", self.min_nights
+        ) % {"n": self.min_nights}
 
     def _best_nights_words(self) -> str:
         if self.best_nights is None:
-            return "Every night counts."
+            return gettext("Every night counts.")
         if self.best_nights == 1:
-            return "Only each player's best night counts."
-        return f"The best {self.best_nights} nights of each player count."
+            return gettext("Only each player's best night counts.")
+        return gettext("The best %(n)s nights of each player count.") % {"n": self.best_nights}
 
     def _blowout_words(self) -> str:
-        return f"A win by {self.blowout_margin:,} or more is a full 20–0 in VP."
+        return gettext("A win by %(margin)s or more is a full 20–0 in VP.") % {"margin": fmt(self.blowout_margin)}
 
     def early_games_words(self) -> str:
         """How a game finished early counts, as the season's page and the standings' footnote say it."""
-        return EARLY_GAMES_WORDS[self.early_games]
+        return gettext(EARLY_GAMES_WORDS[self.early_games])
 
 
 EARLY_GAMES_WORDS = {
-    EarlyGames.PLAYED: "A game finished early counts as played.",
-    EarlyGames.SCALED: "A game finished early is scaled up to a full game: each team's total × the rules' "
-    "rounds ÷ the rounds played (2 of 4 rounds: × 2), before wins and VP; a game to a target score counts as played.",
-    EarlyGames.LEFT_OUT: "A game finished early is left out of the standings.",
+    EarlyGames.PLAYED: gettext_noop("A game finished early counts as played."),
+    EarlyGames.SCALED: gettext_noop(
+        "A game finished early is scaled up to a full game: each team's total × the rules' "
+        "rounds ÷ the rounds played (2 of 4 rounds: × 2), before wins and VP; a game to a target "
+        "score counts as played."
+    ),
+    EarlyGames.LEFT_OUT: gettext_noop("A game finished early is left out of the standings."),
 }
 
 
@@ -232,10 +250,10 @@ EARLY_GAMES_WORDS = {
 class SeatingMode(models.TextChoices):
     """How a night's sittings are drawn (PRODUCT.md, "Seating")."""
 
-    ROTATING = "rotating", "Rotating: new partners each sitting"
-    FIXED = "fixed", "Fixed: partners stay together, opponents change"
-    PROGRESSIVE = "progressive", "Progressive: each table's winners move up a table"
-    MANUAL = "manual", "Manual: a draw to start from, then the organiser places everyone"
+    ROTATING = "rotating", _("Rotating: new partners each sitting")
+    FIXED = "fixed", _("Fixed: partners stay together, opponents change")
+    PROGRESSIVE = "progressive", _("Progressive: each table's winners move up a table")
+    MANUAL = "manual", _("Manual: a draw to start from, then the organiser places everyone")
 
 
 class Night(models.Model):

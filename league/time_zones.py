@@ -19,6 +19,7 @@ from functools import cache
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 # The regions of the zone names a club chooses from (the list leaves out the old aliases, as
 # "US/Eastern", and the fixed offsets, as "Etc/GMT+5"; they are still accepted when typed).
@@ -46,8 +47,10 @@ def validate_time_zone(name: str) -> None:
     """Refuse a name that is not a zone of the database ("Mars/Olympus", "new york")."""
     if name not in known_zones():
         raise ValidationError(
-            "“%(name)s” is not a time zone Bookkeeper knows: choose one from the list, as Europe/London "
-            "or America/New_York.",
+            _(
+                "“%(name)s” is not a time zone Bookkeeper knows: choose one from the list, as "
+                "Europe/London or America/New_York."
+            ),
             code="unknown_time_zone",
             params={"name": name},
         )

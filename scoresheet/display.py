@@ -2,10 +2,37 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+from django.utils import formats, translation
+from django.utils.translation import gettext
+
+
+@cache
+def _separators(language: str | None) -> dict[int, str] | None:
+    """How the language writes "," and "." of "1,234.5" (Django's formats); None when as English."""
+    with translation.override(language):
+        thousands, decimal = formats.get_format("THOUSAND_SEPARATOR"), formats.get_format("DECIMAL_SEPARATOR")
+    return None if (thousands, decimal) == (",", ".") else str.maketrans({",": thousands, ".": decimal})
+
+
+def thousands_separator() -> str:
+    """The active language's: "," in English, a no-break space in French (Django's formats)."""
+    table = _separators(translation.get_language())
+    return table[ord(",")] if table else ","
+
+
+def localized(text: str) -> str:
+    """Digits written the English way ("12,345.50") as the active language writes them ("12 345,50")."""
+    table = _separators(translation.get_language())
+    return text.translate(table) if table else text
+
 
 def fmt(n: int) -> str:
-    """5000 → "5,000"; -1000 → "−1,000" (a real minus sign, as printed sheets do)."""
-    return f"−{abs(n):,}" if n < 0 else f"{n:,}"
+    """5000 → "5,000" in English, "5 000" in French; -1000 → "−1,000" (a real minus sign, as
+    printed sheets do, in both)."""
+    digits = localized(f"{abs(n):,}")
+    return f"−{digits}" if n < 0 else digits
 
 
 def signed(n: int) -> str:
@@ -19,4 +46,4 @@ def plural(label: str, count: int) -> str:
 
 def join_and(parts: list[str]) -> str:
     """["a", "b", "c"] → "a, b and c"."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + gettext(" and ") + parts[-1]

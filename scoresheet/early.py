@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Sum
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext, ngettext
 
 from scoresheet.display import fmt
 from scoresheet.models import Game, Team, TeamRound
@@ -34,10 +35,11 @@ class Shortfall:
     @property
     def text(self) -> str:
         """ "2 of 4 rounds", or "3 rounds, nobody reached 5,000"."""
-        rounds = "round" if self.played == 1 else "rounds"
         if self.of is not None:
-            return f"{self.played} of {self.of} rounds"
-        return f"{self.played} {rounds}, nobody reached {fmt(self.target or 0)}"
+            return gettext("%(played)s of %(of)s rounds") % {"played": self.played, "of": self.of}
+        return ngettext(
+            "%(played)s round, nobody reached %(target)s", "%(played)s rounds, nobody reached %(target)s", self.played
+        ) % {"played": self.played, "target": fmt(self.target or 0)}
 
 
 def shortfall(game_end: dict, *, played: int, totals: Sequence[int], books_won: bool = False) -> Shortfall | None:

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from django.utils.translation import get_language, gettext, pgettext
+
 from scoresheet.display import fmt, join_and, plural, signed
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
 
@@ -72,7 +74,11 @@ class EntryField:
         if self.special:
             return self.label
         if self.kind == FLAG:
-            return f"{self.label} {signed(self.value)}" if self.value else f"{self.label} (no bonus)"
+            return (
+                f"{self.label} {signed(self.value)}"
+                if self.value
+                else gettext("%(label)s (no bonus)") % {"label": self.label}
+            )
         return f"{self.label} ({SIGNS[self.sign]})"
 
     def line_label(self, count: int = 1, value: int | None = None) -> str:
@@ -80,13 +86,13 @@ class EntryField:
         if self.kind == COUNT:
             return f"{self.label} {count} × {fmt(self.value if value is None else value)}"
         if self.kind == FLAG and not self.value and not self.special:
-            return f"{self.label} (no bonus)"
+            return gettext("%(label)s (no bonus)") % {"label": self.label}
         return self.label
 
 
 def piles_text(rules: Rules) -> str:
     """Where cards are left at the end of a round: "hand", "hand and foot", "hand, knee and foot"."""
-    return join_and([name for name, _ in rules.setup.piles] or ["hand"])
+    return join_and([rules_word(name, "pile") for name, _ in rules.setup.piles] or [pgettext("pile", "hand")])
 
 
 def book_word(rules: Rules) -> str:
@@ -94,7 +100,13 @@ def book_word(rules: Rules) -> str:
     return rules.book_kinds[0].label.split()[-1].lower() if rules.book_kinds else "book"
 
 
-# Where a rules object keeps its fields once built (see ``entry_fields``).
+def rules_word(text: str, context: str = "rules") -> str:
+    """A word of a rules document (a book kind, an extra, a pile) in the page's language: the
+    presets' words are in the catalogue (scoresheet/rules_words.py); a club's own words stay as typed."""
+    return pgettext(context, text)
+
+
+# Where a rules object keeps its fields once built (see ``entry_fields``), one set per language.
 _FIELDS_KEPT = "_entry_fields"
 
 
@@ -115,75 +127,115 @@ def _kept_fields(rules: Rules) -> tuple[tuple[EntryField, ...], MappingProxyType
     ``Rules`` is frozen, so its fields never change; it holds dicts, so it cannot key a cache,
     and the fields are kept in the object's own ``__dict__`` (as ``functools.cached_property`` does).
     """
-    kept = rules.__dict__.get(_FIELDS_KEPT)
+    where = f"{_FIELDS_KEPT}_{get_language()}"  # the labels are in the page's language
+    kept = rules.__dict__.get(where)
     if kept is None:
         fields = _build_entry_fields(rules)
-        kept = rules.__dict__[_FIELDS_KEPT] = (fields, MappingProxyType({f.key: f for f in fields}))
+        kept = rules.__dict__[where] = (fields, MappingProxyType({f.key: f for f in fields}))
     return kept
 
 
 def _build_entry_fields(rules: Rules) -> tuple[EntryField, ...]:
     fields = [
-        EntryField(f"books.{kind.key}", plural(kind.label, 2), BOOKS, COUNT, kind.bonus) for kind in rules.book_kinds
+        EntryField(f"books.{kind.key}", rules_word(plural(kind.label, 2)), BOOKS, COUNT, kind.bonus)
+        for kind in rules.book_kinds
     ]
     red = rules.red_threes
     if red.laid_value is not None:
-        bonuses = "; ".join(f"{signed(b.bonus)} for {b.min_count} or more" for b in red.set_bonuses)
+        bonuses = "; ".join(
+            gettext("%(bonus)s for %(count)s or more") % {"bonus": signed(b.bonus), "count": b.min_count}
+            for b in red.set_bonuses
+        )
         if red.positive_with_books is not None:
             bonuses = "; ".join(filter(None, [bonuses, red_threes_books_text(rules)]))
         fields.append(
             EntryField(
-                "red_threes", "Red threes laid", THREES, COUNT, red.laid_value, max_value=MAX_THREES, note=bonuses
+                "red_threes",
+                gettext("Red threes laid"),
+                THREES,
+                COUNT,
+                red.laid_value,
+                max_value=MAX_THREES,
+                note=bonuses,
             )
         )
     if red.held_penalty is not None:
         fields.append(
-            EntryField("red_threes_held", "Red threes caught", THREES, COUNT, -red.held_penalty, max_value=MAX_THREES)
+            EntryField(
+                "red_threes_held", gettext("Red threes caught"), THREES, COUNT, -red.held_penalty, max_value=MAX_THREES
+            )
         )
     fields.append(
         EntryField(
-            "black_threes_held", "Black threes caught", THREES, COUNT, -rules.black_three_penalty, max_value=MAX_THREES
+            "black_threes_held",
+            gettext("Black threes caught"),
+            THREES,
+            COUNT,
+            -rules.black_three_penalty,
+            max_value=MAX_THREES,
         )
     )
 
     step = rules.points_step
-    against = f"count against a side with no {book_word(rules)}" if rules.melded_against_without_books else ""
+    against = (
+        gettext("count against a side with no %(book)s") % {"book": rules_word(book_word(rules))}
+        if rules.melded_against_without_books
+        else ""
+    )
     fields.append(
         EntryField(
-            "melded_points", "Cards on the table", CARDS, POINTS, sign=1, max_value=MAX_POINTS, step=step, note=against
+            "melded_points",
+            gettext("Cards on the table"),
+            CARDS,
+            POINTS,
+            sign=1,
+            max_value=MAX_POINTS,
+            step=step,
+            note=against,
         )
     )
     fields.append(
         EntryField(
-            "hand_points", f"Cards left in {piles_text(rules)}", CARDS, POINTS, sign=-1, max_value=MAX_POINTS, step=step
+            "hand_points",
+            gettext("Cards left in %(piles)s") % {"piles": piles_text(rules)},
+            CARDS,
+            POINTS,
+            sign=-1,
+            max_value=MAX_POINTS,
+            step=step,
         )
     )
     values = rules.card_values
     fields += [
-        EntryField(f"melded_cards.{key}", CARD_CLASS_LABELS[key], TABLE_CARDS, COUNT, values[key])
+        EntryField(f"melded_cards.{key}", rules_word(CARD_CLASS_LABELS[key]), TABLE_CARDS, COUNT, values[key])
         for key in CARD_CLASSES
         if values[key] is not None
     ]
     # A black three caught in hand is entered once, as "Black threes caught": no hand-card field.
     fields += [
-        EntryField(f"hand_cards.{key}", CARD_CLASS_LABELS[key], HAND_CARDS, COUNT, -(values[key] or 0))
+        EntryField(f"hand_cards.{key}", rules_word(CARD_CLASS_LABELS[key]), HAND_CARDS, COUNT, -(values[key] or 0))
         for key in CARD_CLASSES
         if key != "black_threes"
     ]
 
-    fields.append(EntryField("went_out", "Going out", GOING_OUT, FLAG, rules.going_out_bonus, max_value=1))
+    fields.append(EntryField("went_out", gettext("Going out"), GOING_OUT, FLAG, rules.going_out_bonus, max_value=1))
     if rules.concealed_bonus is not None:
         fields.append(
-            EntryField("concealed", "Going out concealed", GOING_OUT, FLAG, rules.concealed_bonus, max_value=1)
+            EntryField("concealed", gettext("Going out concealed"), GOING_OUT, FLAG, rules.concealed_bonus, max_value=1)
         )
     fields += [
         EntryField(
-            f"extras.{extra.key}", extra.label, EXTRAS, COUNT, extra.amount, max_value=extra.max_per_round or MAX_THREES
+            f"extras.{extra.key}",
+            rules_word(extra.label),
+            EXTRAS,
+            COUNT,
+            extra.amount,
+            max_value=extra.max_per_round or MAX_THREES,
         )
         if extra.replaces_round_score is None
         else EntryField(
             f"extras.{extra.key}",
-            extra.label,
+            rules_word(extra.label),
             EXTRAS,
             FLAG,
             extra.replaces_round_score.caller,
@@ -193,7 +245,9 @@ def _build_entry_fields(rules: Rules) -> tuple[EntryField, ...]:
         )
         for extra in rules.extras
     ]
-    fields.append(EntryField("adjustments", "Other adjustments", ADJUSTMENTS, POINTS, sign=0, max_value=MAX_POINTS))
+    fields.append(
+        EntryField("adjustments", gettext("Other adjustments"), ADJUSTMENTS, POINTS, sign=0, max_value=MAX_POINTS)
+    )
     return tuple(fields)
 
 
@@ -201,14 +255,24 @@ def red_threes_books_text(rules: Rules) -> str:
     """ "count only with 2 or more canastas, otherwise against": red threes that need books (Bolivian, Cuban)."""
     red = rules.red_threes
     n = red.positive_with_books
-    otherwise = "otherwise they count against the side" if red.below == "against" else "otherwise nothing"
-    return f"count only with {n} or more {plural(book_word(rules), n)}; {otherwise}"
+    otherwise = (
+        gettext("otherwise they count against the side") if red.below == "against" else gettext("otherwise nothing")
+    )
+    books = rules_word(plural(book_word(rules), n))
+    return gettext("count only with %(n)s or more %(books)s; %(otherwise)s") % {
+        "n": n,
+        "books": books,
+        "otherwise": otherwise,
+    }
 
 
 def special_hand_text(extra) -> str:
     """ "replaces the round: 0 for this side, 1,500 for the other sides" (Acaba, the American special hands)."""
     hand = extra.replaces_round_score
-    return f"replaces the round: {fmt(hand.caller)} for this side, {fmt(hand.others)} for the other sides"
+    return gettext("replaces the round: %(caller)s for this side, %(others)s for the other sides") % {
+        "caller": fmt(hand.caller),
+        "others": fmt(hand.others),
+    }
 
 
 def entered_value(field: EntryField, values: dict):

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 
 from django import forms
 from django.db.models import Case, IntegerField, Value, When
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from scoresheet import fields, inputs, scoring, selectors
 from scoresheet.display import plural
@@ -39,21 +42,23 @@ class GamesFilterForm(forms.Form):
     q = forms.CharField(
         max_length=SEARCH_MAX,
         required=False,
-        label="Search games",
-        error_messages={"max_length": f"Search: at most {SEARCH_MAX} characters (this has %(show_value)d)."},
+        label=_("Search games"),
+        error_messages={
+            "max_length": format_lazy(_("Search: at most {max} characters (this has %(show_value)d)."), max=SEARCH_MAX)
+        },
         widget=forms.TextInput(
             attrs={
                 "type": "search",
-                "placeholder": "Team or player",
+                "placeholder": _("Team or player"),
                 "autocomplete": "off",
                 "enterkeyhint": "search",
             }
         ),
     )
     status = forms.ChoiceField(
-        choices=[("", "All"), *Game.Status.choices],
+        choices=[("", pgettext_lazy("games", "All")), *Game.Status.choices],
         required=False,
-        error_messages={"invalid_choice": "Show: choose all, in progress or finished."},
+        error_messages={"invalid_choice": _("Show: choose all, in progress or finished.")},
     )
 
     def filters(self) -> dict:
@@ -105,27 +110,29 @@ class GameStartForm(forms.Form):
         queryset=Variant.objects.filter(club__isnull=True).order_by("position", "name"),
         empty_label=None,
         widget=VariantRadios,
-        error_messages={"invalid_choice": "Choose one of the variants listed.", "required": "Choose a variant."},
+        error_messages={"invalid_choice": _("Choose one of the variants listed."), "required": _("Choose a variant.")},
     )
     mode = forms.ChoiceField(
-        choices=Game.Mode.choices, initial=Game.Mode.TEAMS, widget=forms.RadioSelect, label="Play as"
+        choices=Game.Mode.choices, initial=Game.Mode.TEAMS, widget=forms.RadioSelect, label=_("Play as")
     )
-    team_count = side_count_field("How many", f"Choose {MIN_TEAMS} to {MAX_TEAMS}.")
+    team_count = side_count_field(
+        _("How many"), format_lazy(_("Choose {least} to {most}."), least=MIN_TEAMS, most=MAX_TEAMS)
+    )
     name = forms.CharField(
         max_length=max_length(Game, "name"),
         required=False,
-        label="Game name (optional)",
-        widget=forms.TextInput(attrs={"placeholder": "Tuesday at Ann's"}),
+        label=_("Game name (optional)"),
+        widget=forms.TextInput(attrs={"placeholder": _("Tuesday at Ann's")}),
     )
 
     first_dealer = PlainIntegerField(
         required=False,
         min_value=0,
-        label="Who deals first? (optional)",
+        label=_("Who deals first? (optional)"),
         widget=forms.Select,
         error_messages={
-            "invalid": "Choose who deals first from the list.",
-            "min_value": "Choose who deals first from the list.",
+            "invalid": _("Choose who deals first from the list."),
+            "min_value": _("Choose who deals first from the list."),
         },
     )
 
@@ -138,10 +145,8 @@ class GameStartForm(forms.Form):
             self.fields[f"team_{i}"] = forms.CharField(
                 max_length=NAME_MAX,
                 required=False,
-                label=f"Team {i}",
-                error_messages={
-                    "max_length": f"A name can be at most {NAME_MAX} characters (this one has %(show_value)d)."
-                },
+                label=gettext("Team %(n)s") % {"n": i},
+                error_messages={"max_length": name_too_long()},
                 widget=forms.TextInput(
                     attrs={"autocomplete": "off", "list": "team-names", "placeholder": default_name(i, "teams")}
                 ),
@@ -149,10 +154,12 @@ class GameStartForm(forms.Form):
             self.fields[f"players_{i}"] = forms.CharField(
                 max_length=PLAYERS_MAX,
                 required=False,
-                label=f"Players in team {i} (optional)",
-                error_messages={"max_length": f"At most {PLAYERS_MAX} characters (this has %(show_value)d)."},
+                label=gettext("Players in team %(n)s (optional)") % {"n": i},
+                error_messages={
+                    "max_length": gettext("At most {max} characters (this has %(show_value)d).").format(max=PLAYERS_MAX)
+                },
                 widget=forms.TextInput(
-                    attrs={"autocomplete": "off", "list": "player-names", "placeholder": "Ann & Bob"}
+                    attrs={"autocomplete": "off", "list": "player-names", "placeholder": gettext("Ann & Bob")}
                 ),
             )
         self.fields["first_dealer"].widget.choices = self.dealer_choices()
@@ -171,7 +178,7 @@ class GameStartForm(forms.Form):
             for i in range(1, count + 1)
         ]
         seats = table_seats(mode, teams)
-        return [("", "Not chosen"), *((str(i), seat.label) for i, seat in enumerate(seats))]
+        return [("", gettext("Not chosen")), *((str(i), seat.label) for i, seat in enumerate(seats))]
 
     def add_problems(self, problems) -> None:
         """Put what ``services.game_create`` refused beside its box: a team's name or players, or the game's own."""
@@ -194,7 +201,11 @@ class GameStartForm(forms.Form):
         try:
             rules = variant.rules
         except RulesError as exc:
-            self.add_error("variant", f"The rules of {variant.name} are broken ({exc}); choose another variant.")
+            self.add_error(
+                "variant",
+                gettext("The rules of %(name)s are broken (%(problem)s); choose another variant.")
+                % {"name": variant.name, "problem": exc},
+            )
             return data
         allowed = rules.setup.team_counts if mode == Game.Mode.TEAMS else rules.setup.individual_counts
         if not allowed:
@@ -202,8 +213,13 @@ class GameStartForm(forms.Form):
             self.add_error("mode", f"{rules.name} is played by {other} only.")
             return data
         if count not in allowed:
-            what = "teams" if mode == Game.Mode.TEAMS else "players"
-            self.add_error("team_count", f"{rules.name} is played by {' or '.join(map(str, allowed))} {what}.")
+            counts = gettext(" or ").join(map(str, allowed))
+            played_by = (
+                gettext("%(name)s is played by %(counts)s teams.")
+                if mode == Game.Mode.TEAMS
+                else gettext("%(name)s is played by %(counts)s players.")
+            )
+            self.add_error("team_count", played_by % {"name": rules.name, "counts": counts})
             return data
         names = []
         for i in range(1, count + 1):
@@ -212,22 +228,29 @@ class GameStartForm(forms.Form):
             if name.casefold() in (n.casefold() for n in names):
                 self.add_error(
                     f"team_{i}",
-                    f"“{name}” is already the name of another team."
-                    if typed
-                    else f"This one would be called “{name}”, which another team already is: name it.",
+                    (
+                        gettext("“%(name)s” is already the name of another team.")
+                        if typed
+                        else gettext("This one would be called “%(name)s”, which another team already is: name it.")
+                    )
+                    % {"name": name},
                 )
             names.append(name)
         data["teams"] = [TeamData(name=n, players=data.get(f"players_{i}") or "") for i, n in enumerate(names, start=1)]
         first = data.get("first_dealer")
         if first is not None and first >= len(table_seats(mode, data["teams"])):
-            self.add_error("first_dealer", "Choose who deals first again: the teams or players have changed.")
+            self.add_error("first_dealer", gettext("Choose who deals first again: the teams or players have changed."))
         return data
 
 
 def default_name(i: int, mode: str) -> str:
     if mode == Game.Mode.INDIVIDUALS:
-        return f"Player {i}"
-    return {1: "Us", 2: "Them"}.get(i, f"Team {i}")
+        return gettext("Player %(n)s") % {"n": i}
+    return {1: gettext("Us"), 2: gettext("Them")}.get(i) or gettext("Team %(n)s") % {"n": i}
+
+
+def name_too_long() -> str:
+    return gettext("A name can be at most {max} characters (this one has %(show_value)d).").format(max=NAME_MAX)
 
 
 # --- one round ----------------------------------------------------------------------------
@@ -238,12 +261,15 @@ NEXT = {"enterkeyhint": "next"}
 
 def count_field(field: EntryField) -> PlainIntegerField:
     messages = {
-        "invalid": "Enter a whole number with the digits 0–9.",
-        "min_value": "Cannot be negative.",
-        "max_value": "That is more than any game holds.",
+        "invalid": gettext("Enter a whole number with the digits 0–9."),
+        "min_value": gettext("Cannot be negative."),
+        "max_value": gettext("That is more than any game holds."),
     }
     if field.section == fields.EXTRAS and field.max_value < fields.MAX_THREES:
-        messages["max_value"] = f"{field.label}: at most {field.max_value} a round."
+        messages["max_value"] = gettext("%(label)s: at most %(most)s a round.") % {
+            "label": field.label,
+            "most": field.max_value,
+        }
     return PlainIntegerField(
         label=field.title,
         min_value=0,
@@ -268,9 +294,9 @@ def points_field(field: EntryField) -> PlainIntegerField:
             attrs={**NEXT, "inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "step": field.step, "class": "points"}
         ),
         error_messages={
-            "invalid": "Enter the points as a whole number with the digits 0–9.",
-            "min_value": "Cannot be negative: enter the points as counted.",
-            "max_value": "That is more points than any hand holds.",
+            "invalid": gettext("Enter the points as a whole number with the digits 0–9."),
+            "min_value": gettext("Cannot be negative: enter the points as counted."),
+            "max_value": gettext("That is more points than any hand holds."),
         },
     )
 
@@ -308,21 +334,23 @@ class TeamEntryForm(forms.Form):
                 self.fields[name] = points_field(field)
             else:
                 self.fields[name] = count_field(field)
-        self.fields["count_cards"] = OnOffField(label="Count cards instead of points")
+        self.fields["count_cards"] = OnOffField(label=gettext("Count cards instead of points"))
         for i in range(1, ADJUSTMENT_ROWS + 1):
             self.fields[f"adjustment_{i}_label"] = forms.CharField(
                 max_length=100,
                 required=False,
-                label="Adjustment",
-                widget=inputs.TextInput(attrs={**NEXT, "placeholder": "What for", "autocomplete": "off"}),
+                label=gettext("Adjustment"),
+                widget=inputs.TextInput(attrs={**NEXT, "placeholder": gettext("What for"), "autocomplete": "off"}),
             )
             self.fields[f"adjustment_{i}_points"] = PlainIntegerField(
                 required=False,
-                label="Points",
+                label=gettext("Points"),
                 min_value=-fields.MAX_POINTS,
                 max_value=fields.MAX_POINTS,
-                widget=inputs.NumberInput(attrs={**NEXT, "placeholder": "e.g. -100"}),  # keyboard with a minus key
-                error_messages={"invalid": "Enter whole points, e.g. -100."},
+                widget=inputs.NumberInput(
+                    attrs={**NEXT, "placeholder": gettext("e.g. -100")}
+                ),  # keyboard with a minus key
+                error_messages={"invalid": gettext("Enter whole points, e.g. -100.")},
             )
 
     # groups of bound fields, for the template
@@ -360,9 +388,9 @@ class TeamEntryForm(forms.Form):
             label = (data.get(f"adjustment_{i}_label") or "").strip()
             points = data.get(f"adjustment_{i}_points")
             if points and not label:
-                self.add_error(f"adjustment_{i}_label", "Say what the adjustment is for.")
+                self.add_error(f"adjustment_{i}_label", gettext("Say what the adjustment is for."))
             elif label and points is None and f"adjustment_{i}_points" not in self.errors:
-                self.add_error(f"adjustment_{i}_points", "Enter the points for this adjustment.")
+                self.add_error(f"adjustment_{i}_points", gettext("Enter the points for this adjustment."))
         return data
 
     def entry(self, *, went_out: bool) -> Entry:
@@ -442,7 +470,7 @@ class RoundForm:
     """A round: one TeamEntryForm per team, and who went out (one team at most)."""
 
     NOBODY = "none"
-    CHOOSE_WHO_WENT_OUT = "Choose who went out, or Nobody (the pile ran out)."
+    CHOOSE_WHO_WENT_OUT = _("Choose who went out, or Nobody (the pile ran out).")
 
     def __init__(
         self,
@@ -477,7 +505,7 @@ class RoundForm:
 
     @property
     def books_legend(self) -> str:
-        return plural(book_word(self.rules), 2).capitalize()
+        return fields.rules_word(plural(book_word(self.rules), 2)).capitalize()
 
     @property
     def piles(self) -> str:
@@ -507,8 +535,11 @@ class RoundForm:
             ok = False
         if columns_ok and complete and all(f.is_blank() for f in self.team_forms):
             self.errors.append(
-                f"Nothing was entered for round {self.number}: enter what each team counted "
-                "(or Cancel to leave the round for later)."
+                gettext(
+                    "Nothing was entered for round %(number)s: enter what each team counted "
+                    "(or Cancel to leave the round for later)."
+                )
+                % {"number": self.number}
             )
             ok = False
         if not ok:
@@ -569,37 +600,44 @@ class RoundForm:
 class PrintSheetForm(forms.Form):
     """What to print: used by the "Print sheets" page and by ``manage.py blank_sheet``."""
 
-    variant = forms.ChoiceField(label="Rules", error_messages={"invalid_choice": "Unknown variant “%(value)s”."})
-    teams = side_count_field("Teams or players", f"Choose {MIN_TEAMS} to {MAX_TEAMS} teams, not %(value)s.")
+    variant = forms.ChoiceField(label=_("Rules"), error_messages={"invalid_choice": _("Unknown variant “%(value)s”.")})
+    teams = side_count_field(
+        _("Teams or players"),
+        format_lazy(_("Choose {least} to {most} teams, not %(value)s."), least=MIN_TEAMS, most=MAX_TEAMS),
+    )
     paper = forms.ChoiceField(
-        choices=[("letter", "Letter"), ("a4", "A4")],
+        choices=[("letter", _("Letter")), ("a4", _("A4"))],
         initial="letter",
         widget=forms.RadioSelect,
-        label="Paper",
-        error_messages={"invalid_choice": "Paper is letter or a4, not “%(value)s”."},
+        label=_("Paper"),
+        error_messages={"invalid_choice": _("Paper is letter or a4, not “%(value)s”.")},
     )
-    large_print = OnOffField(label="Large print (bigger type, fewer rounds a page)")
+    large_print = OnOffField(label=_("Large print (bigger type, fewer rounds a page)"))
     copies = PlainIntegerField(
         min_value=1,
         max_value=50,
         initial=1,
-        label="Copies",
+        label=_("Copies"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": 50}),
         error_messages={
-            "invalid": "Copies must be a whole number.",
-            "min_value": "At least 1 copy.",
-            "max_value": "At most 50 copies at a time.",
+            "invalid": _("Copies must be a whole number."),
+            "min_value": _("At least 1 copy."),
+            "max_value": _("At most 50 copies at a time."),
         },
     )
     rules_card = forms.ChoiceField(
-        choices=[("same", "Below the sheet"), ("back", "On the back (a second page)"), ("none", "Leave it out")],
+        choices=[
+            ("same", _("Below the sheet")),
+            ("back", _("On the back (a second page)")),
+            ("none", _("Leave it out")),
+        ],
         initial="same",
         widget=forms.RadioSelect,
-        label="Rules card",
-        error_messages={"invalid_choice": "Choose same, back or none, not “%(value)s”."},
+        label=_("Rules card"),
+        error_messages={"invalid_choice": _("Choose same, back or none, not “%(value)s”.")},
     )
-    date = forms.CharField(max_length=40, required=False, label="Date (optional)")
-    table = forms.CharField(max_length=20, required=False, label="Table (optional)")
+    date = forms.CharField(max_length=40, required=False, label=_("Date (optional)"))
+    table = forms.CharField(max_length=20, required=False, label=_("Table (optional)"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -609,10 +647,8 @@ class PrintSheetForm(forms.Form):
             self.fields[f"name_{i}"] = forms.CharField(
                 max_length=NAME_MAX,
                 required=False,
-                label=f"Name {i} (optional)",
-                error_messages={
-                    "max_length": f"A name can be at most {NAME_MAX} characters (this one has %(show_value)d)."
-                },
+                label=gettext("Name %(n)s (optional)") % {"n": i},
+                error_messages={"max_length": name_too_long()},
             )
 
     def name_fields(self):
@@ -625,15 +661,23 @@ class PrintSheetForm(forms.Form):
             try:
                 rules = selectors.rules_for_slug(slug)
             except RulesError as exc:
-                self.add_error("variant", f"These rules are broken ({exc}); choose another variant.")
+                self.add_error(
+                    "variant",
+                    gettext("These rules are broken (%(problem)s); choose another variant.") % {"problem": exc},
+                )
                 return data
             if teams not in rules.side_counts():
+                counts = gettext(" or ").join(map(str, rules.side_counts()))
                 self.add_error(
-                    "teams", f"{rules.name} is played by {' or '.join(map(str, rules.side_counts()))} teams or players."
+                    "teams",
+                    gettext("%(name)s is played by %(counts)s teams or players.")
+                    % {"name": rules.name, "counts": counts},
                 )
             extra = [i for i in range(teams + 1, MAX_TEAMS + 1) if data.get(f"name_{i}")]
             if extra:
-                self.add_error(f"name_{extra[0]}", f"There are only {teams} teams: leave this name empty.")
+                self.add_error(
+                    f"name_{extra[0]}", gettext("There are only %(n)s teams: leave this name empty.") % {"n": teams}
+                )
             data["rules"] = rules  # the Rules object; where its card prints is "rules_card"
             data["names"] = [(data.get(f"name_{i}") or "").strip() for i in range(1, teams + 1)]
         return data

@@ -24,6 +24,8 @@ from datetime import datetime
 from functools import wraps
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_noop
 
 from scoresheet.display import fmt as pts
 
@@ -141,18 +143,23 @@ class HistoryEntry:
 
 
 # What a change of the game itself (no round in it) is called on its page.
+# The words are marked here and translated where they are shown (``gettext``).
 GAME_ACTIONS = {
-    "game_started": "Game started",
-    "sitting_drawn": "Game drawn",
-    "game_finished": "Game finished",
-    "game_reopened": "Game reopened",
-    "game_deleted": "Game deleted",
-    "game_restored": "Game restored",
-    "seats_swapped": "Seats swapped",
-    "seat_substituted": "A substitute took a seat",
-    "night_closed": "Night closed",
+    "game_started": gettext_noop("Game started"),
+    "sitting_drawn": gettext_noop("Game drawn"),
+    "game_finished": gettext_noop("Game finished"),
+    "game_reopened": gettext_noop("Game reopened"),
+    "game_deleted": gettext_noop("Game deleted"),
+    "game_restored": gettext_noop("Game restored"),
+    "seats_swapped": gettext_noop("Seats swapped"),
+    "seat_substituted": gettext_noop("A substitute took a seat"),
+    "night_closed": gettext_noop("Night closed"),
 }
-ROUND_VERBS = {"+": "entered", "~": "corrected", "-": "removed"}
+ROUND_PHRASES = {
+    "+": gettext_noop("Round %(n)s entered"),
+    "~": gettext_noop("Round %(n)s corrected"),
+    "-": gettext_noop("Round %(n)s removed"),
+}
 
 
 def game_changes(*, game, teams) -> dict[uuid.UUID, list]:
@@ -198,7 +205,7 @@ def describe(rows, teams) -> str:
     """One change in plain words, whether or not it was an undo: "Round 3 entered by olga at 21:14"."""
     names = {team.pk: team.name for team in teams}
     entry = _entry(rows, names, {}, plain=True)
-    return entry.text if entry is not None else "a change"
+    return entry.text if entry is not None else gettext("a change")
 
 
 def _entry(rows, names, order, *, redo: bool = False, plain: bool = False, ends: bool = False) -> HistoryEntry | None:
@@ -213,20 +220,18 @@ def _entry(rows, names, order, *, redo: bool = False, plain: bool = False, ends:
     when = max(row.history_date for _, row in rows)
     details = []
     if round_rows:
-        phrase = f"Round {lead.number} {ROUND_VERBS[lead.history_type]}"
+        phrase = gettext(ROUND_PHRASES[lead.history_type]) % {"n": lead.number}
         entries = [row for model, row in rows if model is TeamRound]
         details = _totals(entries, names, order)
         if ends:
-            phrase += ": game finished"
+            phrase = gettext("%(phrase)s: game finished") % {"phrase": phrase}
     else:
-        phrase = GAME_ACTIONS.get(lead.history_action) or (
-            "Game started" if lead.history_type == "+" else "Game changed"
+        phrase = gettext(
+            GAME_ACTIONS.get(lead.history_action)
+            or (gettext_noop("Game started") if lead.history_type == "+" else gettext_noop("Game changed"))
         )
     who, at = _who(lead), _at(when)
-    if lead.history_undoes and not plain:
-        text = f"{'Redo' if redo else 'Undo'}{who} {at}: {phrase[0].lower()}{phrase[1:]}"
-    else:
-        text = f"{phrase}{who} {at}"
+    text = undo_text(phrase, who, at, redo=redo) if lead.history_undoes and not plain else f"{phrase}{who} {at}"
     return HistoryEntry(when=when, text=text, details=details, reason=lead.history_change_reason or "")
 
 
@@ -237,16 +242,16 @@ def _totals(rows, names, order) -> list[str]:
     after = {row.team_id: row.total for row in rows if row.history_type != "-"}
     texts = []
     for team_id in sorted(set(before) | set(after), key=lambda pk: order.get(pk, 0)):
-        name = names.get(team_id, "A team")
+        name = names.get(team_id) or gettext("A team")
         if team_id in before and team_id in after:
             if before[team_id] != after[team_id]:
                 texts.append(f"{name} {pts(before[team_id])} → {pts(after[team_id])}")
         elif team_id in after:
             texts.append(f"{name} {pts(after[team_id])}")
         else:
-            texts.append(f"{name} {pts(before[team_id])} taken off")
+            texts.append(gettext("%(team)s %(total)s taken off") % {"team": name, "total": pts(before[team_id])})
     if before and after and not texts:
-        texts.append("Totals unchanged")
+        texts.append(gettext("Totals unchanged"))
     return texts
 
 
@@ -268,17 +273,23 @@ def _who(row) -> str:
     """ " by olga", " by the table link of Table 2, sitting 1", both, or nothing (a casual game)."""
     user = row.history_user.get_username() if row.history_user_id else ""
     if user and row.history_via:
-        return f" by {user} through {row.history_via}"
+        return gettext(" by %(user)s through %(via)s") % {"user": user, "via": row.history_via}
     if user or row.history_via:
-        return f" by {user or row.history_via}"
+        return gettext(" by %(who)s") % {"who": user or row.history_via}
     return ""
+
+
+def undo_text(phrase: str, who: str, at: str, *, redo: bool = False) -> str:
+    """ "Undo by olga at 21:14: round 3 entered"."""
+    words = gettext("Redo%(who)s %(at)s: %(what)s") if redo else gettext("Undo%(who)s %(at)s: %(what)s")
+    return words % {"who": who, "at": at, "what": f"{phrase[0].lower()}{phrase[1:]}"}
 
 
 def _at(when: datetime) -> str:
     local = timezone.localtime(when)
     if local.date() == timezone.localdate():
-        return f"at {local:%H:%M}"
-    return f"on {local.day} {local:%B %Y} at {local:%H:%M}"
+        return gettext("at %(time)s") % {"time": f"{local:%H:%M}"}
+    return gettext("on %(date)s at %(time)s") % {"date": date_format(local, "j F Y"), "time": f"{local:%H:%M}"}
 
 
 def finishing_changes(rows) -> set:

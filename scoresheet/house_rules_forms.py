@@ -8,6 +8,7 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from scoresheet.formfields import PlainIntegerField
 
@@ -29,7 +30,7 @@ class NumberListField(forms.CharField):
             return []
         parts = [p.strip() for p in text.split(",")]
         if not all(re.fullmatch(r"[0-9]{1,9}", p) for p in parts):  # int() refuses 4,300 digits and more
-            raise ValidationError("Write whole numbers separated by commas, such as 2, 3.")
+            raise ValidationError(_("Write whole numbers separated by commas, such as 2, 3."))
         return [int(p) for p in parts]
 
 
@@ -42,7 +43,7 @@ class NumberMapField(forms.CharField):
         for part in filter(None, (p.strip() for p in text.split(","))):
             match = re.fullmatch(r"([0-9]{1,9})\s*:\s*([0-9]{1,9})", part)
             if not match:
-                raise ValidationError("Write pairs such as 2: 3, 4: 6 (before the colon, then its number).")
+                raise ValidationError(_("Write pairs such as 2: 3, 4: 6 (before the colon, then its number)."))
             mapping[match[1]] = int(match[2])
         return mapping
 
@@ -57,7 +58,7 @@ class NamedCountsField(forms.CharField):
         for part in filter(None, (p.strip() for p in text.split(","))):
             match = re.fullmatch(r"([^:]+?)\s*:\s*([0-9]{1,9})", part)  # a book count, not a 5,000-digit number
             if not match:
-                raise ValidationError("Write each book kind and its number, such as Clean book: 1, Dirty book: 2.")
+                raise ValidationError(_("Write each book kind and its number, such as Clean book: 1, Dirty book: 2."))
             pairs.append((match[1], int(match[2])))
         return pairs
 
@@ -82,7 +83,7 @@ class KindForm(forms.Form):
     )
     required_to_go_out = number("Needed to go out")
     required_by_round = NumberMapField(
-        label="Needed by round (optional)", required=False, help_text="Such as 1: 3 (round: books)."
+        label=_("Needed by round (optional)"), required=False, help_text=_("Such as 1: 3 (round: books).")
     )
 
 
@@ -106,13 +107,13 @@ class SetBonusForm(forms.Form):
 
 
 class MeldRoundForm(forms.Form):
-    requirement = forms.CharField(label="Opening meld", max_length=60, required=False)
+    requirement = forms.CharField(label=_("Opening meld"), max_length=60, required=False)
 
 
 class MeldBandForm(forms.Form):
     low = number("From score", "Empty: no lower bound.")
     high = number("Up to (not included)", "Empty: no upper bound.")
-    requirement = forms.CharField(label="Opening meld", max_length=60, required=False)
+    requirement = forms.CharField(label=_("Opening meld"), max_length=60, required=False)
 
 
 class PileForm(forms.Form):
@@ -124,16 +125,16 @@ class TableForm(forms.Form):
     """Going out at some tables only (3 red and 4 black canastas with partners, 1 and 2 without)."""
 
     players = NumberListField(
-        label="Players at the table", required=False, help_text="Such as 4, 6. Empty: any number."
+        label=_("Players at the table"), required=False, help_text=_("Such as 4, 6. Empty: any number.")
     )
     partners = forms.ChoiceField(
-        label="Partners",
+        label=_("Partners"),
         choices=[("", "With or without"), ("yes", "With partners"), ("no", "Everyone on their own")],
         required=False,
     )
     books = NamedCountsField(
-        label="Books needed of each kind",
+        label=_("Books needed of each kind"),
         required=False,
-        help_text="Such as Clean book: 1, Dirty book: 2 (the book kinds' names above).",
+        help_text=_("Such as Clean book: 1, Dirty book: 2 (the book kinds' names above)."),
     )
     any_books = number("Books of any kind needed", "Empty: none.")

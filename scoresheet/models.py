@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from scoresheet import rules as rules_module
@@ -100,12 +101,12 @@ class Variant(models.Model):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "In progress"
-        FINISHED = "finished", "Finished"
+        IN_PROGRESS = "in_progress", _("In progress")
+        FINISHED = "finished", _("Finished")
 
     class Mode(models.TextChoices):
-        TEAMS = "teams", "Teams"
-        INDIVIDUALS = "individuals", "Individual players"
+        TEAMS = "teams", _("Teams")
+        INDIVIDUALS = "individuals", _("Individual players")
 
     variant = models.ForeignKey(Variant, null=True, blank=True, on_delete=models.SET_NULL, related_name="games")
     # The club a game belongs to (started by a member inside the club); empty for a casual game.

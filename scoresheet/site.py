@@ -13,6 +13,7 @@ import ipaddress
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.utils.translation import gettext
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain"}
 
@@ -40,9 +41,9 @@ def printed_links_warning(request) -> str:
     base = absolute(request, "/")
     if not unreachable(base):
         return ""
-    return (
-        f"The printed links and QR codes start with {base}, an address only this computer can open: "
+    return gettext(
+        "The printed links and QR codes start with %(base)s, an address only this computer can open: "
         "phones cannot. Set SITE_URL to the address phones reach this computer at (for example "
         "SITE_URL=http://192.168.1.20:8000), or start the site with HOST=0.0.0.0 make run and open it "
         "at that address before printing."
-    )
+    ) % {"base": base}

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from scoresheet import clubs, device, doors, forms, history, pdf, printing, qrcode, selectors, services, site, undoing
@@ -211,7 +212,7 @@ def _hand_over(request, access: GameAccess) -> dict | None:
     play = site.absolute(request, GameLinks.for_play(access.game).game)
     return {
         "play": play,
-        "qr": qrcode.svg(play, title="The address to play this game"),
+        "qr": qrcode.svg(play, title=gettext("The address to play this game")),
         "share": site.absolute(request, GameLinks.for_share(access.game).game),
         # The holder of the play address renews its tokens; at the club's address, an organiser.
         "renew": links.renew if access.can(doors.RENEW) else None,
@@ -223,14 +224,14 @@ def _hand_over(request, access: GameAccess) -> dict | None:
 def undo(request, access: GameAccess):
     """Take back the game's last change (services.game_undo), the one the form names: a second
     tap finds it gone and undoes nothing more. The history shows the undo too."""
-    return _undo_or_redo(request, access, services.game_undo, "Undone")
+    return _undo_or_redo(request, access, services.game_undo, gettext("Undone"))
 
 
 @require_POST
 @game_view(doors.UNDO)
 def redo(request, access: GameAccess):
     """Put back what the last undo took back (services.game_redo), the one the form names."""
-    return _undo_or_redo(request, access, services.game_redo, "Redone")
+    return _undo_or_redo(request, access, services.game_redo, gettext("Redone"))
 
 
 def _undo_or_redo(request, access: GameAccess, service, done_word: str):
@@ -239,7 +240,7 @@ def _undo_or_redo(request, access: GameAccess, service, done_word: str):
     except services.UndoRefused as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"{done_word}. {done}")
+        messages.success(request, gettext("%(done_word)s. %(done)s") % {"done_word": done_word, "done": done})
     return redirect(access.links.game)
 
 
@@ -253,7 +254,9 @@ def round_edit(request, access: GameAccess, number):
         return _round_save(request, access, number)
     page = _round_page(game, number)
     if "new" in request.GET and not page.is_new:
-        messages.info(request, _already_entered(game, number) + " Check it on the sheet; Edit corrects it.")
+        messages.info(
+            request, _already_entered(game, number) + " " + gettext("Check it on the sheet; Edit corrects it.")
+        )
         return redirect(links.game)
     if not page.is_open:
         return _game_over(request, game, links)
@@ -310,7 +313,7 @@ def _round_save(request, access: GameAccess, number):
             reason_error = " ".join(p.message for p in exc.problems if p.field == "reason")
             form.add_problems([p for p in exc.problems if p.field != "reason"])
         else:
-            messages.success(request, f"Round {number} saved.")
+            messages.success(request, gettext("Round %(number)s saved.") % {"number": number})
             if request.headers.get("X-Requested-With") == "fetch":
                 # round_form.js saves with fetch: this answer is the confirmation that lets it
                 # forget the draft it kept of what was typed. The game page shows the message.
@@ -336,7 +339,10 @@ SAVE_KEY_LENGTH = 64  # as RoundSave keeps it
 
 def _already_entered(game, number: int) -> str:
     """ "Round 2 was already entered by the table link of Table 1, sitting 1 at 21:14." """
-    return f"Round {number} was already entered{history.round_entered_by(game=game, number=number)}."
+    return gettext("Round %(number)s was already entered%(by)s.") % {
+        "number": number,
+        "by": history.round_entered_by(game=game, number=number),
+    }
 
 
 def _round_taken(request, access: GameAccess, number: int, entries) -> HttpResponse:
@@ -346,7 +352,9 @@ def _round_taken(request, access: GameAccess, number: int, entries) -> HttpRespo
     messages.info(
         request,
         _already_entered(access.game, number)
-        + f" What you typed was not saved ({typed}): check round {number} on the sheet; Edit corrects it.",
+        + " "
+        + gettext("What you typed was not saved (%(typed)s): check round %(number)s on the sheet; Edit corrects it.")
+        % {"typed": typed, "number": number},
     )
     return redirect(access.links.game)
 
@@ -385,8 +393,8 @@ def _round_page(game, number, entries=None) -> selectors.RoundPage:
 def _game_over(request, game, links: GameLinks):
     messages.info(
         request,
-        "The game is over: no more rounds can be entered."
-        + (" Reopen it below to add one." if game.is_finished else ""),
+        gettext("The game is over: no more rounds can be entered.")
+        + (" " + gettext("Reopen it below to add one.") if game.is_finished else ""),
     )
     return redirect(links.game)
 
@@ -481,7 +489,7 @@ def round_preview(request, access: GameAccess, number):
 @game_view(doors.FINISH)
 def finish(request, access: GameAccess):
     services.game_finish(game=access.game)
-    messages.success(request, "Game finished.")
+    messages.success(request, gettext("Game finished."))
     return redirect(access.links.game)
 
 
@@ -489,7 +497,7 @@ def finish(request, access: GameAccess):
 @game_view(doors.REOPEN)
 def reopen(request, access: GameAccess):
     services.game_reopen(game=access.game)
-    messages.success(request, "Game reopened: you can add and correct rounds.")
+    messages.success(request, gettext("Game reopened: you can add and correct rounds."))
     return redirect(access.links.game)
 
 
@@ -500,7 +508,9 @@ def delete(request, access: GameAccess):
     if request.method == "POST":
         services.game_delete(game=game)
         messages.success(
-            request, f"“{game}” deleted. You can restore it from Recently deleted for {KEEP_DELETED.days} days."
+            request,
+            gettext("“%(game)s” deleted. You can restore it from Recently deleted for %(days)s days.")
+            % {"game": game, "days": KEEP_DELETED.days},
         )
         return redirect("scoresheet:home")
     teams = selectors.with_team_totals([game])[0].teams.all()
@@ -512,7 +522,7 @@ def delete(request, access: GameAccess):
 @game_view(doors.RESTORE)
 def restore(request, access: GameAccess):
     services.game_restore(game=access.game)
-    messages.success(request, f"“{access.game}” restored.")
+    messages.success(request, gettext("“%(game)s” restored.") % {"game": access.game})
     return redirect(access.links.game)
 
 
@@ -521,7 +531,7 @@ def restore(request, access: GameAccess):
 def renew(request, access: GameAccess):
     """New play and share tokens: the old links no longer open the game (a club's address stays)."""
     game = services.game_tokens_renew(game=access.game)
-    messages.success(request, "New addresses made: the old play and share links no longer open this game.")
+    messages.success(request, gettext("New addresses made: the old play and share links no longer open this game."))
     # The play address moved with its token: the holder follows it to the new one.
     return redirect(GameLinks.for_play(game).game if access.visitor == doors.PLAY_LINK else access.links.game)
 

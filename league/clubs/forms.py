@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
@@ -13,12 +14,12 @@ from league.models import Club, Player, Role
 from league.time_zones import validate_time_zone
 from scoresheet.limits import max_length
 
-EMAIL_WHY = "Optional: only to send you a link to choose a new password if you forget yours."
+EMAIL_WHY = _("Optional: only to send you a link to choose a new password if you forget yours.")
 
 
 def email_field() -> forms.EmailField:
     return forms.EmailField(
-        label="Email (optional)", max_length=max_length(User, "email"), required=False, help_text=EMAIL_WHY
+        label=_("Email (optional)"), max_length=max_length(User, "email"), required=False, help_text=EMAIL_WHY
     )
 
 
@@ -58,12 +59,12 @@ class EmailForm(forms.Form):
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label="Club name", max_length=max_length(Club, "name"))
+    name = forms.CharField(label=_("Club name"), max_length=max_length(Club, "name"))
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
         if not name:
-            raise forms.ValidationError("Give the club a name.")
+            raise forms.ValidationError(_("Give the club a name."))
         return name
 
 
@@ -72,34 +73,42 @@ class ClubSettingsForm(ClubForm):
     (``time-zones``, league.time_zones.listed_zones)."""
 
     time_zone = forms.CharField(
-        label="Time zone",
+        label=_("Time zone"),
         max_length=max_length(Club, "time_zone"),
         validators=[validate_time_zone],
         widget=forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off", "spellcheck": "false"}),
-        help_text="The club's pages and its games show every time in it. Type a city to find it, as "
-        "America/New_York or Europe/London.",
+        help_text=_(
+            "The club's pages and its games show every time in it. Type a city to find it, as "
+            "America/New_York or Europe/London."
+        ),
+    )
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=settings.LANGUAGES,
+        required=False,  # left out, the club keeps its language
+        help_text=_("The language of the sheets, packs and emails the club prints and sends for its players."),
     )
 
 
 class RoleForm(forms.Form):
-    role = forms.ChoiceField(label="Role", choices=Role.choices)
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label="Name", max_length=max_length(Player, "name"))
-    email = forms.EmailField(label="Email (optional)", max_length=max_length(Player, "email"), required=False)
-    phone = forms.CharField(label="Phone (optional)", max_length=max_length(Player, "phone"), required=False)
+    name = forms.CharField(label=_("Name"), max_length=max_length(Player, "name"))
+    email = forms.EmailField(label=_("Email (optional)"), max_length=max_length(Player, "email"), required=False)
+    phone = forms.CharField(label=_("Phone (optional)"), max_length=max_length(Player, "phone"), required=False)
 
     def clean_name(self):
         name = clean_name(self.cleaned_data["name"])
         if not name:
-            raise forms.ValidationError("Enter the player's name.")
+            raise forms.ValidationError(_("Enter the player's name."))
         return name
 
     def clean_phone(self):
         phone = self.cleaned_data["phone"].strip()
         if phone and not any(c.isdigit() for c in phone):
-            raise forms.ValidationError("A phone number has digits in it.")
+            raise forms.ValidationError(_("A phone number has digits in it."))
         return phone
 
 
@@ -118,7 +127,7 @@ class MergeForm(forms.Form):
     """Which other player of the club is the same person as this one."""
 
     other = forms.ModelChoiceField(
-        label="The same person as", queryset=Player.objects.none(), empty_label="Choose a player"
+        label=_("The same person as"), queryset=Player.objects.none(), empty_label=_("Choose a player")
     )
 
     def __init__(self, *args, player: Player, **kwargs):

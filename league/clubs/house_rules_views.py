@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from league.access import club_member
@@ -42,16 +43,20 @@ def house_rules_copy(request, slug):
     club = club_member(request, slug, Role.ORGANISER).club
     source = next((v for v in selectors.variants_for_club(club) if v.slug == request.POST.get("source")), None)
     if source is None:
-        messages.error(request, "Choose the rules to copy from the list.")
+        messages.error(request, gettext("Choose the rules to copy from the list."))
         return redirect("house_rules:list", slug)
     try:
         variant = services.house_rules_copy(
             club=club, source=source, name=request.POST.get("name", "")[: max_length(Variant, "name")]
         )
     except RulesError:
-        messages.error(request, f"The rules of {source.name} are broken and cannot be copied.")
+        messages.error(
+            request, gettext("The rules of %(source)s are broken and cannot be copied.") % {"source": source.name}
+        )
         return redirect("house_rules:list", slug)
-    messages.success(request, f"Copied {source.name}. Change what your club plays differently.")
+    messages.success(
+        request, gettext("Copied %(source)s. Change what your club plays differently.") % {"source": source.name}
+    )
     return redirect("house_rules:edit", slug, variant.slug)
 
 
@@ -91,7 +96,10 @@ def house_rules_edit(request, slug, variant_slug):
     if request.method == "POST":
         if editor.is_valid():
             services.house_rules_save(variant=variant, document=editor.document)
-            messages.success(request, f"Saved {variant.name}. Games already started keep their rules.")
+            messages.success(
+                request,
+                gettext("Saved %(variant)s. Games already started keep their rules.") % {"variant": variant.name},
+            )
             return redirect("house_rules:detail", slug, variant.slug)
         status = 200 if editor.adding else 400
     context = {"club": membership.club, "variant": variant, "editor": editor, "form": editor.form}

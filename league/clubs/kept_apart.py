@@ -8,6 +8,8 @@ from django import forms
 from django.contrib import messages
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from league.access import club_member
@@ -38,7 +40,7 @@ def stop_keeping_apart(*, player: Player, other: Player) -> None:
 
 class KeptApartForm(forms.Form):
     other = forms.ModelChoiceField(
-        label="Never seat with", queryset=Player.objects.none(), empty_label="Choose a player"
+        label=_("Never seat with"), queryset=Player.objects.none(), empty_label=_("Choose a player")
     )
 
     def __init__(self, *args, player: Player, **kwargs):
@@ -53,11 +55,19 @@ def player_apart(request, slug, player_id):
     player = get_object_or_404(Player.objects.live(), club=membership.club, pk=player_id)
     form = KeptApartForm(request.POST, player=player)
     if not form.is_valid():
-        messages.error(request, "Choose one of the club's players.")
+        messages.error(request, gettext("Choose one of the club's players."))
     elif "remove" in request.POST:
         stop_keeping_apart(player=player, other=form.cleaned_data["other"])
-        messages.success(request, f"{player.name} and {form.cleaned_data['other'].name} may share a table again.")
+        messages.success(
+            request,
+            gettext("%(player)s and %(other)s may share a table again.")
+            % {"player": player.name, "other": form.cleaned_data["other"].name},
+        )
     else:
         keep_apart(player=player, other=form.cleaned_data["other"])
-        messages.success(request, f"{player.name} and {form.cleaned_data['other'].name} never share a table.")
+        messages.success(
+            request,
+            gettext("%(player)s and %(other)s never share a table.")
+            % {"player": player.name, "other": form.cleaned_data["other"].name},
+        )
     return redirect("league:player-edit", slug, player.id)

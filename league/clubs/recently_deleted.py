@@ -7,6 +7,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from league.access import club_member
@@ -31,7 +33,11 @@ def night_delete(request, slug, night_id):
     club = club_member(request, slug, Role.ORGANISER).club
     night = get_object_or_404(Night.objects.live(), club=club, pk=night_id)
     night_services.night_delete(night=night)
-    messages.success(request, f"The night of {night.date:%-d %B %Y} is deleted: restore it from Recently deleted.")
+    messages.success(
+        request,
+        gettext("The night of %(date)s is deleted: restore it from Recently deleted.")
+        % {"date": date_format(night.date, "j F Y")},
+    )
     return redirect("league:night-list", slug)
 
 
@@ -40,7 +46,7 @@ def night_restore(request, slug, night_id):
     club = club_member(request, slug, Role.ORGANISER).club
     night = get_object_or_404(Night.objects.deleted(), club=club, pk=night_id)
     night_services.night_restore(night=night)
-    messages.success(request, f"The night of {night.date:%-d %B %Y} is back.")
+    messages.success(request, gettext("The night of %(date)s is back.") % {"date": date_format(night.date, "j F Y")})
     return redirect("league:night-detail", slug, night.pk)
 
 
@@ -49,7 +55,9 @@ def player_delete(request, slug, player_id):
     club = club_member(request, slug, Role.ORGANISER).club
     player = get_object_or_404(Player.objects.live(), club=club, pk=player_id)
     services.player_delete(player=player)
-    messages.success(request, f"{player.name} is off the roster: restore them from Recently deleted.")
+    messages.success(
+        request, gettext("%(player)s is off the roster: restore them from Recently deleted.") % {"player": player.name}
+    )
     return redirect("league:player-list", slug)
 
 
@@ -58,7 +66,7 @@ def player_restore(request, slug, player_id):
     club = club_member(request, slug, Role.ORGANISER).club
     player = get_object_or_404(Player.objects.deleted(), club=club, pk=player_id)
     services.player_restore(player=player)
-    messages.success(request, f"{player.name} is back on the roster.")
+    messages.success(request, gettext("%(player)s is back on the roster.") % {"player": player.name})
     return redirect("league:player-list", slug)
 
 

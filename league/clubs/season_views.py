@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 
 from league.access import club_member
 from league.clubs import services
@@ -52,7 +53,7 @@ def _season_form(request, form, club, season):
         except IntegrityError:  # a season of that name saved meanwhile by someone else
             form.add_error("name", "The club already has a season of this name.")
         else:
-            messages.success(request, f"{season.name} is saved.")
+            messages.success(request, gettext("%(season)s is saved.") % {"season": season.name})
             return redirect("league:season-detail", club.slug, season.pk)
     status = 400 if request.method == "POST" else 200
     context = {"club": club, "form": form, "season": season}

@@ -37,7 +37,7 @@ class LeagueError(Refused):
 
 # What a caller gives of each, checked against the model's limits before a write.
 CLUB_GIVEN = ("name",)
-CLUB_SETTINGS = ("name", "time_zone")
+CLUB_SETTINGS = ("name", "time_zone", "language")
 PLAYER_GIVEN = ("name", "email", "phone")
 SEASON_GIVEN = (
     "name",
@@ -140,9 +140,11 @@ def club_create(*, name: str, by: User) -> Club:
 
 
 @transaction.atomic
-def club_settings_save(*, club: Club, name: str, time_zone: str) -> Club:
-    """The club's name and the time zone its pages show times in (its address stays)."""
+def club_settings_save(*, club: Club, name: str, time_zone: str, language: str | None = None) -> Club:
+    """The club's name, the time zone its pages show times in and the language of what it prints
+    and sends (its address stays)."""
     club.name, club.time_zone = name.strip(), time_zone
+    club.language = language or club.language
     limits.check(club, CLUB_SETTINGS, refuse=LeagueError)
     club.save(update_fields=list(CLUB_SETTINGS))
     return club

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from league import time_zones
@@ -55,7 +56,14 @@ def account(request):
             form.add_error("email", str(exc))
         else:
             email = request.user.email
-            messages.success(request, f"Your email address is {email}." if email else "Your account has no email now.")
+            messages.success(
+                request,
+                (
+                    gettext("Your email address is %(email)s.") % {"email": email}
+                    if email
+                    else gettext("Your account has no email now.")
+                ),
+            )
             return redirect("league:account")
     status = 400 if request.method == "POST" else 200
     return render(request, "registration/account.html", {"form": form}, status=status)
@@ -75,7 +83,7 @@ def club_new(request):
     form = forms.ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         club = services.club_create(name=form.cleaned_data["name"], by=request.user)
-        messages.success(request, f"{club.name} is made, with you as its organiser.")
+        messages.success(request, gettext("%(club)s is made, with you as its organiser.") % {"club": club.name})
         return redirect("league:club-detail", club.slug)
     status = 400 if request.method == "POST" else 200
     return render(request, "league/club_new.html", {"form": form}, status=status)
@@ -97,14 +105,20 @@ def club_detail(request, slug):
 def club_settings(request, slug):
     """The organiser names the club and chooses the time zone its pages show times in."""
     club = club_member(request, slug, Role.ORGANISER).club
-    form = forms.ClubSettingsForm(request.POST or None, initial={"name": club.name, "time_zone": club.time_zone})
+    form = forms.ClubSettingsForm(
+        request.POST or None, initial={"name": club.name, "time_zone": club.time_zone, "language": club.language}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             services.club_settings_save(club=club, **form.cleaned_data)
         except services.LeagueError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, f"Saved: {club.name} shows its times in {club.time_zone}.")
+            messages.success(
+                request,
+                gettext("Saved: %(club)s shows its times in %(time_zone)s.")
+                % {"club": club.name, "time_zone": club.time_zone},
+            )
             return redirect("league:club-detail", club.slug)
     status = 400 if request.method == "POST" else 200
     context = {"club": club, "form": form, "time_zones": time_zones.listed_zones()}
@@ -143,14 +157,18 @@ def member_role(request, slug, membership_id):
     member = _club_membership(club, membership_id)
     form = forms.RoleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a role: organiser, scorekeeper or viewer.")
+        messages.error(request, gettext("Choose a role: organiser, scorekeeper or viewer."))
         return redirect("league:member-list", slug)
     try:
         services.member_role_change(membership=member, role=form.cleaned_data["role"])
     except services.LeagueError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"{member.user.username} is now {member.get_role_display().lower()}.")
+        messages.success(
+            request,
+            gettext("%(username)s is now %(role)s.")
+            % {"username": member.user.username, "role": member.get_role_display().lower()},
+        )
     if member.user_id == request.user.id and member.role != Role.ORGANISER:
         return redirect("league:club-detail", slug)  # no longer allowed on the members page
     return redirect("league:member-list", slug)
@@ -165,7 +183,11 @@ def member_remove(request, slug, membership_id):
     except services.LeagueError as exc:
         messages.error(request, str(exc))
         return redirect("league:member-list", slug)
-    messages.success(request, f"{member.user.username} is no longer a member of {club.name}.")
+    messages.success(
+        request,
+        gettext("%(username)s is no longer a member of %(club)s.")
+        % {"username": member.user.username, "club": club.name},
+    )
     if member.user_id == request.user.id:
         return redirect("league:club-list")
     return redirect("league:member-list", slug)
@@ -181,7 +203,11 @@ def member_password_reset(request, slug, membership_id):
     except services.LeagueError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"A link to choose a new password is on its way to {member.user.username}'s email.")
+        messages.success(
+            request,
+            gettext("A link to choose a new password is on its way to %(username)s's email.")
+            % {"username": member.user.username},
+        )
     return redirect("league:member-list", slug)
 
 
@@ -191,9 +217,11 @@ def member_leave(request, slug):
     try:
         services.member_remove(membership=membership)
     except services.LeagueError:
-        messages.error(request, "You are the club's only organiser: make another member an organiser before you leave.")
+        messages.error(
+            request, gettext("You are the club's only organiser: make another member an organiser before you leave.")
+        )
         return redirect("league:club-detail", slug)
-    messages.success(request, f"You have left {membership.club.name}.")
+    messages.success(request, gettext("You have left %(club)s.") % {"club": membership.club.name})
     return redirect("league:club-list")
 
 
@@ -202,7 +230,7 @@ def invite_new(request, slug):
     membership = club_member(request, slug, Role.ORGANISER)
     form = forms.RoleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose the role the invite gives: organiser, scorekeeper or viewer.")
+        messages.error(request, gettext("Choose the role the invite gives: organiser, scorekeeper or viewer."))
         return redirect("league:member-list", slug)
     invite, token = services.invite_create(club=membership.club, role=form.cleaned_data["role"], by=request.user)
     link = site.absolute(request, reverse("league:invite-accept", args=[token]))
@@ -222,7 +250,11 @@ def invite_accept(request, token):
             membership = services.invite_accept(invite=invite, user=request.user)
         except services.LeagueError as exc:
             return render(request, "league/invite_problem.html", {"problem": str(exc)}, status=410)
-        messages.success(request, f"You are a member of {invite.club.name} ({membership.get_role_display().lower()}).")
+        messages.success(
+            request,
+            gettext("You are a member of %(club)s (%(role)s).")
+            % {"club": invite.club.name, "role": membership.get_role_display().lower()},
+        )
         return redirect("league:club-detail", invite.club.slug)
     return render(request, "league/invite_accept.html", {"invite": invite, "here": request.path})
 
@@ -248,7 +280,7 @@ def player_new(request, slug):
     form = forms.PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         player = services.player_create(club=membership.club, **form.cleaned_data)
-        messages.success(request, f"{player.name} is on the roster.")
+        messages.success(request, gettext("%(player)s is on the roster.") % {"player": player.name})
         if "another" in request.POST:
             return redirect("league:player-new", slug)
         return redirect("league:player-list", slug)
@@ -272,7 +304,7 @@ def player_edit(request, slug, player_id):
         services.player_update(player=player, **data)
         if opted_out != player.email_opt_out:
             services.player_email_opt_out_set(player=player, opted_out=opted_out)
-        messages.success(request, f"{player.name} is saved.")
+        messages.success(request, gettext("%(player)s is saved.") % {"player": player.name})
         return redirect("league:player-list", slug)
     status = 400 if request.method == "POST" else 200
     context = {
@@ -293,7 +325,11 @@ def player_active(request, slug, player_id):
     player = _club_player(membership.club, player_id)
     active = request.POST.get("active") == "1"
     services.player_set_active(player=player, active=active)
-    messages.success(request, f"{player.name} is {'active again' if active else 'no longer active'}.")
+    messages.success(
+        request,
+        (gettext("%(player)s is active again.") if active else gettext("%(player)s is no longer active."))
+        % {"player": player.name},
+    )
     return redirect("league:player-list", slug)
 
 
@@ -314,7 +350,9 @@ def player_merge(request, slug, player_id):
     except services.LeagueError as exc:
         messages.error(request, str(exc))
         return redirect("league:player-edit", slug, player.id)
-    messages.success(request, f"{other.name} is merged into {player.name}.")
+    messages.success(
+        request, gettext("%(other)s is merged into %(player)s.") % {"other": other.name, "player": player.name}
+    )
     return redirect("league:player-list", slug)
 
 
@@ -326,10 +364,10 @@ def player_me(request, slug, player_id):
     try:
         if request.POST.get("me") == "1":
             services.player_link_user(player=player, user=request.user)
-            messages.success(request, f"You are {player.name} on this roster.")
+            messages.success(request, gettext("You are %(player)s on this roster.") % {"player": player.name})
         else:
             services.player_unlink_user(player=player, user=request.user)
-            messages.success(request, f"You are no longer linked to {player.name}.")
+            messages.success(request, gettext("You are no longer linked to %(player)s.") % {"player": player.name})
     except services.LeagueError as exc:
         messages.error(request, str(exc))
     return redirect("league:player-list", slug)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from league.exchange.workbooks import MAX_BYTES, unpacked_problem
 from league.models import Season
@@ -19,7 +21,10 @@ class WorkbookField(forms.FileField):
     def clean(self, data, initial=None):
         upload = super().clean(data, initial)
         if upload is not None and upload.size > MAX_BYTES:
-            raise forms.ValidationError(f"The file is {upload.size / 1048576:.1f} MB: a workbook may be 5 MB at most.")
+            raise forms.ValidationError(
+                gettext("The file is %(size)s MB: a workbook may be 5 MB at most.")
+                % {"size": format(upload.size / 1048576, ".1f")}
+            )
         if upload is not None:
             too_big = unpacked_problem(upload.read())
             upload.seek(0)
@@ -29,10 +34,10 @@ class WorkbookField(forms.FileField):
 
 
 class ResultsUploadForm(forms.Form):
-    file = WorkbookField(label="Results workbook (.xlsx)", help_text="A sheet called Results; see the sample.")
-    season = forms.ModelChoiceField(queryset=Season.objects.none(), empty_label=None, label="Into the season")
+    file = WorkbookField(label=_("Results workbook (.xlsx)"), help_text=_("A sheet called Results; see the sample."))
+    season = forms.ModelChoiceField(queryset=Season.objects.none(), empty_label=None, label=_("Into the season"))
     replace = forms.BooleanField(
-        required=False, label="Replace the nights on dates the season has already", help_text="Their games go."
+        required=False, label=_("Replace the nights on dates the season has already"), help_text=_("Their games go.")
     )
 
     def __init__(self, *args, club, **kwargs):
@@ -41,7 +46,7 @@ class ResultsUploadForm(forms.Form):
 
 
 class RosterUploadForm(forms.Form):
-    file = WorkbookField(label="Roster workbook (.xlsx)", help_text="Columns Name, Email, Phone, Active.")
+    file = WorkbookField(label=_("Roster workbook (.xlsx)"), help_text=_("Columns Name, Email, Phone, Active."))
 
 
 class ConfirmForm(forms.Form):

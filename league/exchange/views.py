@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from league.access import club_member
 from league.exchange import exports as export_selectors
@@ -109,7 +110,7 @@ def _roster_confirm(request, club, context):
     except Refused as refused:
         context["problems"] = refused.problems
         return render(request, "league/import_upload.html", context, status=400)
-    messages.success(request, f"The roster is imported: {plan.summary()}")
+    messages.success(request, gettext("The roster is imported: %(plan)s") % {"plan": plan.summary()})
     return redirect("league:player-list", club.slug)
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from league.clubs.names import clean_name
 from league.models import Club, Player, Season, SeatingMode
@@ -20,57 +23,61 @@ def season_for(club: Club, day) -> Season | None:
 
 class NightForm(forms.Form):
     date = forms.DateField(
-        label="Date",
+        label=_("Date"),
         widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={"required": "Give the night's date.", "invalid": "Enter a date, like 2026-11-24."},
+        error_messages={"required": _("Give the night's date."), "invalid": _("Enter a date, like 2026-11-24.")},
     )
     season = forms.ModelChoiceField(
-        label="Season",
+        label=_("Season"),
         queryset=Season.objects.none(),
         empty_label=None,
         error_messages={
-            "required": "Choose the season the night counts for.",
-            "invalid_choice": "Choose one of the club's seasons.",
+            "required": _("Choose the season the night counts for."),
+            "invalid_choice": _("Choose one of the club's seasons."),
         },
     )
     variant = forms.ModelChoiceField(
-        label="Rules played",
+        label=_("Rules played"),
         queryset=Variant.objects.none(),
         required=False,
-        empty_label="The season's rules",
-        error_messages={"invalid_choice": "Choose one of the rules in the list."},
+        empty_label=_("The season's rules"),
+        error_messages={"invalid_choice": _("Choose one of the rules in the list.")},
     )
     mode = forms.ChoiceField(
-        label="Seating",
+        label=_("Seating"),
         choices=SeatingMode.choices,
         initial=SeatingMode.ROTATING,
-        error_messages={"invalid_choice": "Choose one of the ways of seating in the list."},
+        error_messages={"invalid_choice": _("Choose one of the ways of seating in the list.")},
     )
     sittings_planned = PlainIntegerField(
-        label="Sittings planned",
+        label=_("Sittings planned"),
         min_value=1,
         max_value=20,
         initial=3,
         help_text=(
-            "How many games everyone plays tonight: a sitting is one game at every table (1 to 20). "
-            "You can close the night earlier or later."
+            _(
+                "How many games everyone plays tonight: a sitting is one game at every table (1 to "
+                "20). You can close the night earlier or later."
+            )
         ),
         error_messages={
-            "required": "Say how many sittings are planned (1 to 20).",
-            "invalid": "Enter a whole number from 1 to 20.",
-            "min_value": "Plan at least 1 sitting.",
-            "max_value": "Plan at most 20 sittings.",
+            "required": _("Say how many sittings are planned (1 to 20)."),
+            "invalid": _("Enter a whole number from 1 to 20."),
+            "min_value": _("Plan at least 1 sitting."),
+            "max_value": _("Plan at most 20 sittings."),
         },
     )
 
     table_shapes = forms.CharField(
-        label="Tables allowed",
+        label=_("Tables allowed"),
         required=False,
         max_length=60,
         help_text=(
-            "Blank: tables of partners only (2 teams of 2, and 3 teams of 2 where the rules allow), "
-            "the rest sit out in turn. Write the tables as teams x players, like 2x2,3x2; "
-            "3x1 lets three play on their own; all allows every table the rules have."
+            _(
+                "Blank: tables of partners only (2 teams of 2, and 3 teams of 2 where the rules "
+                "allow), the rest sit out in turn. Write the tables as teams x players, like "
+                "2x2,3x2; 3x1 lets three play on their own; all allows every table the rules have."
+            )
         ),
     )
 
@@ -94,8 +101,12 @@ class NightForm(forms.Form):
         if day and season and not season.start <= day <= season.end:
             self.add_error(
                 "date",
-                f"{season.name} runs from {season.start:%-d %b %Y} to {season.end:%-d %b %Y}: "
-                "choose a date inside it, or another season.",
+                gettext("%(season)s runs from %(start)s to %(end)s: choose a date inside it, or another season.")
+                % {
+                    "season": season.name,
+                    "start": date_format(season.start, "j M Y"),
+                    "end": date_format(season.end, "j M Y"),
+                },
             )
         if season and not cleaned.get("variant") and "variant" not in self.errors:
             cleaned["variant"] = season.variant  # "the season's rules"
@@ -118,12 +129,12 @@ def check_table_shapes(form: forms.Form, variant) -> None:
 class SwapForm(forms.Form):
     """Two places of a sitting to swap: seats ("seat:<id>") or players sitting out ("bye:<player id>")."""
 
-    first = forms.ChoiceField(label="Swap", error_messages={"invalid_choice": "Choose a place in this sitting."})
-    second = forms.ChoiceField(label="with", error_messages={"invalid_choice": "Choose a place in this sitting."})
+    first = forms.ChoiceField(label=_("Swap"), error_messages={"invalid_choice": _("Choose a place in this sitting.")})
+    second = forms.ChoiceField(label=_("with"), error_messages={"invalid_choice": _("Choose a place in this sitting.")})
 
     def __init__(self, *args, places: list[tuple[str, str]], **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [("", "Choose a player"), *places]
+        choices = [("", gettext("Choose a player")), *places]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
         self.fields["first"].error_messages["required"] = "Choose the first player to swap."
@@ -132,7 +143,7 @@ class SwapForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
-            self.add_error("second", "Choose two different players.")
+            self.add_error("second", _("Choose two different players."))
         return cleaned
 
 
@@ -141,31 +152,34 @@ class SubstituteForm(forms.Form):
     a table of this sitting (those here tonight first), or a new player named here."""
 
     seat = forms.ChoiceField(
-        label="Who left",
-        error_messages={"required": "Choose who left the table.", "invalid_choice": "Choose a seat of this sitting."},
+        label=_("Who left"),
+        error_messages={
+            "required": _("Choose who left the table."),
+            "invalid_choice": _("Choose a seat of this sitting."),
+        },
     )
     player = forms.TypedChoiceField(
-        label="Who takes their seat",
+        label=_("Who takes their seat"),
         required=False,
         coerce=int,
         empty_value=None,
-        error_messages={"invalid_choice": "Choose a player on the roster who is not at a table in this game."},
+        error_messages={"invalid_choice": _("Choose a player on the roster who is not at a table in this game.")},
     )
     new_name = forms.CharField(
-        label="Or a new player's name",
+        label=_("Or a new player's name"),
         required=False,
         max_length=Player._meta.get_field("name").max_length,
-        help_text="Added to the roster and checked in from this sitting.",
+        help_text=_("Added to the roster and checked in from this sitting."),
     )
 
     def __init__(self, *args, seats: list[tuple[str, str]], players, present: set[int], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [("", "Choose a player"), *seats]
+        self.fields["seat"].choices = [("", gettext("Choose a player")), *seats]
         self.players = {player.pk: player for player in players}
         here = [(pk, p.name) for pk, p in self.players.items() if pk in present]
         others = [(pk, p.name) for pk, p in self.players.items() if pk not in present]
         groups = [(label, names) for label, names in (("Here tonight", here), ("On the roster", others)) if names]
-        self.fields["player"].choices = [("", "Choose a player"), *groups]
+        self.fields["player"].choices = [("", gettext("Choose a player")), *groups]
         if not self.players:
             self.fields["player"].help_text = "Everyone on the roster is at a table: name a new player below."
 
@@ -173,9 +187,9 @@ class SubstituteForm(forms.Form):
         cleaned = super().clean()
         chosen, name = cleaned.get("player"), clean_name(cleaned.get("new_name", ""))
         if chosen is not None and name:
-            self.add_error("new_name", "Choose a player or name a new one, not both.")
+            self.add_error("new_name", _("Choose a player or name a new one, not both."))
         elif chosen is None and not name and "player" not in self.errors:
-            self.add_error("player", "Choose who takes the seat, or name a new player.")
+            self.add_error("player", _("Choose who takes the seat, or name a new player."))
         cleaned["player"] = self.players.get(chosen) if chosen is not None else None
         cleaned["new_name"] = name
         return cleaned

@@ -10,17 +10,18 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.db.models import Q
+from django.utils.translation import gettext, gettext_noop
 
 from league.models import Agreement, Bye, Night, Seat, Sitting, Table
-from scoresheet.history import HistoryEntry, _at, _totals, _who
+from scoresheet.history import ROUND_PHRASES, HistoryEntry, _at, _totals, _who, undo_text
 from scoresheet.models import Round, Team, TeamRound
 
 NIGHT_ACTIONS = {
-    "night_created": "Night created",
-    "night_closed": "Night closed",
-    "night_deleted": "Night deleted",
-    "night_restored": "Night restored",
-    "night_screen_set": "Room screen changed",
+    "night_created": gettext_noop("Night created"),
+    "night_closed": gettext_noop("Night closed"),
+    "night_deleted": gettext_noop("Night deleted"),
+    "night_restored": gettext_noop("Night restored"),
+    "night_screen_set": gettext_noop("Room screen changed"),
 }
 SEAT_ACTIONS = ("seats_swapped", "seat_substituted")
 
@@ -44,11 +45,7 @@ def night_history(*, night: Night, latest: int | None = None) -> list[HistoryEnt
 def _entry(row, phrase: str, details=(), when=None) -> HistoryEntry:
     when = when or row.history_date
     who = _who(row)
-    text = (
-        f"Undo{who} {_at(when)}: {phrase[0].lower()}{phrase[1:]}"
-        if row.history_undoes
-        else f"{phrase}{who} {_at(when)}"
-    )
+    text = undo_text(phrase, who, _at(when)) if row.history_undoes else f"{phrase}{who} {_at(when)}"
     return HistoryEntry(when=when, text=text, details=list(details), reason=row.history_change_reason or "")
 
 
@@ -56,7 +53,11 @@ def _night_rows(night) -> list[HistoryEntry]:
     rows = Night.history.filter(id=night.pk).select_related("history_user")
     return [
         _entry(
-            row, NIGHT_ACTIONS.get(row.history_action, "Night created" if row.history_type == "+" else "Night changed")
+            row,
+            gettext(
+                NIGHT_ACTIONS.get(row.history_action)
+                or (gettext_noop("Night created") if row.history_type == "+" else gettext_noop("Night changed"))
+            ),
         )
         for row in rows
         if row.history_type == "+" or row.history_action in NIGHT_ACTIONS
@@ -65,7 +66,14 @@ def _night_rows(night) -> list[HistoryEntry]:
 
 def _sitting_rows(night) -> list[HistoryEntry]:
     rows = Sitting.history.filter(night_id=night.pk, history_type__in=["+", "-"]).select_related("history_user")
-    return [_entry(row, f"Sitting {row.number} {'drawn' if row.history_type == '+' else 'taken back'}") for row in rows]
+    return [
+        _entry(
+            row,
+            (gettext("Sitting %(n)s drawn") if row.history_type == "+" else gettext("Sitting %(n)s taken back"))
+            % {"n": row.number},
+        )
+        for row in rows
+    ]
 
 
 def _seat_changes(night) -> list[HistoryEntry]:
@@ -82,14 +90,18 @@ def _seat_changes(night) -> list[HistoryEntry]:
         "player"
     )
     substitutes = {
-        row.history_change_id: f"{row.player.name} took {row.replaced.name}'s seat"
-        + (f" from round {row.from_round} ({row.replaced.name} played the rounds before)" if row.from_round > 1 else "")
+        row.history_change_id: (
+            gettext("%(player)s took %(left)s's seat from round %(n)s (%(left)s played the rounds before)")
+            if row.from_round > 1
+            else gettext("%(player)s took %(left)s's seat")
+        )
+        % {"player": row.player.name, "left": row.replaced.name, "n": row.from_round}
         for row in seats
         if row.replaced
     }
     out = defaultdict(list)
     for row in byes:
-        out[row.history_change_id].append(f"{row.player.name} sits out")
+        out[row.history_change_id].append(gettext("%(player)s sits out") % {"player": row.player.name})
     changes: dict = {}
     for row in teams:
         changes.setdefault(row.history_change_id, []).append(row)
@@ -98,10 +110,13 @@ def _seat_changes(night) -> list[HistoryEntry]:
         first = rows[0]
         table = first.game.table
         if first.history_action == "seat_substituted":
-            phrase = f"A substitute at Table {table.number}, sitting {table.sitting.number}"
-            details = [substitutes.get(change_id, f"Now {first.name}")]
+            phrase = gettext("A substitute at Table %(table)s, sitting %(sitting)s") % {
+                "table": table.number,
+                "sitting": table.sitting.number,
+            }
+            details = [substitutes.get(change_id) or gettext("Now %(team)s") % {"team": first.name}]
         else:
-            phrase = f"Seats swapped in sitting {table.sitting.number}"
+            phrase = gettext("Seats swapped in sitting %(n)s") % {"n": table.sitting.number}
             rows = sorted(rows, key=lambda row: (row.game.table.number, row.position))
             details = [f"Table {row.game.table.number}: {row.name}" for row in rows] + out[change_id]
         entries.append(_entry(first, phrase, details, when=max(row.history_date for row in rows)))
@@ -131,15 +146,18 @@ def _round_changes(night, latest: int | None = None) -> list[HistoryEntry]:
     entries = []
     for row in rows:
         table = row.game.table
-        verb = {"+": "entered", "~": "corrected", "-": "removed"}[row.history_type]
-        phrase = f"Table {table.number}, sitting {table.sitting.number}: round {row.number} {verb}"
+        phrase = gettext("Table %(table)s, sitting %(sitting)s: %(what)s") % {
+            "table": table.number,
+            "sitting": table.sitting.number,
+            "what": (gettext(ROUND_PHRASES[row.history_type]) % {"n": row.number}).lower(),
+        }
         entries.append(_entry(row, phrase, _totals(by_change[row.history_change_id], names, order)))
     return entries
 
 
 SETTLED = {
-    "game_finished": "finished as it stood, on the table's behalf",
-    "result_confirmed": "result confirmed on the table's behalf",
+    "game_finished": gettext_noop("finished as it stood, on the table's behalf"),
+    "result_confirmed": gettext_noop("result confirmed on the table's behalf"),
 }
 
 
@@ -149,7 +167,11 @@ def _settled(night) -> list[HistoryEntry]:
     left_out = Table.history.filter(history_action="table_left_out", sitting__night=night, history_type="~")
     confirmed = Agreement.history.filter(history_action__in=list(SETTLED), team__game__table__sitting__night=night)
     entries = [
-        _entry(row, f"Table {row.number}, sitting {row.sitting.number}: left out of the standings")
+        _entry(
+            row,
+            gettext("Table %(table)s, sitting %(sitting)s: left out of the standings")
+            % {"table": row.number, "sitting": row.sitting.number},
+        )
         for row in left_out.select_related("history_user", "sitting")
     ]
     seen = set()
@@ -157,6 +179,10 @@ def _settled(night) -> list[HistoryEntry]:
         if row.history_change_id not in seen:
             seen.add(row.history_change_id)
             table = row.team.game.table
-            phrase = f"Table {table.number}, sitting {table.sitting.number}: {SETTLED[row.history_action]}"
+            phrase = gettext("Table %(table)s, sitting %(sitting)s: %(what)s") % {
+                "table": table.number,
+                "sitting": table.sitting.number,
+                "what": gettext(SETTLED[row.history_action]),
+            }
             entries.append(_entry(row, phrase))
     return entries

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from django.db.models import Count, F, Prefetch, Q, Sum, prefetch_related_objects
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext, pgettext
 
 from league.models import Attendance, Bye, KeptApart, Night, Seat, Sitting, Table
 from league.nights import seating
@@ -206,11 +207,12 @@ class TableRow:
     @property
     def status_text(self) -> str:
         if self.game.is_finished:
-            return "Finished"
+            return pgettext("a game", "Finished")
         if not self.rounds_played:
-            return "Not started"
-        of = f" of {self.max_rounds}" if self.max_rounds else ""
-        return f"Round {self.rounds_played}{of} entered"
+            return pgettext("a game", "Not started")
+        if self.max_rounds:
+            return gettext("Round %(n)s of %(of)s entered") % {"n": self.rounds_played, "of": self.max_rounds}
+        return gettext("Round %(n)s entered") % {"n": self.rounds_played}
 
     @property
     def agreed(self) -> bool:

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import path
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from league.clubs.services import LeagueError
@@ -66,14 +67,14 @@ def agree(request, access: GameAccess):
     table = access.table
     team = _team_at(table, request.POST.get("team", ""))
     if team is None:
-        messages.error(request, "Choose the team that agrees.")
+        messages.error(request, gettext("Choose the team that agrees."))
     else:
         try:
             night_services.table_agree(table=table, team=team, device=device.device_id(request))
         except LeagueError as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, f"{team.name} agrees with the result.")
+            messages.success(request, gettext("%(team)s agrees with the result.") % {"team": team.name})
     return redirect(access.links.game)
 
 

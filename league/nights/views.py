@@ -15,7 +15,7 @@ from django.db.models import Count
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from league.access import club_member
@@ -83,7 +83,7 @@ def night_new(request, slug):
         except LeagueError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, "The night is made. Tick who is here, then draw the first game.")
+            messages.success(request, gettext("The night is made. Tick who is here, then draw the first game."))
             return redirect("league:night-checkin", club.slug, night.pk)
     status = 400 if request.method == "POST" else 200
     context = {"club": club, "membership": membership, "form": form, "has_seasons": club.seasons.exists()}
@@ -164,14 +164,16 @@ def night_draw(request, slug, night_id):
     expected = request.POST.get("number", "")
     drawn = night.sittings.count()
     if expected.isdigit() and int(expected) <= drawn:  # a second tap, or another organiser was quicker
-        messages.info(request, f"Sitting {expected} is already drawn.")
+        messages.info(request, gettext("Sitting %(expected)s is already drawn.") % {"expected": expected})
         return _to_night(night)
     try:
         sitting = night_services.sitting_draw(night=night)
     except LeagueError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"Sitting {sitting.number} is drawn: tell everyone where to sit.")
+        messages.success(
+            request, gettext("Sitting %(number)s is drawn: tell everyone where to sit.") % {"number": sitting.number}
+        )
     return _to_night(night)
 
 
@@ -184,9 +186,11 @@ def night_close(request, slug, night_id):
         try:
             night_services.night_close(night=night, site_url=site.absolute(request, "/").rstrip("/"))
         except LeagueError:
-            messages.info(request, "First settle each table below: finish it, confirm its result or leave it out.")
+            messages.info(
+                request, gettext("First settle each table below: finish it, confirm its result or leave it out.")
+            )
             return redirect("league:night-close", night.club.slug, night.pk)
-        messages.success(request, "The night is closed: the table links show the final sheets only.")
+        messages.success(request, gettext("The night is closed: the table links show the final sheets only."))
         queued = night.result_emails.filter(status=EmailStatus.QUEUED).count()
         if queued:
             words = ngettext(
@@ -221,10 +225,22 @@ def table_settle(request, slug, night_id, table_id):
             table=table, action=action, reason=request.POST.get("reason", "")[:REASON_LENGTH], by=request.user
         )
     except LeagueError as exc:
-        messages.error(request, f"Table {table.number} of sitting {table.sitting.number}: {exc}")
+        messages.error(
+            request,
+            gettext("Table %(number)s of sitting %(sitting)s: %(exc)s")
+            % {"number": table.number, "sitting": table.sitting.number, "exc": exc},
+        )
     else:
-        done = {"finish": "finished as it stands", "confirm": "confirmed", "leave_out": "left out of the standings"}
-        messages.success(request, f"Table {table.number} of sitting {table.sitting.number} is {done[action]}.")
+        done = {
+            "finish": gettext("finished as it stands"),
+            "confirm": gettext("confirmed"),
+            "leave_out": gettext("left out of the standings"),
+        }
+        messages.success(
+            request,
+            gettext("Table %(number)s of sitting %(sitting)s is %(action)s.")
+            % {"number": table.number, "sitting": table.sitting.number, "action": done[action]},
+        )
     return redirect("league:night-close", night.club.slug, night.pk)
 
 
@@ -240,8 +256,11 @@ def table_renew(request, slug, night_id, table_id):
     else:
         messages.success(
             request,
-            f"Table {table.number} of sitting {table.sitting.number} has a new link: the old one no longer "
-            "works. Print its sheet again or show the table the new link.",
+            gettext(
+                "Table %(number)s of sitting %(sitting)s has a new link: the old one no longer works. "
+                "Print its sheet again or show the table the new link."
+            )
+            % {"number": table.number, "sitting": table.sitting.number},
         )
     return _to_night(night)
 
@@ -260,7 +279,9 @@ def night_checkin(request, slug, night_id):
         except LeagueError as exc:
             form.add_error("name", str(exc))
         else:
-            messages.success(request, f"{player.name} is on the roster and here tonight.")
+            messages.success(
+                request, gettext("%(player)s is on the roster and here tonight.") % {"player": player.name}
+            )
             return redirect("league:night-checkin", night.club.slug, night.pk)
     status = 400 if request.method == "POST" else 200
     return render(
@@ -405,7 +426,7 @@ def sitting_swap(request, slug, night_id, number):
         except LeagueError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, "Swapped.")
+            messages.success(request, gettext("Swapped."))
             return redirect("league:sitting-detail", night.club.slug, night.pk, number)
     return _sitting_page(request, membership, night, number, swap_form=form, status=400)
 
@@ -433,8 +454,12 @@ def sitting_substitute(request, slug, night_id, number):
         except LeagueError as exc:
             form.add_error(None, str(exc))
         else:
-            rounds = f" from round {seat.from_round}" if seat.from_round > 1 else ""
-            messages.success(request, f"{seat.player.name} takes {left}'s seat{rounds}; {left} is checked out.")
+            taken = (
+                gettext("%(player)s takes %(left)s's seat from round %(round)s; %(left)s is checked out.")
+                if seat.from_round > 1
+                else gettext("%(player)s takes %(left)s's seat; %(left)s is checked out.")
+            )
+            messages.success(request, taken % {"player": seat.player.name, "left": left, "round": seat.from_round})
             return redirect("league:sitting-detail", night.club.slug, night.pk, number)
     return _sitting_page(request, membership, night, number, substitute_form=form, status=400)
 
@@ -449,5 +474,7 @@ def sitting_cancel(request, slug, night_id, number):
     except LeagueError as exc:
         messages.error(request, str(exc))
         return redirect("league:sitting-detail", night.club.slug, night.pk, number)
-    messages.success(request, f"Sitting {number} is taken back: draw it again when everyone is ready.")
+    messages.success(
+        request, gettext("Sitting %(number)s is taken back: draw it again when everyone is ready.") % {"number": number}
+    )
     return _to_night(night)

@@ -32,8 +32,7 @@ from datetime import date as Date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from django.utils.text import format_lazy
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
 
 from league.standings.rankings import RANKINGS
 
@@ -205,6 +204,15 @@ class Metric:
     higher_is_better: bool = True
     help: str = ""
 
+    @property
+    def name_shown(self) -> str:
+        """The name in the page's language (the workbook, JSON and commands keep ``name``)."""
+        return gettext(self.name)
+
+    @property
+    def abbr_shown(self) -> str:
+        return pgettext("standings column", self.abbr)
+
 
 # A rating is shown (and ranked) once a player has played this many games of the period: before
 # that it says more about the newcomer's starting rating than about how they play.
@@ -226,25 +234,75 @@ def _average(games: list[Played], value: Callable[[Played], int | Decimal]) -> D
 METRICS: dict[str, Metric] = {
     metric.key: metric
     for metric in [
-        Metric("nights", "Nights", "N", lambda r, g: len(r.nights()), help="Nights with at least one game"),
-        Metric("games", "Games", "G", lambda r, g: len(g), help="Finished games played"),
-        Metric("byes", "Byes", "Bye", lambda r, g: r.byes, higher_is_better=False, help="Sittings sat out"),
-        Metric("wins", "Wins", "W", lambda r, g: half_up(sum((p.win for p in g), Fraction(0)), 2), places=2, trim=True),
-        Metric("points", "Points", "Pts", lambda r, g: sum(p.points for p in g)),
-        Metric("average", "Average", "Avg", lambda r, g: _average(g, lambda p: p.points)),
-        Metric("vp", "Victory points", "VP", lambda r, g: sum((p.vp for p in g), Decimal(0)), places=2),
-        Metric("vp_average", "VP average", "VP/G", lambda r, g: _average(g, lambda p: p.vp), places=2),
-        Metric("best_game", "Best game", "Best", lambda r, g: max((p.points for p in g), default=None)),
+        Metric(
+            "nights",
+            gettext_noop("Nights"),
+            "N",
+            lambda r, g: len(r.nights()),
+            help="Nights with at least one game",
+        ),
+        Metric(
+            "games",
+            gettext_noop("Games"),
+            "G",
+            lambda r, g: len(g),
+            help="Finished games played",
+        ),
+        Metric(
+            "byes",
+            gettext_noop("Byes"),
+            "Bye",
+            lambda r, g: r.byes,
+            higher_is_better=False,
+            help="Sittings sat out",
+        ),
+        Metric(
+            "wins",
+            gettext_noop("Wins"),
+            "W",
+            lambda r, g: half_up(sum((p.win for p in g), Fraction(0)), 2),
+            places=2,
+            trim=True,
+        ),
+        Metric(
+            "points",
+            gettext_noop("Points"),
+            "Pts",
+            lambda r, g: sum(p.points for p in g),
+        ),
+        Metric(
+            "average",
+            gettext_noop("Average"),
+            "Avg",
+            lambda r, g: _average(g, lambda p: p.points),
+        ),
+        Metric(
+            "vp",
+            gettext_noop("Victory points"),
+            "VP",
+            lambda r, g: sum((p.vp for p in g), Decimal(0)),
+            places=2,
+        ),
+        Metric(
+            "vp_average",
+            gettext_noop("VP average"),
+            "VP/G",
+            lambda r, g: _average(g, lambda p: p.vp),
+            places=2,
+        ),
+        Metric(
+            "best_game",
+            gettext_noop("Best game"),
+            "Best",
+            lambda r, g: max((p.points for p in g), default=None),
+        ),
         Metric(
             "rating",
-            gettext_lazy("Rating"),
-            gettext_lazy("Rtg"),
+            gettext_noop("Rating"),
+            "Rtg",
             _rating,
             places=1,
-            help=format_lazy(
-                gettext_lazy("Learned from every game, partners and opponents included; shown from {} games on"),
-                RATED_GAMES,
-            ),
+            help=f"Learned from every game, partners and opponents included; shown from {RATED_GAMES} games on",
         ),
     ]
 }
@@ -317,3 +375,18 @@ def rank(
         same = before is not None and all(row.values[k] == before.values[k] for k in keys)
         row.rank = before.rank if same else position
     return ranked, unranked
+
+
+# The columns' abbreviations, listed for the translation catalogue (``Metric.abbr_shown``).
+ABBREVIATIONS = (
+    pgettext_lazy("standings column", "N"),
+    pgettext_lazy("standings column", "G"),
+    pgettext_lazy("standings column", "Bye"),
+    pgettext_lazy("standings column", "W"),
+    pgettext_lazy("standings column", "Pts"),
+    pgettext_lazy("standings column", "Avg"),
+    pgettext_lazy("standings column", "VP"),
+    pgettext_lazy("standings column", "VP/G"),
+    pgettext_lazy("standings column", "Best"),
+    pgettext_lazy("standings column", "Rtg"),
+)

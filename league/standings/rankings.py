@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_noop
+
 
 @dataclass(frozen=True)
 class RankingRule:
@@ -22,16 +24,27 @@ class RankingRule:
     @property
     def sentence(self) -> str:
         """The rule as the season's page says it: "Ranked by wins (then points)."."""
-        return f"Ranked by {self.words}."
+        return gettext("Ranked by %(words)s.") % {"words": self.words_shown}
+
+    @property
+    def words_shown(self) -> str:
+        """``words`` in the page's language (the workbook and the commands keep them in English)."""
+        return gettext(self.words)
 
 
 RANKINGS: dict[str, RankingRule] = {
     rule.key: rule
     for rule in [
-        RankingRule("vp", "Victory points", "VP", "victory points per game (then points)", ("vp_average", "points")),
-        RankingRule("wins", "Wins", "Wins", "wins (then points)", ("wins", "points")),
-        RankingRule("points", "Points", "Points", "total points", ("points",)),
-        RankingRule("average", "Average", "Average", "average points per game", ("average",)),
+        RankingRule(
+            "vp",
+            "Victory points",
+            "VP",
+            gettext_noop("victory points per game (then points)"),
+            ("vp_average", "points"),
+        ),
+        RankingRule("wins", "Wins", "Wins", gettext_noop("wins (then points)"), ("wins", "points")),
+        RankingRule("points", "Points", "Points", gettext_noop("total points"), ("points",)),
+        RankingRule("average", "Average", "Average", gettext_noop("average points per game"), ("average",)),
     ]
 }
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
+from django.utils.translation import ngettext
 
 from league.models import Bye, Club, Night, Season, Seat, SeatingMode
 from league.nights.selectors import credited_players, seat_rounds
@@ -60,10 +61,12 @@ class Standings:
         """The footnote of the page and the PDF: "1 game finished early (…). It counts as played."."""
         if not self.early:
             return ""
-        games = "game" if self.early == 1 else "games"
-        return (
-            f"{self.early} {games} finished early (fewer rounds than the rules play). {self.season.early_games_words()}"
-        )
+        early = ngettext(
+            "%(n)s game finished early (fewer rounds than the rules play).",
+            "%(n)s games finished early (fewer rounds than the rules play).",
+            self.early,
+        ) % {"n": self.early}
+        return f"{early} {self.season.early_games_words()}"
 
     def as_json(self) -> dict:
         """PRODUCT.md's ``standings --json`` shape."""

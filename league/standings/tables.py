@@ -14,10 +14,13 @@ from decimal import Decimal
 import django_tables2 as tables
 from django.core.paginator import EmptyPage
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from league.standings.metrics import Metric, Row
 from league.standings.rankings import RANKINGS
 from league.standings.selectors import Standings
+from scoresheet.display import localized
 
 PER_PAGE = 50
 LAST = Decimal("-1e30")  # an empty value sorts after every number
@@ -27,7 +30,7 @@ def number(value, places: int, trim: bool = False) -> str:
     """A number with thousands separators and the metric's decimals: 12,345 or 24.50; trimmed of
     trailing zeros if asked (wins: 1, 0.5, 0.33)."""
     text = f"{value:,.{places}f}"
-    return text.rstrip("0").rstrip(".") if trim and "." in text else text
+    return localized(text.rstrip("0").rstrip(".") if trim and "." in text else text)
 
 
 def _ordering(metric: Metric) -> dict:
@@ -52,10 +55,10 @@ class MetricColumn(tables.Column):
         cells = "num col-minor" if metric.key in MINOR else "num"
         super().__init__(
             accessor=metric.key,
-            verbose_name=format_html('<abbr title="{}">{}</abbr>', metric.name, metric.abbr),
+            verbose_name=format_html('<abbr title="{}">{}</abbr>', metric.name_shown, metric.abbr_shown),
             order_by=(f"{direction}sort_{metric.key}", "sort_rank", "sort_name"),
             attrs={
-                "th": {"class": cells, "title": metric.name, "_ordering": _ordering(metric)},
+                "th": {"class": cells, "title": metric.name_shown, "_ordering": _ordering(metric)},
                 "td": {"class": cells},
             },
             empty_values=(None,),
@@ -69,14 +72,14 @@ class MetricColumn(tables.Column):
 
 class StandingsTable(tables.Table):
     rank = tables.Column(
-        verbose_name="Rank",
+        verbose_name=_("Rank"),
         order_by=("sort_rank", "sort_name"),
         attrs={"th": {"class": "num col-rank"}, "td": {"class": "num col-rank"}},
         empty_values=(None,),
         default="",
     )
     name = tables.Column(
-        verbose_name="Player",
+        verbose_name=_("Player"),
         order_by=("sort_name",),
         attrs={"th": {"class": "col-name"}, "td": {"class": "col-name"}},
     )
@@ -89,7 +92,7 @@ class StandingsTable(tables.Table):
     def __init__(self, *args, teams: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         if teams:
-            self.columns["name"].column.verbose_name = "Partnership"
+            self.columns["name"].column.verbose_name = gettext("Partnership")
 
     def render_name(self, value, record):
         if record["url"]:
@@ -97,10 +100,9 @@ class StandingsTable(tables.Table):
         else:
             name = format_html("{}", value)
         if record["unconfirmed"]:
-            games = "game" if record["unconfirmed"] == 1 else "games"
-            name = format_html(
-                '{} <small class="unagreed">{} {} not yet agreed</small>', name, record["unconfirmed"], games
-            )
+            n = record["unconfirmed"]
+            unagreed = ngettext("%(n)s game not yet agreed", "%(n)s games not yet agreed", n) % {"n": n}
+            name = format_html('{} <small class="unagreed">{}</small>', name, unagreed)
         return name
 
 
@@ -142,7 +144,7 @@ def standings_table(result: Standings, rows: list[Row], request, *, link=None, p
 
 def legend(result: Standings):
     """What each abbreviation means, for the line under the table."""
-    return format_html_join(" · ", "<abbr>{}</abbr> {}", ((m.abbr, _lower(m.name)) for m in result.metrics))
+    return format_html_join(" · ", "<abbr>{}</abbr> {}", ((m.abbr_shown, _lower(m.name_shown)) for m in result.metrics))
 
 
 def _lower(name: str) -> str:

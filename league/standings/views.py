@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
@@ -41,7 +42,7 @@ from league.standings.xlsx import standings_workbook
 from scoresheet.pdf import file_name
 
 # The player page's charts: night by night of the season, and the rating over every season.
-CHARTS = {"points": "Points", "vp": "VP", "rating": gettext_lazy("Rating")}
+CHARTS = {"points": gettext_lazy("Points"), "vp": gettext_lazy("VP"), "rating": gettext_lazy("Rating")}
 
 # The words of the page's switch: a ranking rule's short name, or the partnerships view's.
 VIEW_LABELS = {key: rule.short for key, rule in RANKINGS.items()} | {"partnerships": PARTNERSHIPS}
@@ -134,7 +135,7 @@ def _context(request, result: Standings, views: list[str], view: str, link) -> d
     unranked = standings_table(result, result.unranked, request, link=link, prefix="unranked-")
     ranked.caption, unranked.caption = "Standings", "Not yet ranked"
     switch = [(key, VIEW_LABELS[key], _query(request, by=key), key == view) for key in views]
-    by_words = RANKINGS[result.ranked_by].words
+    by_words = RANKINGS[result.ranked_by].words_shown
     return {
         "club": result.club,
         "season": result.season,
@@ -204,9 +205,15 @@ def season_public(request, slug, season_id):
     public = request.POST.get("public") == "1"
     services.season_publish(season=season, public=public)
     if public:
-        messages.success(request, f"The standings of {season.name} are public: anyone with the link can see them.")
+        messages.success(
+            request,
+            gettext("The standings of %(season)s are public: anyone with the link can see them.")
+            % {"season": season.name},
+        )
     else:
-        messages.success(request, f"The standings of {season.name} are no longer public.")
+        messages.success(
+            request, gettext("The standings of %(season)s are no longer public.") % {"season": season.name}
+        )
     return redirect("league:season-detail", membership.club.slug, season.pk)
 
 
@@ -261,7 +268,7 @@ def _chart(player: Player, record, chart: str, rating):
     if chart == "rating":
         if rating is None:
             return None
-        points = [(f"{step.date:%-d %b %y}", Decimal(f"{step.rating:.1f}")) for step in rating_nights(rating)]
+        points = [(date_format(step.date, "j M y"), Decimal(f"{step.rating:.1f}")) for step in rating_nights(rating)]
         words = "; ".join(f"{day} {value}" for day, value in points)
         return line_chart(
             points,
@@ -269,13 +276,15 @@ def _chart(player: Player, record, chart: str, rating):
             description=gettext("Rating after each night, every season: %(values)s.") % {"values": words},
             places=1,
         )
-    label = "VP" if chart == "vp" else "Points"
-    points = [(f"{night.date:%-d %b}", night.vp if chart == "vp" else night.points) for night in record.nights]
+    points = [(date_format(night.date, "j M"), night.vp if chart == "vp" else night.points) for night in record.nights]
     places = 2 if chart == "vp" else 0
-    words = "; ".join(f"{day} {value:,.{places}f}" for day, value in points)
+    words = "; ".join(f"{day} {number(value, places)}" for day, value in points)
+    if chart == "vp":
+        title = gettext("VP per night: %(player)s")
+        description = gettext("VP per night, night by night: %(values)s.")
+    else:
+        title = gettext("Points per night: %(player)s")
+        description = gettext("Points per night, night by night: %(values)s.")
     return line_chart(
-        points,
-        title=f"{label} per night: {player.name}",
-        description=f"{label} per night, night by night: {words}.",
-        places=places,
+        points, title=title % {"player": player.name}, description=description % {"values": words}, places=places
     )

@@ -1,6 +1,7 @@
 // "Who deals first?" on the start form: list the seats, as the names are typed, in the order
 // the deal goes round. The same rule as scoresheet/dealing.py (which checks the choice): the
 // players, alternating between the teams, when every team names as many; otherwise the teams.
+var gettext = window.gettext || function (s) { return s; };  // the page's language (i18n/js/), else English
 (function () {
   "use strict";
   var select = document.getElementById("id_first_dealer");
@@ -14,8 +15,8 @@
   }
 
   function defaultName(slot, mode) {  // forms.default_name
-    if (mode === "individuals") return "Player " + slot;
-    return slot === 1 ? "Us" : slot === 2 ? "Them" : "Team " + slot;
+    if (mode === "individuals") return gettext("Player %s").replace("%s", slot);
+    return slot === 1 ? gettext("Us") : slot === 2 ? gettext("Them") : gettext("Team %s").replace("%s", slot);
   }
 
   function seats() {

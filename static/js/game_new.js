@@ -1,5 +1,6 @@
 // Start a game: show as many name rows as teams, and offer only the team counts the
 // chosen variant allows (the server checks the same).
+var gettext = window.gettext || function (s) { return s; };  // the page's language (i18n/js/), else English
 (function () {
   "use strict";
   var data = document.getElementById("variant-sides");
@@ -39,9 +40,10 @@
       var name = row.querySelector("input[name^='team_']");
       var players = row.querySelector(".players-field");
       var label = row.querySelector("label[for^='id_team_']");
-      var defaults = mode === "individuals" ? "Player " + slot : (slot === 1 ? "Us" : slot === 2 ? "Them" : "Team " + slot);
+      var seat = (mode === "individuals" ? gettext("Player %s") : gettext("Team %s")).replace("%s", slot);
+      var defaults = mode === "individuals" || slot > 2 ? seat : slot === 1 ? gettext("Us") : gettext("Them");
       name.placeholder = defaults;
-      label.textContent = (mode === "individuals" ? "Player " : "Team ") + slot;
+      label.textContent = seat;
       players.hidden = mode === "individuals";
     });
   }

@@ -3,6 +3,7 @@
 // the place being read stay put, and so does the keyboard: a link or button that had the focus
 // has it again after the swap (found by its id). The time stamp is not announced to screen
 // readers (it changes every 5 seconds). Nothing is asked while the tab is hidden.
+var gettext = window.gettext || function (s) { return s; };  // the page's language (i18n/js/), else English
 (function () {
   "use strict";
   var box = document.querySelector("[data-live]");
@@ -47,10 +48,10 @@
       })
       .then(function (html) {
         swap(html);
-        if (stamp) stamp.textContent = "Updated " + time();
+        if (stamp) stamp.textContent = gettext("Updated %s").replace("%s", time());
       })
       .catch(function () {
-        if (stamp) stamp.textContent = "Could not update at " + time() + ": trying again.";
+        if (stamp) stamp.textContent = gettext("Could not update at %s: trying again.").replace("%s", time());
       })
       .then(function () {
         box.dataset.refreshes = String(++refreshes);  // a test waits for this, not for the clock
@@ -71,6 +72,6 @@
       refresh(); // back on the tab: show the news at once
     }
   });
-  if (stamp) stamp.textContent = "Updated " + time();
+  if (stamp) stamp.textContent = gettext("Updated %s").replace("%s", time());
   schedule();
 })();

@@ -3,6 +3,7 @@
 // game's play address so the home page can still offer it afterwards.
 // A game page opened at its play address has [data-my-game]: it is noted (latest first).
 // The home page has [data-my-games]: the noted games the session does not know are added there.
+var gettext = window.gettext || function (s) { return s; };  // the page's language (i18n/js/), else English
 (function () {
   "use strict";
   var KEY = "bookkeeper.games";
@@ -46,7 +47,7 @@
     link.href = g.url;
     var title = document.createElement("span");
     title.className = "game-item-title";
-    title.textContent = g.name || "A game";
+    title.textContent = g.name || gettext("A game");
     link.appendChild(title);
     var item = document.createElement("li");
     item.appendChild(link);

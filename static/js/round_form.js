@@ -10,6 +10,7 @@
 // save sent twice is stored once. Without the network the save is kept on this phone and
 // sent by itself when the network returns (offline.js): with a service worker the game page
 // opens (as last known) listing it; without one, this page stays, ready for the next round.
+var gettext = window.gettext || function (s) { return s; };  // the page's language (i18n/js/), else English
 (function () {
   "use strict";
   var form = document.getElementById("round-form");
@@ -184,13 +185,13 @@
     function setSaving(on) {
       saving = on;
       save.disabled = on;
-      save.textContent = on ? "Saving…" : saveLabel;
+      save.textContent = on ? gettext("Saving…") : saveLabel;
     }
 
     function notSaved(why) {
       setSaving(false);
-      status.textContent = "Round " + form.dataset.number + " was not saved: " + why +
-        " Everything you typed is kept here; press Save again.";
+      status.textContent = gettext("Round %(number)s was not saved: %(why)s Everything you typed is kept here; press Save again.")
+        .replace("%(number)s", form.dataset.number).replace("%(why)s", why);
       status.hidden = false;
     }
 
@@ -198,7 +199,7 @@
       // The server refused the round and sent the form back with its reasons: show it in
       // place of this one, with everything that was typed.
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("round-form");
-      if (!fresh) return notSaved("the server's answer could not be read.");
+      if (!fresh) return notSaved(gettext("the server's answer could not be read."));
       clearTimeout(timer);
       if (pending) pending.abort();
       form.replaceWith(fresh);
@@ -227,15 +228,15 @@
           }
           // 400: refused, with the reasons; 409: someone else saved the round, both shown side by side
           if (response.status === 400 || response.status === 409) return response.text().then(refused);
-          if (!response.ok) return notSaved("the server failed (error " + response.status + ").");
+          if (!response.ok) return notSaved(gettext("the server failed (error %s).").replace("%s", response.status));
           return response.json().then(function (answer) {
-            if (!answer.saved) return notSaved("the server did not confirm it.");
+            if (!answer.saved) return notSaved(gettext("the server did not confirm it."));
             forgetDraft(draftKey);  // the server has it now
             window.location.assign(answer.url);
           });
         })
         .catch(function () {
-          if (!offline) return notSaved("the connection to the server was lost.");
+          if (!offline) return notSaved(gettext("the connection to the server was lost."));
           keepToSend(data);
         });
     });

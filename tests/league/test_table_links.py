@@ -253,7 +253,7 @@ def test_the_link_offers_nothing_beyond_playing_this_game(client, table):
         assert "/clubs/" not in page and "Sign in" not in page
         assert re.findall(r'(?:href|action)="(/[^"]*)"', page), "no links at all?"
         for address in re.findall(r'(?:href|action)="(/[^"]*)"', page):
-            assert address.startswith((link(table), "/static/")), address
+            assert address.startswith((link(table), "/static/", "/i18n/")), address  # /i18n/: the language switch
 
 
 def test_the_games_own_page_shows_the_table_header_too(client, table, django_assert_max_num_queries):
