@@ -37,6 +37,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from scoresheet import canasta_pad
 from scoresheet.display import fmt
 from scoresheet.rules import Rules
 from scoresheet.rules_card import NOT_WRITTEN, Section, meld_rows, rules_card
@@ -56,6 +57,13 @@ SOFT_INK = colors.HexColor("#595959")
 RULES_CARD_MIN = 8.5  # the rules card's smallest type, in points
 RULES_CARD_MAX = 16  # and the largest it grows to on a page of its own
 CARD_LEADING = 1.1  # the rules card's line spacing, times its type size
+SMALLEST_TYPE = 7  # nothing on a sheet is smaller, in points
+SMALLEST_LARGE_TYPE = 12  # nor in large print
+
+
+def smallest_type(large: bool) -> float:
+    """The smallest type a sheet may print, in points."""
+    return SMALLEST_LARGE_TYPE if large else SMALLEST_TYPE
 
 
 def register_fonts() -> None:
@@ -706,11 +714,13 @@ def sheet_pages(
     head: Head | None = None,
     before_rules: Head | None = None,
 ) -> SheetPages:
-    """The pages of one score sheet (see ``score_sheet``); ``head`` heads its first page in
+    """The pages of one score sheet (see ``score_sheet``), or of a canasta pad; ``head`` heads its first page in
     place of the title line and the names, ``before_rules`` goes just before the rules card
     (at the end if there is none), on its page."""
     check_options(options)
     register_fonts()
+    if canasta_pad.is_pad(rules):
+        return canasta_pad.pad_pages(rules, data, options, key=key, head=head, before_rules=before_rules)
     m = Metrics.for_print(options.large_print)
     page = sheet_page(rules, data, options, m, head, before_rules)
     running = m.running * 2.8  # the running header of later pages: two lines
@@ -739,7 +749,7 @@ def sheet_pages(
         head_args["head"] = None
         first_parts = first_parts_under(head_args)
     later_parts = row_parts(rules, data, numbers[per_block : 2 * per_block] or [1], width, m, room=room, page=room)
-    first, later = f"{key}-first", f"{key}-later"
+    later = f"{key}-later"
 
     def one_copy() -> list:  # flowables are not reusable: build each copy afresh
         flow = [NextPageTemplate(later), *header(rules, data, width, m, **head_args)]
@@ -761,12 +771,30 @@ def sheet_pages(
             flow.append(KeepTogether(extra))
         return flow
 
-    opening = later if options.large_print else first
+    story = copies_story(one_copy, options.copies, later if options.large_print else f"{key}-first")
+    return sheet_templates(rules, data, page, m, key=key, height=height, later_first=options.large_print, story=story)
+
+
+def copies_story(one_copy: Callable[[], list], copies: int, opening: str) -> list:
+    """``copies`` copies of a sheet (``one_copy`` builds one afresh), each starting a new page on ``opening``."""
     story: list = []
-    for copy in range(options.copies):
+    for copy in range(copies):
         if copy:
             story += [NextPageTemplate(opening), PageBreak()]
         story += one_copy()
+    return story
+
+
+def sheet_templates(
+    rules: Rules, data: SheetData, page: Page, m: Metrics, *, key: str, height: float, later_first: bool, story: list
+) -> SheetPages:
+    """A sheet's two page templates, named after ``key``: the first page (the frame ``height``
+    high, a footer under it) and later pages (a running header over the frame: the game, the
+    date and table line and the team names). ``later_first``: every page, the first too, is a
+    later page (large print). ``story`` must switch to the later pages itself."""
+    running = m.running * 2.8  # the running header of later pages: two lines
+    first, later = f"{key}-first", f"{key}-later"
+    opening = later if later_first else first
 
     def footer(canvas, doc):
         canvas.saveState()
