@@ -6,8 +6,9 @@ hand's number, each side has a column group: the opening meld it needs, a column
 field (``sheet_rows``: the rare ones grouped, their values on the rules card), the hand's
 total and the running score. Counts go in narrow columns, points in wide ones; the headings
 stand on end so that narrow columns keep whole words. A blank pad holds at least
-``MIN_HANDS`` hands on its first page in normal print; a game's pad prints its hands and then
-blank ones to the end of the page, to carry on in pencil, the next hand's meld filled in.
+``MIN_HANDS`` hands on its first page (the rules card moves to the next page rather); a
+game's pad prints its hands and then blank ones to the end of the page, to carry on in
+pencil, the next hand's meld filled in.
 
 ``pdf.sheet_pages`` hands a canasta variant's sheet to ``pad_pages``.
 """
@@ -232,6 +233,11 @@ class Pad:
     def headings_height(self) -> float:
         return self.table([]).wrap(self.width, 10_000)[1]
 
+    def notes(self) -> list:
+        """What the headings leave out, under the pad: "Red threes laid × 100: +400 for 4 or more"."""
+        notes = [f"<b>{escape(c.row.short)}</b>: {escape(c.row.note)}" for c in self.columns if c.row and c.row.note]
+        return [Spacer(1, 2), Paragraph(" · ".join(notes), pdf._style(self.m))] if notes else []
+
 
 def hands_to_print(played: int, in_progress: bool, first: int, later: int) -> int:
     """How many hand rows: the first page full, and the hands played with one blank at least
@@ -266,18 +272,18 @@ def pad_pages(
     extra = before_rules(width, m, not large) if before_rules else []
     card = pdf.rules_card_flow(rules, width, m) if options.rules_card == "same" else []
     top = (height - running if large else height) - height_of(pdf.header(rules, data, width, m, **head_args))
-    rows = top - pad.headings_height() - 8
+    rows = top - pad.headings_height() - height_of(pad.notes()) - 8
     first = int((rows - height_of([*extra, *card])) // m.row)
-    card_apart = not large and first < MIN_HANDS  # the card then starts the next page, the hands fill this one
+    card_apart = first < MIN_HANDS  # the card then starts the next page, the hands fill this one
     if card_apart or first < 1:
         first = max(1, int(rows // m.row))
-    later = max(1, int((height - running - pad.headings_height() - 8) // m.row))
+    later = max(1, int((height - running - pad.headings_height() - height_of(pad.notes()) - 8) // m.row))
     hands = hands_to_print(len(data.rounds), bool(data.next_requirements), first, later)
     later_key = f"{key}-later"
 
     def one_copy() -> list:
         flow = [NextPageTemplate(later_key), *pdf.header(rules, data, width, m, **head_args)]
-        flow += [pad.table(list(range(1, hands + 1))), Spacer(1, 6)]
+        flow += [pad.table(list(range(1, hands + 1))), *pad.notes(), Spacer(1, 6)]
         extra = before_rules(width, m, not large) if before_rules else []
         if options.rules_card == "back":
             room = height - running - height_of(extra)
