@@ -137,7 +137,7 @@ class Pad:
     @classmethod
     def lay_out(cls, rules: Rules, data: pdf.SheetData, m: pdf.Metrics, width: float, large: bool) -> Pad:
         hand, columns = fitted_columns(rules, len(data.teams), width, large)
-        return cls(rules, data, m, width, hand, columns, small=pdf.smallest_type(large))
+        return cls(rules, data, m, width, hand, columns, small=m.least)
 
     def heading_row(self) -> list:
         cells = []
@@ -150,13 +150,10 @@ class Pad:
         """The sides' names over their column groups: in full where they fit on two lines, else "Team 2"."""
         cells: list = [""]
         group = sum(c.width for c in self.columns)
+        style = pdf._style(self.m, bold=True, align=TA_CENTER, color=colors.white)
         for t, name in enumerate(self.data.teams):
-            short = f"{_('Team')} {t + 1}"
-            style = pdf._style(self.m, bold=True, align=TA_CENTER, color=colors.white)
-            para = Paragraph(escape(name or short), style)
-            if para.wrap(group - 6, 1000)[1] > style.leading * 2 + 0.1:
-                para = Paragraph(escape(short), style)
-            cells += [para] + [""] * (len(self.columns) - 1)
+            cells += [Paragraph(escape(pdf.short_name(name, t, group - 2, self.m)), style)]
+            cells += [""] * (len(self.columns) - 1)
         return cells
 
     def hand_row(self, number: int) -> list:
