@@ -133,7 +133,7 @@ class Metrics:
     def for_print(cls, large: bool) -> Metrics:
         if large:
             return cls(
-                font=16, row=10 * mm, label=210, count=36, points=72, title=24, running=12, least=SMALLEST_LARGE_TYPE
+                font=16, row=10 * mm, label=230, count=32, points=68, title=24, running=12, least=SMALLEST_LARGE_TYPE
             )
         return cls(font=8.5, row=7 * mm, label=128, count=21, points=46, title=16, running=9, least=SMALLEST_TYPE)
 
@@ -434,6 +434,17 @@ def title_line(rules: Rules, data: SheetData, width: float, m: Metrics) -> Table
     )
 
 
+def running_names(data: SheetData, width: float, m: Metrics) -> list[str]:
+    """The teams in the running header of later pages, each in its share of ``width``: "Team 1:
+    Ann & Bob", or "Team 1" alone for a name too long for it (it is in full on the first page)."""
+    each = width / len(data.teams)
+    texts = []
+    for t, name in enumerate(data.teams):
+        text = f"Team {t + 1}: {name or '_' * 18}"
+        texts.append(text if pdfmetrics.stringWidth(text, "Sheet", m.running) <= each - 12 else f"Team {t + 1}")
+    return texts
+
+
 def names_line(data: SheetData, width: float, m: Metrics) -> Table:
     """ "Team 1 <name>  Team 2 <name>": the names as given, or lines to write them on."""
     names = []
@@ -480,8 +491,11 @@ def header(
     and a game's title and status."""
     if head is not None:
         flow = head(width, m, top)
-    else:
-        flow = [title_line(rules, data, width, m), names_line(data, width, m)] if top else []
+    elif top:
+        flow = [title_line(rules, data, width, m), names_line(data, width, m)]
+    else:  # large print: the running header names the teams, but a long name in full only here
+        full = all(":" in text for text in running_names(data, width, m))
+        flow = [] if full else [names_line(data, width, m)]
     if bands and rules.meld_schedule.basis == "score":
         flow.append(Spacer(1, 3))
         bands = " · ".join(f"{r.label}: {r.value}" for r in meld_rows(rules))
@@ -851,12 +865,8 @@ def sheet_templates(
         canvas.drawString(left, top, title)
         canvas.setFillColor(colors.black)
         each = (right - left) / len(data.teams)
-        for t, name in enumerate(data.teams):
-            # A name too long for its share of the line is left to the first page: "Team 2".
-            text = f"Team {t + 1}: {name or '_' * 18}"
-            if pdfmetrics.stringWidth(text, "Sheet", m.running) > each - 12:
-                text = f"Team {t + 1}"
-            canvas.setFont("Sheet", m.running)
+        canvas.setFont("Sheet", m.running)
+        for t, text in enumerate(running_names(data, right - left, m)):
             canvas.drawString(left + t * each, top - m.running * 1.4, text)
         canvas.restoreState()
 
