@@ -236,10 +236,9 @@ class Pad:
         return [Spacer(1, 2), Paragraph(" · ".join(notes), pdf._style(self.m))] if notes else []
 
 
-def hands_to_print(played: int, in_progress: bool, first: int, later: int) -> int:
-    """How many hand rows: the first page full, and the hands played with one blank at least
-    for a game in progress, whole pages of them (blank hands to the end of the last)."""
-    wanted = played + (1 if in_progress else 0)
+def hands_to_print(wanted: int, first: int, later: int) -> int:
+    """How many hand rows: the first page full (``first`` rows), and the ``wanted`` rows in
+    whole pages of ``later`` (blank hands to the end of the last)."""
     if wanted <= first:
         return first
     return first + math.ceil((wanted - first) / later) * later
@@ -270,12 +269,12 @@ def pad_pages(
     card = pdf.rules_card_flow(rules, width, m) if options.rules_card == "same" else []
     top = (height - running if large else height) - height_of(pdf.header(rules, data, width, m, **head_args))
     rows = top - pad.headings_height() - height_of(pad.notes()) - 8
-    first = int((rows - height_of([*extra, *card])) // m.row)
-    card_apart = first < MIN_HANDS  # the card then starts the next page, the hands fill this one
-    if card_apart or first < 1:
-        first = max(1, int(rows // m.row))
+    with_card = int((rows - height_of([*extra, *card])) // m.row)  # the hands above the rules card
+    alone = max(1, int(rows // m.row))  # and on a page of their own, the card after them
     later = max(1, int((height - running - pad.headings_height() - height_of(pad.notes()) - 8) // m.row))
-    hands = hands_to_print(len(data.rounds), bool(data.next_requirements), first, later)
+    wanted = len(data.rounds) + (1 if data.next_requirements else 0)  # one blank hand at least, in play
+    card_apart = with_card < max(MIN_HANDS, wanted)  # the card then starts the next page
+    hands = hands_to_print(wanted, alone, later) if card_apart else with_card
     later_key = f"{key}-later"
 
     def one_copy() -> list:

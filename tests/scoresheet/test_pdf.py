@@ -23,6 +23,7 @@ from scoresheet.rules import PRESET_SLUGS, preset
 from scoresheet.rules_card import meld_rows
 from scoresheet.scoring import fmt
 from tests.preset_samples import representative_and_drawn_presets
+from tests.scoresheet.sheet_lines import hands_on_pages
 
 PAPER_SIZES = {"letter": (792.0, 612.0), "a4": (841.89, 595.28)}  # landscape, in points
 # A sheet is printed across the paper unless its rows fit one page only upright; a canasta pad
@@ -95,31 +96,6 @@ def headings(text: str) -> list[str]:
 
 def is_pad(rules) -> bool:
     return canasta_pad.is_pad(rules)
-
-
-def hands_on_pages(content: bytes) -> list[list[int]]:
-    """The hand numbers a canasta pad prints on each page: the numbers upright in the pad's first
-    column, under its top rule (not the "Team 1" beside a name) and above the rules card."""
-    found = []
-    with parsed(content) as doc:
-        for page in doc.pages:
-            words = page.extract_words(extra_attrs=["upright"])
-            lines = sorted({round(e["x0"], 1) for e in page.edges if e["orientation"] == "v"})
-            left, right = lines[:2] if len(lines) > 1 else (0, 0)  # the pad's first column
-            tops = [e["top"] for e in page.edges if e["orientation"] == "h" and abs(e["x0"] - left) < 1]
-            card = min((w["top"] for w in words if w["text"] == "Rules:"), default=page.height)
-            found.append(
-                [
-                    int(w["text"])
-                    for w in sorted(words, key=lambda w: w["top"])
-                    if w["text"].isdigit()
-                    and w["upright"]
-                    and left < w["x0"]
-                    and w["x1"] < right
-                    and min(tops, default=0) < w["top"] < card
-                ]
-            )
-    return found
 
 
 def page_of(texts: tuple[str, ...], needle: str) -> int:
