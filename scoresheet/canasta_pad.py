@@ -140,11 +140,14 @@ class Pad:
         return cls(rules, data, m, width, hand, columns, small=m.least)
 
     def heading_row(self) -> list:
-        cells = []
-        for column in [self.hand] + self.columns * len(self.data.teams):
-            lines, size = heading_lines(column.heading, column.width, self.m.font * 0.9, self.small)
-            cells.append(Upright(lines, size, bold=column.kind in ("total", "running")))
-        return cells
+        """The column headings on end: as tall as the tallest needs, each then on as few lines as that allows."""
+        columns = [self.hand] + self.columns * len(self.data.teams)
+        laid = [heading_lines(c.heading, c.width, self.m.font * 0.9, self.small) for c in columns]
+        tall = max(max(pdfmetrics.stringWidth(line, "Sheet", size) for line in lines) for lines, size in laid)
+        return [
+            Upright(simpleSplit(c.heading, "Sheet", size, tall), size, bold=c.kind in ("total", "running"))
+            for c, (_, size) in zip(columns, laid, strict=True)
+        ]
 
     def side_row(self) -> list:
         """The sides' names over their column groups: in full where they fit on two lines, else "Team 2"."""

@@ -184,6 +184,7 @@ def test_a_game_in_progress_prints_its_hands_then_blank_ones_to_the_end_of_the_p
     played = len(blank) + 2  # over the first page
     response = client.get(f"/g/{canasta_game(played).token}/sheet.pdf")
     assert response.status_code == 200
+    assert any(f"In progress after hand {played}: Us" in line for line in pdf_lines(response.content))
     pages = hands_on_pages(response.content)
     assert len(pages[0]) > len(blank)  # the rules card goes after the hands: more of them on page 1
     printed = [n for page in pages for n in page]
