@@ -11,6 +11,7 @@ import re
 from datetime import date
 from decimal import Decimal
 
+import pdfplumber
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -150,6 +151,8 @@ def test_no_player_goes_over_alone_and_the_divider_heads_each_page_of_the_unrank
     texts = page_texts(standings_pdf(many(autumn, 120, one_night_every=2)))
     unranked_pages = [i for i, text in enumerate(texts) if "Not yet ranked (fewer than 2 nights)" in text]
     assert len(unranked_pages) >= 2 and unranked_pages[-1] == len(texts) - 1
+    with pdfplumber.open(io.BytesIO(standings_pdf(many(autumn, 8)))) as doc:
+        assert min(c["size"] for c in doc.pages[0].chars) >= 7  # the legend and the page line too
     assert unranked_pages == list(range(unranked_pages[0], len(texts)))
 
 

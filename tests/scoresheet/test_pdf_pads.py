@@ -132,6 +132,12 @@ def test_large_print_is_large_and_hand_and_foot_takes_two_pages(large):
         assert len(with_card) == 3 and "Rules:" in with_card[2] and "Round 4" in with_card[1]  # the card after
 
 
+@pytest.mark.parametrize(("slug", "teams", "paper"), [("hand-and-foot", 3, "letter"), ("hand-knee-and-foot", 2, "a4")])
+def test_nothing_on_a_round_sheet_is_under_7_points(slug, teams, paper):
+    content = pdf.score_sheet(preset(slug), pdf.SheetData(teams=[""] * teams), pdf.Options(paper=paper))
+    assert smallest(content) == pytest.approx(pdf.SMALLEST_TYPE)  # "Count, then points", the footer
+
+
 @pytest.mark.django_db
 def test_large_print_keeps_each_block_with_its_totals(tmp_path):
     # Hand Knee and Foot's 15 rows in large print do not fit one page: a block goes on over the
@@ -185,6 +191,7 @@ def test_a_game_in_progress_prints_its_hands_then_blank_ones_to_the_end_of_the_p
     response = client.get(f"/g/{canasta_game(played).token}/sheet.pdf")
     assert response.status_code == 200
     assert any(f"In progress after hand {played}: Us" in line for line in pdf_lines(response.content))
+    assert smallest(response.content) >= pdf.SMALLEST_TYPE - 0.01
     pages = hands_on_pages(response.content)
     assert len(pages[0]) > len(blank)  # the rules card goes after the hands: more of them on page 1
     printed = [n for page in pages for n in page]
