@@ -329,7 +329,7 @@ def round_block(
             head3 += ["no.", "points"]
     table = [head1, head2, head3]
 
-    heights = [m.font * 1.8, None, m.font * 1.2]  # the heading rows: as high as their text
+    heights = [None, None, m.font * 1.2]  # the heading rows: as high as their text (a long one wraps)
     for row in rows:
         label = Paragraph(escape(row.label), _style(m, bold=row.kind in ("total", "running")))
         # A write-in row is m.row high (7 mm, 10 mm in large print), more if its label wraps.

@@ -41,6 +41,7 @@ from scoresheet import pdf
 MARGIN = 36  # half an inch: inside what home printers print
 UNCONFIRMED = "†"  # after the name of a player whose counted games include one not yet agreed
 GREY = colors.HexColor("#555555")
+LATE = colors.HexColor("#9a3b00")  # a finished table's result not yet agreed
 NBSP = "\u00a0"
 
 
@@ -460,7 +461,9 @@ def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
             if won:
                 style.append(("FONT", (2, len(data) - 1), (3, len(data) - 1), "Sheet-Bold", lay.font))
         last = len(data) - 1
-        data[first][4] = _table_status(row)
+        # A paragraph, so that a long status ("Round 2 of 4 entered") wraps inside its column.
+        ink = GREY if not row.game.is_finished else LATE if not row.agreed else colors.black
+        data[first][4] = Paragraph(escape(_table_status(row)), _style(lay.font, color=ink))
         style += [
             ("SPAN", (0, first), (0, last)),
             ("SPAN", (4, first), (4, last)),
@@ -469,8 +472,6 @@ def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
         ]
         if t % 2:
             style.append(("BACKGROUND", (0, first), (-1, last), pdf.SHADE))
-        if row.game.is_finished and not row.agreed:
-            style.append(("TEXTCOLOR", (4, first), (4, first), colors.HexColor("#9a3b00")))
         if not row.game.is_finished:
             style.append(("TEXTCOLOR", (0, first), (-1, last), GREY))
     flow = [Table(data, colWidths=widths, repeatRows=2, style=TableStyle(style), hAlign="LEFT")]

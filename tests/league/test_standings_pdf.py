@@ -222,6 +222,20 @@ def test_an_unagreed_table_says_so(autumn):  # noqa: F811
     assert "3 Bob † 1 0 1 1,234 1,234 10.50 10.50 1,234" in lines  # the night's standings mark it too
 
 
+def test_a_tables_status_wraps_inside_the_page_in_large_print(autumn):  # noqa: F811
+    # Issue 19: "Round 1 of 4 entered" ran into the margin; it wraps in its column now.
+    the_night = night(autumn.club, players=0, season=season(autumn.club, name="Winter"))
+    long = "Marie-Thérèse Lefèvre-Dubois & Bartholomew of Leeds"
+    table_result(the_night, 1, 1, [(long, 1200), ("C & D", 900)], finished=False)
+    content = night_results_pdf(the_night, paper="a4", large_print=True)
+    text = " ".join(lines_of(content))
+    assert "Round 1 of 4" in text and "entered" in text  # on two lines, in its column
+    with pdfplumber.open(io.BytesIO(content)) as doc:
+        for page in doc.pages:
+            assert max(w["x1"] for w in page.extract_words()) <= page.width - 36 + 0.5
+            assert min(c["size"] for c in page.chars) >= 12  # large print
+
+
 def results_url(the_night, query: str = "") -> str:
     return f"/clubs/{the_night.club.slug}/nights/{the_night.pk}/results.pdf{query}"
 
