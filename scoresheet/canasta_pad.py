@@ -31,7 +31,7 @@ from scoresheet.display import fmt
 from scoresheet.rules import Rules
 from scoresheet.sheet_rows import Row, sheet_rows
 
-MIN_HANDS = 10  # hands on a blank pad's first page, in normal print
+MIN_HANDS = 10  # hands on a blank pad's first page at least (in large print too, where they fit)
 FAMILY = "canasta"
 
 # Each column's width before it is fitted to the page, in points of normal print (large
@@ -109,9 +109,9 @@ def fitted_columns(rules: Rules, sides: int, width: float, large: bool) -> tuple
 
 
 def heading_lines(text: str, width: float, size: float, least: float) -> tuple[list[str], float]:
-    """A heading's lines standing on end in a column ``width`` wide, and their type size: as few
-    lines as keep it no taller than it is wide times four, breaking only between words; the
-    size drops (not under ``least``) only while one line does not fit across the column."""
+    """A heading's lines standing on end in a column ``width`` wide, and their type size: as many
+    lines side by side as fit across the column, so that it stands as short as it can, breaking
+    only between words; the size drops (not under ``least``) only while one line does not fit."""
     while size > least and size * 1.15 > width - 2:
         size = max(least, size - 0.5)
     across = max(1, int((width - 2) // (size * 1.15)))
@@ -124,7 +124,7 @@ def heading_lines(text: str, width: float, size: float, least: float) -> tuple[l
 
 @dataclass(frozen=True)
 class Pad:
-    """The laid-out pad of one sheet: its columns, type sizes and the height of one hand's row."""
+    """The laid-out pad of one sheet: its columns and their widths, and the smallest type."""
 
     rules: Rules
     data: pdf.SheetData
@@ -146,7 +146,7 @@ class Pad:
         tall = max(max(pdfmetrics.stringWidth(line, "Sheet", size) for line in lines) for lines, size in laid)
         return [
             Upright(simpleSplit(c.heading, "Sheet", size, tall), size, bold=c.kind in ("total", "running"))
-            for c, (_, size) in zip(columns, laid, strict=True)
+            for c, (_first_lines, size) in zip(columns, laid, strict=True)
         ]
 
     def side_row(self) -> list:
