@@ -11,6 +11,7 @@ as the paper's width allows; the rest continue below.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +38,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from scoresheet import canasta_pad
 from scoresheet.display import fmt
 from scoresheet.rules import Rules
 from scoresheet.rules_card import NOT_WRITTEN, Section, meld_rows, rules_card
@@ -56,6 +58,8 @@ SOFT_INK = colors.HexColor("#595959")
 RULES_CARD_MIN = 8.5  # the rules card's smallest type, in points
 RULES_CARD_MAX = 16  # and the largest it grows to on a page of its own
 CARD_LEADING = 1.1  # the rules card's line spacing, times its type size
+SMALLEST_TYPE = 7  # nothing on a sheet is smaller, in points
+SMALLEST_LARGE_TYPE = 12  # nor in large print, whose body text is 16 pt
 
 
 def register_fonts() -> None:
@@ -123,12 +127,15 @@ class Metrics:
     points: float
     title: float
     running: float  # the running header of later pages
+    least: float  # the smallest type anything prints in: the footer, a name shrunk to fit
 
     @classmethod
     def for_print(cls, large: bool) -> Metrics:
         if large:
-            return cls(font=13, row=10 * mm, label=190, count=34, points=70, title=22, running=11)
-        return cls(font=8.5, row=7 * mm, label=128, count=21, points=46, title=16, running=9)
+            return cls(
+                font=16, row=10 * mm, label=230, count=32, points=68, title=24, running=12, least=SMALLEST_LARGE_TYPE
+            )
+        return cls(font=8.5, row=7 * mm, label=128, count=21, points=46, title=16, running=9, least=SMALLEST_TYPE)
 
 
 def _style(
@@ -146,19 +153,35 @@ def _style(
 
 
 def fitted(text: str, width: float, m: Metrics, *, bold=True, align=TA_CENTER, lines=3) -> Paragraph:
-    """A name that shrinks to fit its box (down to 60%), then wraps: it never overflows."""
+    """A name that shrinks to fit its box (not under ``m.least``), then wraps between words: it
+    never overflows (a word too long for the box at the least size breaks where it must)."""
     font = "Sheet-Bold" if bold else "Sheet"
     size = m.font
     width -= 4
-    while size > m.font * 0.6 and pdfmetrics.stringWidth(text, font, size) > width * lines * 0.9:
-        size -= 0.5
-    while (
-        size > m.font * 0.6
-        and pdfmetrics.stringWidth(text, font, size) > width
-        and pdfmetrics.stringWidth(max(text.split() or [""], key=len), font, size) > width
-    ):
-        size -= 0.5
+    while size > m.least and pdfmetrics.stringWidth(text, font, size) > width * lines * 0.9:
+        size = max(m.least, size - 0.5)
+    while size > m.least and pdfmetrics.stringWidth(longest_word(text), font, size) > width:
+        size = max(m.least, size - 0.5)
     return Paragraph(escape(text), _style(m, size=size, bold=bold, align=align))
+
+
+def longest_word(text: str) -> str:
+    return max(text.split() or [""], key=len)
+
+
+def fits(text: str, width: float, m: Metrics, *, lines: int, bold=True) -> bool:
+    """Whether ``text`` at the body size fits ``width`` on ``lines`` lines, breaking between words."""
+    font = "Sheet-Bold" if bold else "Sheet"
+    if pdfmetrics.stringWidth(longest_word(text), font, m.font) > width - 4:
+        return False
+    para = Paragraph(escape(text), _style(m, bold=bold))
+    return para.wrap(width - 4, 10_000)[1] <= para.style.leading * lines + 0.1
+
+
+def short_name(name: str, team: int, width: float, m: Metrics, *, lines: int = 2) -> str:
+    """A side's name in a narrow heading: in full where it fits, else "Team 2" (the full names
+    head the sheet once)."""
+    return name if name and fits(name, width, m, lines=lines) else f"Team {team + 1}"
 
 
 def _num(n: int | None) -> str:
@@ -167,6 +190,14 @@ def _num(n: int | None) -> str:
 
 def _rounds_per_block(width: float, teams: int, m: Metrics) -> int:
     return max(1, int((width - m.label) // (teams * (m.count + m.points))))
+
+
+def even_share(rounds: int, most: int) -> int:
+    """The rounds a block holds: at most ``most``, shared evenly among as few blocks as that
+    takes (4 rounds at most 3 a block: 2 and 2, not 3 with round 4 alone on the next page)."""
+    if rounds <= most:
+        return most
+    return math.ceil(rounds / math.ceil(rounds / most))
 
 
 def _height(flowables: list, width: float, height: float) -> float:
@@ -275,7 +306,7 @@ def round_block(
 
     head1 = [""]
     head2 = [""]
-    head3 = [Paragraph("Count, then points", _style(m, size=m.font * 0.75, color=SOFT_INK))]
+    head3 = [Paragraph("Count, then points", _style(m, size=max(m.least, m.font * 0.75), color=SOFT_INK))]
     for number in numbers:
         head1 += [
             Paragraph(
@@ -284,7 +315,8 @@ def round_block(
             )
         ] + [""] * (2 * teams - 1)
         for t, name in enumerate(data.teams):
-            cell = [fitted(name or f"Team {t + 1}", m.count + points_w, m, bold=True)]
+            label = short_name(name, t, m.count + points_w, m)
+            cell = [Paragraph(escape(label), _style(m, bold=True, align=TA_CENTER))]
             if rules.meld_schedule.basis == "score":
                 req = _requirement(data, number, t)
                 cell.append(
@@ -297,7 +329,7 @@ def round_block(
             head3 += ["no.", "points"]
     table = [head1, head2, head3]
 
-    heights = [m.font * 1.8, None, m.font * 1.2]  # the heading rows: as high as their text
+    heights = [None, None, m.font * 1.2]  # the heading rows: as high as their text (a long one wraps)
     for row in rows:
         label = Paragraph(escape(row.label), _style(m, bold=row.kind in ("total", "running")))
         # A write-in row is m.row high (7 mm, 10 mm in large print), more if its label wraps.
@@ -326,7 +358,7 @@ def round_block(
         ("FONT", (0, 0), (-1, -1), "Sheet", m.font),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (1, 2), (-1, -1), "RIGHT"),
-        ("FONT", (1, 2), (-1, 2), "Sheet", m.font * 0.75),
+        ("FONT", (1, 2), (-1, 2), "Sheet", max(m.least, m.font * 0.75)),
         ("TEXTCOLOR", (1, 2), (-1, 2), SOFT_INK),
         ("ALIGN", (1, 2), (-1, 2), "CENTER"),
         ("GRID", (0, 1), (-1, -1), 0.4, GRID),
@@ -402,6 +434,17 @@ def title_line(rules: Rules, data: SheetData, width: float, m: Metrics) -> Table
     )
 
 
+def running_names(data: SheetData, width: float, m: Metrics) -> list[str]:
+    """The teams in the running header of later pages, each in its share of ``width``: "Team 1:
+    Ann & Bob", or "Team 1" alone for a name too long for it (it is in full on the first page)."""
+    each = width / len(data.teams)
+    texts = []
+    for t, name in enumerate(data.teams):
+        text = f"Team {t + 1}: {name or '_' * 18}"
+        texts.append(text if pdfmetrics.stringWidth(text, "Sheet", m.running) <= each - 12 else f"Team {t + 1}")
+    return texts
+
+
 def names_line(data: SheetData, width: float, m: Metrics) -> Table:
     """ "Team 1 <name>  Team 2 <name>": the names as given, or lines to write them on."""
     names = []
@@ -448,8 +491,11 @@ def header(
     and a game's title and status."""
     if head is not None:
         flow = head(width, m, top)
-    else:
-        flow = [title_line(rules, data, width, m), names_line(data, width, m)] if top else []
+    elif top:
+        flow = [title_line(rules, data, width, m), names_line(data, width, m)]
+    else:  # large print: the running header names the teams, but a long name in full only here
+        full = all(":" in text for text in running_names(data, width, m))
+        flow = [] if full else [names_line(data, width, m)]
     if bands and rules.meld_schedule.basis == "score":
         flow.append(Spacer(1, 3))
         bands = " · ".join(f"{r.label}: {r.value}" for r in meld_rows(rules))
@@ -610,6 +656,13 @@ def _rules_card_at(rules: Rules, width: float, m: Metrics, size: float) -> list:
     return flow
 
 
+def shrunk(text: str, width: float, font: str, size: float, least: float) -> float:
+    """The size, from ``size`` down to ``least``, at which ``text`` fits ``width`` on one line."""
+    while size > least and pdfmetrics.stringWidth(text, font, size) > width:
+        size = max(least, size - 0.5)
+    return size
+
+
 def clipped(text: str, width: float, font: str, size: float) -> str:
     """``text`` cut with an ellipsis to fit ``width`` on one line."""
     if pdfmetrics.stringWidth(text, font, size) <= width:
@@ -706,18 +759,20 @@ def sheet_pages(
     head: Head | None = None,
     before_rules: Head | None = None,
 ) -> SheetPages:
-    """The pages of one score sheet (see ``score_sheet``); ``head`` heads its first page in
+    """The pages of one score sheet (see ``score_sheet``), or of a canasta pad; ``head`` heads its first page in
     place of the title line and the names, ``before_rules`` goes just before the rules card
     (at the end if there is none), on its page."""
     check_options(options)
     register_fonts()
+    if canasta_pad.is_pad(rules):
+        return canasta_pad.pad_pages(rules, data, options, key=key, head=head, before_rules=before_rules)
     m = Metrics.for_print(options.large_print)
     page = sheet_page(rules, data, options, m, head, before_rules)
     running = m.running * 2.8  # the running header of later pages: two lines
     width, height = page.width, page.height
 
     numbers = round_numbers(rules, data, width, height, m, options, head, before_rules)
-    per_block = _rounds_per_block(width, len(data.teams), m)
+    per_block = even_share(len(numbers), _rounds_per_block(width, len(data.teams), m))
     # Large print: the running header on every page leaves room for whole rounds. The meld
     # bands head the sheet unless the rules card below shows them.
     head_args = {"bands": options.rules_card != "same", "top": not options.large_print, "head": head}
@@ -739,7 +794,7 @@ def sheet_pages(
         head_args["head"] = None
         first_parts = first_parts_under(head_args)
     later_parts = row_parts(rules, data, numbers[per_block : 2 * per_block] or [1], width, m, room=room, page=room)
-    first, later = f"{key}-first", f"{key}-later"
+    later = f"{key}-later"
 
     def one_copy() -> list:  # flowables are not reusable: build each copy afresh
         flow = [NextPageTemplate(later), *header(rules, data, width, m, **head_args)]
@@ -761,19 +816,37 @@ def sheet_pages(
             flow.append(KeepTogether(extra))
         return flow
 
-    opening = later if options.large_print else first
+    story = copies_story(one_copy, options.copies, later if options.large_print else f"{key}-first")
+    return sheet_templates(rules, data, page, m, key=key, height=height, later_first=options.large_print, story=story)
+
+
+def copies_story(one_copy: Callable[[], list], copies: int, opening: str) -> list:
+    """``copies`` copies of a sheet (``one_copy`` builds one afresh), each starting a new page on ``opening``."""
     story: list = []
-    for copy in range(options.copies):
+    for copy in range(copies):
         if copy:
             story += [NextPageTemplate(opening), PageBreak()]
         story += one_copy()
+    return story
+
+
+def sheet_templates(
+    rules: Rules, data: SheetData, page: Page, m: Metrics, *, key: str, height: float, later_first: bool, story: list
+) -> SheetPages:
+    """A sheet's two page templates, named after ``key``: the first page (the frame ``height``
+    high, a footer under it) and later pages (a running header over the frame: the game, the
+    date and table line and the team names). ``later_first``: every page, the first too, is a
+    later page (large print). ``story`` must switch to the later pages itself."""
+    running = m.running * 2.8  # the running header of later pages: two lines
+    first, later = f"{key}-first", f"{key}-later"
+    opening = later if later_first else first
 
     def footer(canvas, doc):
         canvas.saveState()
-        canvas.setFont("Sheet", 7)
+        canvas.setFont("Sheet", m.least)
         canvas.setFillColor(SOFT_INK)
-        canvas.drawString(page.margin, page.bottom - 14, f"Bookkeeper · {rules.name}")
-        canvas.drawRightString(page.size[0] - page.margin, page.bottom - 14, f"Page {doc.page}")
+        canvas.drawString(page.margin, page.bottom - m.least * 2, f"Bookkeeper · {rules.name}")
+        canvas.drawRightString(page.size[0] - page.margin, page.bottom - m.least * 2, f"Page {doc.page}")
         canvas.restoreState()
 
     def running_header(canvas, doc):
@@ -785,15 +858,15 @@ def sheet_pages(
         canvas.setFont("Sheet", m.running)
         canvas.drawRightString(right, top, date)
         room = right - left - pdfmetrics.stringWidth(date, "Sheet", m.running) - 12
-        title = sheet_title(rules) + (f" — {data.title}" if data.title else "")
-        canvas.setFont("Sheet-Bold", m.running)
+        titles = [sheet_title(rules) + (f" — {data.title}" if data.title else ""), sheet_title(rules), rules.name]
+        title = next((t for t in titles if pdfmetrics.stringWidth(t, "Sheet-Bold", m.running) <= room), rules.name)
+        canvas.setFont("Sheet-Bold", shrunk(title, room, "Sheet-Bold", m.running, m.least))
         canvas.setFillColor(FELT)
-        canvas.drawString(left, top, clipped(title, room, "Sheet-Bold", m.running))
+        canvas.drawString(left, top, title)
         canvas.setFillColor(colors.black)
         each = (right - left) / len(data.teams)
-        for t, name in enumerate(data.teams):
-            text = clipped(f"Team {t + 1}: {name or '_' * 18}", each - 12, "Sheet", m.running)
-            canvas.setFont("Sheet", m.running)
+        canvas.setFont("Sheet", m.running)
+        for t, text in enumerate(running_names(data, right - left, m)):
             canvas.drawString(left + t * each, top - m.running * 1.4, text)
         canvas.restoreState()
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import date
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from scoresheet import pdf, scoring
+from scoresheet import canasta_pad, pdf, scoring
 from scoresheet.display import fmt
 from scoresheet.entries import entry_from_values
 from scoresheet.rules import Rules
@@ -91,4 +92,6 @@ def game_status(sheet: GameSheet) -> str:
         if len(leaders) == 1:
             return f"Winner: {leaders[0].name}. Final totals: {totals}.{early}"
         return f"A tie between {' and '.join(t.name for t in leaders)}. Final totals: {totals}.{early}"
+    if canasta_pad.is_pad(sheet.rules):  # a canasta pad counts hands
+        return gettext("In progress after hand %(hands)s: %(totals)s.") % {"hands": len(sheet.rounds), "totals": totals}
     return f"In progress after round {len(sheet.rounds)}: {totals}."

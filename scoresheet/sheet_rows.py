@@ -30,9 +30,17 @@ class Row:
     label: str
     kind: str  # count | points | flag | total | running
     fields: tuple[str, ...] = ()  # the entry fields it holds: its own, or its group's
+    short: str = ""  # the label without its note, for a narrow column heading ("Red threes laid × 100")
+    note: str = ""  # what the label says after it: "+400 for 4 or more", "see the rules card"
+
+    @property
+    def heading(self) -> str:
+        """The row's words in a column heading of the canasta pad: short, the note left to the rules card."""
+        return self.short or self.label
 
 
 WILD_BOOKS, PENALTIES, SPECIAL_HANDS = "wild_books", "penalties", "special_hands"
+CARD = "see the rules card"
 
 
 def _group(rules: Rules, field: EntryField) -> str | None:
@@ -50,10 +58,11 @@ def _group(rules: Rules, field: EntryField) -> str | None:
 def _group_row(rules: Rules, key: str, members: list[EntryField]) -> Row:
     fields = tuple(f.key for f in members)
     if key == WILD_BOOKS:
-        return Row(key, f"Wild {plural(book_word(rules), 2)}: see the rules card", COUNT, fields)
+        wild = f"Wild {plural(book_word(rules), 2)}"
+        return Row(key, f"{wild}: {CARD}", COUNT, fields, short=wild, note=CARD)
     if key == PENALTIES:
-        return Row(key, "Penalties (−): see the rules card", POINTS, fields)
-    return Row(key, "Special hand: see the rules card", FLAG, fields)
+        return Row(key, f"Penalties (−): {CARD}", POINTS, fields, short="Penalties (−)", note=CARD)
+    return Row(key, f"Special hand: {CARD}", FLAG, fields, short="Special hand", note=CARD)
 
 
 def sheet_rows(rules: Rules) -> list[Row]:
@@ -67,7 +76,7 @@ def sheet_rows(rules: Rules) -> list[Row]:
     for field in fields:
         group = _group(rules, field)
         if group is None or len(groups[group]) < 2:
-            rows.append(Row(field.key, field.titled_note, field.kind, (field.key,)))
+            rows.append(Row(field.key, field.titled_note, field.kind, (field.key,), short=field.title, note=field.note))
         elif field is groups[group][0]:  # the group's row stands where its first field would
             rows.append(_group_row(rules, group, groups[group]))
     if rules.game_end.books_to_win is not None:  # HF-5: its breakdown line ("books_to_win") lands on this row

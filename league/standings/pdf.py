@@ -41,6 +41,7 @@ from scoresheet import pdf
 MARGIN = 36  # half an inch: inside what home printers print
 UNCONFIRMED = "†"  # after the name of a player whose counted games include one not yet agreed
 GREY = colors.HexColor("#555555")
+LATE = colors.HexColor("#9a3b00")  # a finished table's result not yet agreed
 NBSP = "\u00a0"
 
 
@@ -171,9 +172,13 @@ def page_size(result: Standings, paper: str, lay: Layout) -> tuple[float, float]
     return portrait(pdf.PAPERS[paper]) if fits else landscape(pdf.PAPERS[paper])
 
 
-def standings_table(result: Standings, width: float, lay: Layout) -> Table:
-    """Rank, player and every metric; the header row repeats on each page; ranked rows, then a
-    divider and the unranked rows. Spare width goes to the names, then evenly to the numbers."""
+LAST_ROWS = 3  # a table that runs over a page carries at least this many rows onto its last page
+
+
+def standings_table(result: Standings, width: float, lay: Layout) -> list[Table]:
+    """Rank, player and every metric; the header row repeats on each page. The ranked rows, then
+    the unranked in a table of their own headed by the divider, which repeats with the header
+    row on each page they run over. Spare width goes to the names, then evenly to the numbers."""
     rank_w, names_w, metric_ws = column_widths(result, lay)
     spare = width - rank_w - sum(metric_ws)
     # The names take what they need, and at least a quarter of the width when there is room
@@ -181,7 +186,16 @@ def standings_table(result: Standings, width: float, lay: Layout) -> Table:
     names_w = max(min(max(names_w, width * 0.25), spare), min(spare, lay.font * 9))
     extra = (spare - names_w) / (len(metric_ws) + 1)
     widths = [rank_w + extra, names_w, *(w + extra for w in metric_ws)]
+    tables = []
+    if result.rows or not result.unranked:
+        tables.append(_rows_table(result, result.rows, widths, lay, divider=False))
+    if result.unranked:
+        tables.append(_rows_table(result, result.unranked, widths, lay, divider=True))
+    return tables
 
+
+def _rows_table(result: Standings, rows: list[Row], widths: list[float], lay: Layout, *, divider: bool) -> Table:
+    """One table of standings rows under the header row (and the divider, for the unranked)."""
     who = "Team" if result.teams else "Player"
     head = ["Rank", who, *(m.abbr for m in columns(result))]
     name_style = _style(lay.font)
@@ -208,33 +222,29 @@ def standings_table(result: Standings, width: float, lay: Layout) -> Table:
         column = next((i for i, m in enumerate(columns(result), start=2) if m.key == key), None)
         if column is not None:
             style.append(("FONT", (column, 1), (column, -1), "Sheet-Bold", lay.font))
-
-    def add(row: Row) -> None:
-        name = escape(row.name) + (f" {UNCONFIRMED}" if row.unconfirmed else "")
-        data.append(["" if row.rank is None else str(row.rank), Paragraph(name, name_style), *_cells(result, row)])
-        if len(data) % 2 == 1:  # every other row shaded, so a line is easy to follow across
-            style.append(("BACKGROUND", (0, len(data) - 1), (-1, len(data) - 1), pdf.SHADE))
-
-    for row in result.rows:
-        add(row)
-    if result.unranked:
-        at = len(data)
+    if divider:
         data.append([divider_words(result)] + [""] * (len(head) - 1))
         style += [
-            ("SPAN", (0, at), (-1, at)),
-            ("ALIGN", (0, at), (-1, at), "LEFT"),
-            ("FONT", (0, at), (-1, at), "Sheet-Bold", lay.font),
-            ("TEXTCOLOR", (0, at), (-1, at), pdf.FELT),
-            ("LINEABOVE", (0, at), (-1, at), 1.2, colors.black),
-            ("TOPPADDING", (0, at), (-1, at), lay.font * 0.6),
+            ("SPAN", (0, 1), (-1, 1)),
+            ("ALIGN", (0, 1), (-1, 1), "LEFT"),
+            ("FONT", (0, 1), (-1, 1), "Sheet-Bold", lay.font),
+            ("TEXTCOLOR", (0, 1), (-1, 1), pdf.FELT),
+            ("LINEABOVE", (0, 1), (-1, 1), 1.2, colors.black),
+            ("TOPPADDING", (0, 1), (-1, 1), lay.font * 0.6),
         ]
-        for row in result.unranked:
-            add(row)
-        # The divider never ends a page: it goes over with the first rows it heads.
-        style.append(("NOSPLIT", (0, at), (-1, min(at + 2, len(data) - 1))))
+    heads = len(data)
+    for row in rows:
+        name = escape(row.name) + (f" {UNCONFIRMED}" if row.unconfirmed else "")
+        data.append(["" if row.rank is None else str(row.rank), Paragraph(name, name_style), *_cells(result, row)])
+        if (len(data) - heads) % 2 == 0:  # every other row shaded, so a line is easy to follow across
+            style.append(("BACKGROUND", (0, len(data) - 1), (-1, len(data) - 1), pdf.SHADE))
     if len(data) == 1:
         data.append(["", "No finished games yet."] + [""] * (len(head) - 2))
-    return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(style), hAlign="LEFT")
+    # The heads never end a page, nor does a player go over alone: the first and the last rows
+    # stay together in threes.
+    style.append(("NOSPLIT", (0, 0), (-1, min(heads + LAST_ROWS - 1, len(data) - 1))))
+    style.append(("NOSPLIT", (0, max(heads, len(data) - LAST_ROWS)), (-1, -1)))
+    return Table(data, colWidths=widths, repeatRows=heads, style=TableStyle(style), hAlign="LEFT")
 
 
 # --- the page: header, footer, "Page i of n" -------------------------------------------------
@@ -374,7 +384,7 @@ def standings_pdf(result: Standings, *, paper: str = "letter", large_print: bool
     pdf.register_fonts()
     lay = Layout.for_print(large_print)
     size = page_size(result, paper, lay)
-    story = [standings_table(result, size[0] - 2 * MARGIN, lay)]
+    story = standings_table(result, size[0] - 2 * MARGIN, lay)
     title = f"{result.club.name} · {_what(result)}"
     return render(story, _heading(result, _what(result)), size, lay, title)
 
@@ -451,7 +461,9 @@ def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
             if won:
                 style.append(("FONT", (2, len(data) - 1), (3, len(data) - 1), "Sheet-Bold", lay.font))
         last = len(data) - 1
-        data[first][4] = _table_status(row)
+        # A paragraph, so that a long status ("Round 2 of 4 entered") wraps inside its column.
+        ink = GREY if not row.game.is_finished else LATE if not row.agreed else colors.black
+        data[first][4] = Paragraph(escape(_table_status(row)), _style(lay.font, color=ink))
         style += [
             ("SPAN", (0, first), (0, last)),
             ("SPAN", (4, first), (4, last)),
@@ -460,8 +472,6 @@ def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
         ]
         if t % 2:
             style.append(("BACKGROUND", (0, first), (-1, last), pdf.SHADE))
-        if row.game.is_finished and not row.agreed:
-            style.append(("TEXTCOLOR", (4, first), (4, first), colors.HexColor("#9a3b00")))
         if not row.game.is_finished:
             style.append(("TEXTCOLOR", (0, first), (-1, last), GREY))
     flow = [Table(data, colWidths=widths, repeatRows=2, style=TableStyle(style), hAlign="LEFT")]
@@ -490,7 +500,7 @@ def night_results_pdf(night: Night, *, paper: str = "letter", large_print: bool 
         CondPageBreak(lay.font * 12),  # the standings' heading never sits alone at a page's foot
         Paragraph("Night standings", _style(lay.font * 1.4, bold=True, color=pdf.FELT)),
         Spacer(1, 2),
-        standings_table(result, width, lay),
+        *standings_table(result, width, lay),
     ]
     what = f"{night.season.name} · results of {long_date(night.date)}"
     return render(story, _heading(result, what), size, lay, f"{night.club.name} · {what}")

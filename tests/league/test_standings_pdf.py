@@ -11,6 +11,7 @@ import re
 from datetime import date
 from decimal import Decimal
 
+import pdfplumber
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -138,13 +139,31 @@ def test_a_hundred_and_twenty_players_take_forty_rows_a_page_and_the_header_on_e
     assert divider and "Player" in texts[divider[0]].split("Not yet ranked")[1]
 
 
+def test_no_player_goes_over_alone_and_the_divider_heads_each_page_of_the_unranked(autumn):  # noqa: F811
+    # Issue 19: a page's last rows go over in threes at least, whatever the count of players.
+    # (48 players, every third one night only, once printed 47 rows, then one on page 2.)
+    for players, every in ((48, 3), (52, 0)):
+        texts = page_texts(standings_pdf(many(autumn, players, one_night_every=every)))
+        rows_per_page = [len(re.findall(r"Player \d{3}", text)) for text in texts]
+        assert sum(rows_per_page) == players
+        assert len(rows_per_page) == 1 or rows_per_page[-1] >= 3, (players, rows_per_page)
+    # Half the players not yet ranked: their rows run over pages, each headed by the divider.
+    texts = page_texts(standings_pdf(many(autumn, 120, one_night_every=2)))
+    unranked_pages = [i for i, text in enumerate(texts) if "Not yet ranked (fewer than 2 nights)" in text]
+    assert len(unranked_pages) >= 2 and unranked_pages[-1] == len(texts) - 1
+    with pdfplumber.open(io.BytesIO(standings_pdf(many(autumn, 8)))) as doc:
+        assert min(c["size"] for c in doc.pages[0].chars) >= 7  # the legend and the page line too
+    assert unranked_pages == list(range(unranked_pages[0], len(texts)))
+
+
 def test_large_print_is_larger_and_keeps_every_number(autumn):  # noqa: F811
     result = season_standings(season=autumn)
     normal, large = standings_pdf(result), standings_pdf(result, large_print=True)
     assert "3 Bob † 2 2 0 2 4,234 2,117 24.50 12.25 3,000" in lines_of(large)
     big = many(autumn, 120)
     assert len(page_texts(standings_pdf(big, large_print=True))) > len(page_texts(standings_pdf(big)))
-    assert page_size(large) == page_size(normal) == (612, 792)  # portrait: the columns fit it
+    assert page_size(normal) == (612, 792)  # portrait: the columns fit it
+    assert page_size(large) == (792, 612)  # 16 pt type (issue 19): eleven columns take landscape
     # a long season's millions of points: large print needs the width of landscape, normal print not
     long_season = many(autumn, 12, scale=1000)
     assert page_size(standings_pdf(long_season, large_print=True)) == (792, 612)
@@ -201,6 +220,20 @@ def test_an_unagreed_table_says_so(autumn):  # noqa: F811
     assert "Finn & Gus 1,000" in lines
     assert "1 Ann & Cleo 6,000 Winner Agreed" in lines
     assert "3 Bob † 1 0 1 1,234 1,234 10.50 10.50 1,234" in lines  # the night's standings mark it too
+
+
+def test_a_tables_status_wraps_inside_the_page_in_large_print(autumn):  # noqa: F811
+    # Issue 19: "Round 1 of 4 entered" ran into the margin; it wraps in its column now.
+    the_night = night(autumn.club, players=0, season=season(autumn.club, name="Winter"))
+    long = "Marie-Thérèse Lefèvre-Dubois & Bartholomew of Leeds"
+    table_result(the_night, 1, 1, [(long, 1200), ("C & D", 900)], finished=False)
+    content = night_results_pdf(the_night, paper="a4", large_print=True)
+    text = " ".join(lines_of(content))
+    assert "Round 1 of 4" in text and "entered" in text  # on two lines, in its column
+    with pdfplumber.open(io.BytesIO(content)) as doc:
+        for page in doc.pages:
+            assert max(w["x1"] for w in page.extract_words()) <= page.width - 36 + 0.5
+            assert min(c["size"] for c in page.chars) >= 12  # large print
 
 
 def results_url(the_night, query: str = "") -> str:

@@ -44,7 +44,7 @@ def sheet(slug: str, **options) -> bytes:
 
 @pytest.mark.parametrize(
     "slug, paper",
-    [("hand-and-foot", "letter"), ("canasta-modern-american", "a4"), ("hand-knee-and-foot-by-round", "letter")],
+    [("hand-and-foot", "letter"), ("canasta", "a4"), ("hand-knee-and-foot-by-round", "letter")],
 )
 def test_the_rules_card_is_in_8_5_point_type_or_more_and_dark_ink(slug, paper):
     with pdfplumber.open(io.BytesIO(sheet(slug, paper=paper))) as doc:

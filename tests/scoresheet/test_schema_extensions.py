@@ -235,7 +235,8 @@ def test_acaba_on_the_card_the_sheet_and_score_game(db):
     card = card_text(rules)
     assert "Acaba called: 0; the others 1,500" in card  # the caller 0, the other side 1,500 (000 L441)
     assert ": It replaces the round: the side that calls it scores the first value, every other side" in card
-    assert "Acaba called (replaces the round: 0 for this side, 1,500 for the other sides)" in sheet_text(rules)
+    # the pad heads its column "Acaba called", the note under it
+    assert "Acaba called: replaces the round: 0 for this side, 1,500 for the other sides" in sheet_text(rules)
     # Round 1: Us 500 + 400 melded + 100 out = 1000; Them 300 + 200 = 500. Round 2: Them calls Acaba → Us +1500.
     result, status = score_game(
         BRITISH,
@@ -290,7 +291,7 @@ def test_melded_against_is_validated_by_name():
 def test_melded_against_on_the_card_the_sheet_and_score_game(db):
     rules = load_rules(AGAINST)
     assert "Cards on the table of a side with no canasta: count against the side" in card_text(rules)
-    assert "Cards on the table (+) (count against a side with no canasta)" in sheet_text(rules)
+    assert "Cards on the table (+): count against a side with no canasta" in sheet_text(rules)
     # Us: 1 natural 500 + 600 melded + 100 out = 1200; Them: no canasta, 350 melded → −350, − 40 in hand → −390
     result, status = score_game(
         AGAINST,

@@ -1,6 +1,6 @@
 """Rare fields share a row on paper (issue 11): Modern American Canasta's three wild canastas,
 five penalties and four special hands each print as one row, their values on the rules card
-beside the sheet, so that its blank sheet and rules card fit one (upright) page.
+on the rules card, so that its canasta pad keeps narrow columns and at least 10 hands a page.
 
 The worked game (Modern American Canasta; values from VARIANTS.md CN-2, seed 000 L425–428):
 round 1  Us: 1 four-jokers canasta 2,500 + 1 other wild canasta 2,000 + 300 laid − 60 left
@@ -24,7 +24,7 @@ from scoresheet.models import Game, Variant
 from scoresheet.rules import PRESET_SLUGS, preset
 from scoresheet.scoring import Entry
 from scoresheet.sheet_rows import sheet_rows
-from tests.scoresheet.sheet_lines import pdf_lines, row
+from tests.scoresheet.sheet_lines import pdf_lines
 
 AMERICAN = "canasta-modern-american"
 
@@ -103,19 +103,19 @@ def card_column(page, title: str, width: float) -> str:
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.django_db
-def test_the_blank_sheet_and_its_card_name_every_shared_field_on_one_upright_page(client, presets, paper):
+def test_the_blank_pad_and_its_card_name_every_shared_field(client, presets, paper):
     response = client.get(
         "/print/", {"variant": AMERICAN, "teams": 2, "paper": paper, "copies": 1, "rules_card": "same"}
     )
     assert response.status_code == 200
     reader = PdfReader(io.BytesIO(response.content))
-    assert len(reader.pages) == 1
-    box = reader.pages[0].mediabox
-    assert float(box.height) > float(box.width)  # upright: landscape has no room for it (test_pdf.py)
+    assert len(reader.pages) == 2  # the pad's hands fill the first page, the rules card the second
+    for page in reader.pages:
+        assert float(page.mediabox.width) > float(page.mediabox.height)  # the pad is landscape
     with pdfplumber.open(io.BytesIO(response.content)) as doc:
-        page = doc.pages[0]
-        text = " ".join(page.extract_text().split())
-        assert "Wild canastas: see the rules card" in text
+        text = " ".join(doc.pages[0].extract_text().split())
+        assert "Wild canastas: see the rules card" in text  # the note under the pad
+        page = doc.pages[1]
         # Each shared field is on the card by its form name: read the label half of its column.
         label_width = card_column_width(page) - 4
         penalties = card_column(page, "Penalties", label_width)
@@ -148,15 +148,28 @@ def american_game() -> Game:
     return game
 
 
+def hand(lines: list[str], number: int) -> list[str]:
+    """What the pad prints on hand ``number``'s line after its number, a tick box a value of its own."""
+    found = [line.split() for line in lines if line.split()[0] == str(number)]
+    assert len(found) == 1, found
+    return " ".join(found[0][1:]).replace("☐", " ☐ ").replace("☑", " ☑ ").split()
+
+
 @pytest.mark.django_db
-def test_a_shared_row_of_a_filled_sheet_adds_up_its_fields(client, presets):
+def test_a_shared_column_of_a_filled_pad_adds_up_its_fields(client, presets):
     game = american_game()
     lines = pdf_lines(client.get(f"/g/{game.token}/sheet.pdf").content)
-    # Round 1, Us: 2 wild canastas, 2,500 + 2,000; round 2: a special hand, nothing else counts.
-    assert row(lines, "Wild canastas: see the rules card") == ["2", "4,500"]
-    # Round 1, Them: −2,500 − 1,500.
-    assert row(lines, "Penalties (−): see the rules card") == ["−4,000"]
-    # Round 2: Them ticked, 3,000; Us 0 (a filled sheet prints the rounds played).
-    assert row(lines, "Special hand: see the rules card") == ["☐", "☐", "☐", "0", "☑", "3,000"]
-    assert row(lines, "Round total") == ["4,740", "−3,400", "0", "3,000"]
-    assert row(lines, "Running total") == ["4,740", "−3,400", "4,740", "−400"]
+    # A hand's line: each side's meld needed, then its entries left to right (natural, mixed,
+    # sevens, aces, wild canastas counted; cards on the table and left in hand; going out and
+    # concealed ticked or not; penalties; special hand; the hand's total and the score).
+    # Hand 1, Us: 2 wild canastas (2,500 + 2,000 on the one column), 300 laid, 60 left in hand.
+    # Them: 1 mixed, 200 laid, going out, penalties −2,500 − 1,500 = −4,000 on one column.
+    assert hand(lines, 1) == [
+        *("50", "2", "300", "−60", "☐", "☐", "☐", "4,740", "4,740"),
+        *("50", "1", "200", "☑", "☐", "−4,000", "☐", "−3,400", "−3,400"),
+    ]
+    # Hand 2: Them call a straight: their special hand ticked, 3,000; Us 0.
+    assert hand(lines, 2) == [
+        *("180", "☐", "☐", "☐", "0", "4,740"),  # the meld for 4,740: 180
+        *("50", "☐", "☐", "☑", "3,000", "−400"),  # and for −3,400: 50
+    ]

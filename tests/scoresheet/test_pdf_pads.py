@@ -1,0 +1,209 @@
+"""Paper a club would print (issue 19), read back with pdfplumber: the canasta pad's hands a page
+for every canasta preset, the smallest type on each kind of sheet, real large print, and where
+pages break. Each PDF is made once for the module (through the blank_sheet command, or a game's
+sheet.pdf) and parsed once; the tests read it.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pdfplumber
+import pytest
+from django.core.management import call_command
+
+from scoresheet import canasta_pad, pdf, scoring, services
+from scoresheet.models import Game, Variant
+from scoresheet.rules import PRESET_SLUGS, preset
+from scoresheet.scoring import Entry
+from tests.scoresheet.sheet_lines import hands_on_page, hands_on_pages, pdf_lines
+
+PADS = [slug for slug in PRESET_SLUGS if canasta_pad.is_pad(preset(slug))]
+PAPERS = ("letter", "a4")
+BODY_LARGE = 16  # large print's body text, in points
+
+
+def sides(slug: str) -> list[int]:
+    """The numbers of sides a variant is played by: teams, or players on their own."""
+    setup = preset(slug).setup
+    return sorted(set(setup.team_counts) | set(setup.individual_counts))
+
+
+def blank_sheet(tmp: str, slug: str, *args: str) -> bytes:
+    out = f"{tmp}/{slug}-{'-'.join(args)}.pdf".replace("--", "")
+    call_command("blank_sheet", "--variant", slug, "--out", out, *args, stdout=io.StringIO())
+    with open(out, "rb") as file:
+        return file.read()
+
+
+def type_size(char: dict) -> float:
+    """A character's type size: pdfplumber's ``size`` is the box's height, which for a heading
+    standing on end is its advance; its width is then the size."""
+    return char["size"] if char["upright"] else char["x1"] - char["x0"]
+
+
+def smallest(content: bytes) -> float:
+    with pdfplumber.open(io.BytesIO(content)) as doc:
+        return min(type_size(c) for page in doc.pages for c in page.chars if c["text"].strip())
+
+
+def page_count(content: bytes) -> int:
+    with pdfplumber.open(io.BytesIO(content)) as doc:
+        return len(doc.pages)
+
+
+def pages_text(content: bytes) -> list[str]:
+    with pdfplumber.open(io.BytesIO(content)) as doc:
+        return [" ".join((page.extract_text() or "").split()) for page in doc.pages]
+
+
+@pytest.fixture(scope="module")
+def pads(tmp_path_factory, django_db_blocker) -> dict[tuple[str, str, int], bytes]:
+    """Every canasta preset's blank pad, on both papers, for each number of sides it is played by
+    (the command reads the variants from the database, which the data migration filled)."""
+    tmp = str(tmp_path_factory.mktemp("pads"))
+    with django_db_blocker.unblock():
+        return {
+            (slug, paper, n): blank_sheet(tmp, slug, "--paper", paper, "--teams", str(n))
+            for slug in PADS
+            for paper in PAPERS
+            for n in sides(slug)
+        }
+
+
+@pytest.fixture(scope="module")
+def large(tmp_path_factory, django_db_blocker) -> dict[str, bytes]:
+    """Large print: a Hand and Foot sheet on each paper (no rules card, and with it), and a pad."""
+    tmp = str(tmp_path_factory.mktemp("large"))
+    with django_db_blocker.unblock():
+        made = {
+            f"hand-and-foot-{paper}-{card}": blank_sheet(
+                tmp, "hand-and-foot", "--paper", paper, "--large-print", "--rules-card", card
+            )
+            for paper in PAPERS
+            for card in ("none", "same")
+        }
+        made["canasta"] = blank_sheet(tmp, "canasta", "--large-print")
+    return made
+
+
+def test_the_canasta_family_prints_pads_and_hand_and_foot_round_blocks():
+    assert len(PADS) == 7 and "canasta-modern-american" in PADS
+    assert not canasta_pad.is_pad(preset("hand-and-foot-canasta"))  # Hand and Foot keeps its rounds
+
+
+def test_every_canasta_pad_holds_10_hands_or_more_on_its_first_page(pads):
+    assert len(pads) >= 2 * len(PADS)
+    for (slug, paper, n), content in pads.items():
+        with pdfplumber.open(io.BytesIO(content)) as doc:  # the first page only: parsing takes the time
+            page = doc.pages[0]
+            first = hands_on_page(page)
+            assert first == list(range(1, len(first) + 1)), (slug, paper, n)
+            assert len(first) >= canasta_pad.MIN_HANDS, f"{slug} on {paper}, {n} sides: {len(first)} hands"
+            assert page.width > page.height, (slug, paper, n)  # across the paper
+            assert min(type_size(c) for c in page.chars if c["text"].strip()) >= pdf.SMALLEST_TYPE - 0.01
+
+
+def test_a_pad_fills_its_page_and_names_the_first_hands_meld(pads):
+    content = pads[("canasta", "letter", 2)]
+    with pdfplumber.open(io.BytesIO(content)) as doc:
+        page = doc.pages[0]
+        words = page.extract_words()
+        card = next(w["top"] for w in words if w["text"] == "Rules:")
+        pad_bottom = max(e["bottom"] for e in page.edges if e["orientation"] == "h" and e["top"] < card)
+        notes_bottom = max(w["bottom"] for w in words if pad_bottom < w["top"] < card)
+    # No room for one more hand (7 mm) between the notes under the pad and the rules card.
+    assert card - notes_bottom < 7 * pdf.mm + 20
+    hand_1 = next(line for line in pdf_lines(content) if line.startswith("1 "))
+    assert hand_1.split()[1] == "50"  # a side at nought needs 50 to open
+
+
+def test_large_print_is_large_and_hand_and_foot_takes_two_pages(large):
+    for name, content in large.items():
+        assert smallest(content) >= pdf.SMALLEST_LARGE_TYPE - 0.01, name
+        with pdfplumber.open(io.BytesIO(content)) as doc:
+            page = doc.pages[0]  # its body: under the running header, above the footer
+            body = [c for c in page.chars if c["upright"] and c["text"].isalnum() and 40 < c["top"] < page.height - 40]
+        sizes = [c["size"] for c in body]
+        assert max(set(sizes), key=sizes.count) >= BODY_LARGE - 0.01, name  # the row labels, the hands
+    for paper in PAPERS:
+        assert page_count(large[f"hand-and-foot-{paper}-none"]) == 2  # four rounds, two a page
+        with_card = pages_text(large[f"hand-and-foot-{paper}-same"])
+        assert len(with_card) == 3 and "Rules:" in with_card[2] and "Round 4" in with_card[1]  # the card after
+
+
+@pytest.mark.parametrize(("slug", "teams", "paper"), [("hand-and-foot", 3, "letter"), ("hand-knee-and-foot", 2, "a4")])
+def test_nothing_on_a_round_sheet_is_under_7_points(slug, teams, paper):
+    content = pdf.score_sheet(preset(slug), pdf.SheetData(teams=[""] * teams), pdf.Options(paper=paper))
+    assert smallest(content) == pytest.approx(pdf.SMALLEST_TYPE)  # "Count, then points", the footer
+
+
+@pytest.mark.django_db
+def test_large_print_keeps_each_block_with_its_totals(tmp_path):
+    # Hand Knee and Foot's 15 rows in large print do not fit one page: a block goes on over the
+    # next, and its totals go with some of its entries, never alone under the headings.
+    content = blank_sheet(str(tmp_path), "hand-knee-and-foot", "--large-print", "--rules-card", "none")
+    for text in pages_text(content):
+        if "Running total" in text:
+            assert "Round total" in text and "Other adjustments" in text, text[:200]
+
+
+@pytest.mark.django_db
+def test_four_rounds_for_three_teams_are_shared_two_and_two(tmp_path):
+    content = blank_sheet(str(tmp_path), "hand-and-foot", "--teams", "3", "--rules-card", "none")
+    rounds = [[n for n in range(1, 5) if f"Round {n}" in text] for text in pages_text(content)]
+    assert rounds == [[1, 2], [3, 4]]  # not round 4 alone on page 2
+
+
+@pytest.mark.django_db
+def test_long_names_print_in_full_at_the_top_and_as_team_n_in_narrow_headings(tmp_path):
+    names = "Lefèvre-Dubois and the Saskatchewan Cousins,Grandmother Wilhelmina of Leeds,Ann,Bob"
+    content = blank_sheet(str(tmp_path), "hand-knee-and-foot-by-round", "--names", names)
+    text = pages_text(content)[0]
+    assert "Lefèvre-Dubois" in text and "Lef" + "èvre-" + "Dubois" in text.replace(" ", "")
+    assert text.count("Lefèvre-Dubois") == 1  # once, at the top
+    assert "Team 1 Team 2 Ann Bob" in text  # the round headings: short labels for the long names
+    assert "…" not in text
+    assert smallest(content) >= pdf.SMALLEST_TYPE - 0.01
+
+
+# --- a game's pad ---------------------------------------------------------------------------------
+
+
+def canasta_game(hands: int) -> Game:
+    """A classic canasta game of ``hands`` hands: Us 200 a hand, Them 100 (never out, never 5,000)."""
+    game = services.game_create(
+        variant=Variant.objects.get(slug="canasta"),
+        mode=Game.Mode.TEAMS,
+        teams=[services.TeamData("Us"), services.TeamData("Them")],
+    )
+    for number in range(1, hands + 1):
+        entries = [Entry(melded_points=200), Entry(melded_points=100)]
+        checks = scoring.round_checks(game.rules, entries, number=number, partners=True)
+        services.round_record(game=game, number=number, entries=entries, confirmed=[c.code for c in checks])
+    return game
+
+
+@pytest.mark.django_db
+def test_a_game_in_progress_prints_its_hands_then_blank_ones_to_the_end_of_the_page(client, presets):
+    blank = hands_on_pages(pdf.score_sheet(preset("canasta"), pdf.SheetData(teams=["Us", "Them"])))[0]
+    played = len(blank) + 2  # over the first page
+    response = client.get(f"/g/{canasta_game(played).token}/sheet.pdf")
+    assert response.status_code == 200
+    assert any(f"In progress after hand {played}: Us" in line for line in pdf_lines(response.content))
+    assert smallest(response.content) >= pdf.SMALLEST_TYPE - 0.01
+    pages = hands_on_pages(response.content)
+    assert len(pages[0]) > len(blank)  # the rules card goes after the hands: more of them on page 1
+    printed = [n for page in pages for n in page]
+    assert printed == list(range(1, len(printed) + 1))
+    assert len(printed) > played + 1  # blank hands after the last one played, to the end of its page
+    lines = pdf_lines(response.content)
+    after = next(line for line in lines if line.startswith(f"{played + 1} "))
+    # Us at 200 × played, Them at 100 × played: the next hand's meld, as the game page gives it
+    us, them = 200 * played, 100 * played
+    rules = preset("canasta")
+    need = [rules.meld_schedule.requirement(played + 1, score) for score in (us, them)]
+    assert after.split()[1] == str(need[0]) and str(need[1]) in after.split()[2:]
+    assert need == [90, 50]
+    last = next(line for line in lines if line.startswith(f"{played} "))
+    assert f"{us:,}" in last and f"{them:,}" in last
