@@ -10,7 +10,7 @@ stand on end so that narrow columns keep whole words. A blank pad holds at least
 game's pad prints its hands and then blank ones to the end of the page, to carry on in
 pencil, the next hand's meld filled in.
 
-``pdf.sheet_pages`` hands a canasta variant's sheet to ``pad_pages``.
+``sheets.sheet_pages`` hands a canasta variant's sheet to ``pad_pages``.
 """
 
 from __future__ import annotations
@@ -256,7 +256,7 @@ def pad_pages(
     head: pdf.Head | None = None,
     before_rules: pdf.Head | None = None,
 ) -> pdf.SheetPages:
-    """The pages of one canasta pad, as ``pdf.sheet_pages`` gives a sheet's: landscape always."""
+    """The pages of one canasta pad, as ``pdf.round_sheet_pages`` gives a sheet's: landscape always."""
     large = options.large_print
     m = pdf.Metrics.for_print(large)
     page = pdf.Page.for_options(options)

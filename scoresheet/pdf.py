@@ -1,11 +1,11 @@
 """Printable score sheets with reportlab: blank or filled in, with the rules card.
 
-``score_sheet(rules, data, options) -> bytes`` takes plain data (``SheetData``) and
-returns a PDF. The layout is built from the rules, never written per variant: one
-row per book kind, then the threes the variant has, cards laid and left, going out,
-each extra, other adjustments, the round total and the running total. Rounds stand
-side by side (a column group each, a count and a points column per team), as many
-as the paper's width allows; the rest continue below.
+``round_sheet_pages(rules, data, options)`` lays out a Hand and Foot sheet from plain data
+(``SheetData``); ``scoresheet.sheets`` chooses it or the canasta pad and makes the PDF. The
+layout is built from the rules, never written per variant: one row per book kind, then the
+threes the variant has, cards laid and left, going out, each extra, other adjustments, the
+round total and the running total. Rounds stand side by side (a column group each, a count
+and a points column per team), as many as the paper's width allows; the rest continue below.
 """
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from scoresheet import canasta_pad
 from scoresheet.display import fmt
 from scoresheet.rules import Rules
 from scoresheet.rules_card import NOT_WRITTEN, Section, meld_rows, rules_card
@@ -750,7 +749,7 @@ class SheetPages:
     story: list
 
 
-def sheet_pages(
+def round_sheet_pages(
     rules: Rules,
     data: SheetData,
     options: Options,
@@ -759,13 +758,11 @@ def sheet_pages(
     head: Head | None = None,
     before_rules: Head | None = None,
 ) -> SheetPages:
-    """The pages of one score sheet (see ``score_sheet``), or of a canasta pad; ``head`` heads its first page in
-    place of the title line and the names, ``before_rules`` goes just before the rules card
-    (at the end if there is none), on its page."""
+    """The pages of one score sheet in round blocks (``sheets.sheet_pages`` chooses them or the
+    canasta pad); ``head`` heads its first page in place of the title line and the names,
+    ``before_rules`` goes just before the rules card (at the end if there is none), on its page."""
     check_options(options)
     register_fonts()
-    if canasta_pad.is_pad(rules):
-        return canasta_pad.pad_pages(rules, data, options, key=key, head=head, before_rules=before_rules)
     m = Metrics.for_print(options.large_print)
     page = sheet_page(rules, data, options, m, head, before_rules)
     running = m.running * 2.8  # the running header of later pages: two lines
@@ -890,13 +887,3 @@ def build(sheets: list[SheetPages], options: Options, *, title: str) -> bytes:
     doc.addPageTemplates([template for sheet in sheets for template in sheet.templates])
     doc.build(story)
     return buffer.getvalue()
-
-
-def score_sheet(rules: Rules, data: SheetData, options: Options = Options()) -> bytes:
-    """The score sheet as PDF bytes: ``options.copies`` copies, each starting a new page.
-
-    A copy's first page opens with the full header; any later page of it (more rounds, large
-    print, the rules card on the back) carries a running header with the game and date line
-    and the team names, so a loose page still says whose it is.
-    """
-    return build([sheet_pages(rules, data, options)], options, title=sheet_title(rules))

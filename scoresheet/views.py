@@ -9,7 +9,21 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
-from scoresheet import clubs, device, doors, forms, history, pdf, printing, qrcode, selectors, services, site, undoing
+from scoresheet import (
+    clubs,
+    device,
+    doors,
+    forms,
+    history,
+    pdf,
+    printing,
+    qrcode,
+    selectors,
+    services,
+    sheets,
+    site,
+    undoing,
+)
 from scoresheet.access import GameAccess, game_view
 from scoresheet.display import fmt
 from scoresheet.links import GameLinks
@@ -556,7 +570,7 @@ def print_sheets(request):
         paper=d["paper"], large_print=d["large_print"], copies=d["copies"], rules_card=d["rules_card"]
     )
     name = pdf.file_name(f"{d['variant']}-score-sheet", options.large_print)
-    return _pdf_response(pdf.score_sheet(d["rules"], data, options), name)
+    return _pdf_response(sheets.score_sheet(d["rules"], data, options), name)
 
 
 @game_view(doors.PRINT)
@@ -569,6 +583,6 @@ def pdf_sheet(request, access: GameAccess):
     sheet = selectors.game_sheet(game=game)
     options = pdf.Options(paper=paper, large_print=request.GET.get("large_print") == "1")
     return _pdf_response(
-        pdf.score_sheet(sheet.rules, printing.game_sheet_data(sheet), options),
+        sheets.score_sheet(sheet.rules, printing.game_sheet_data(sheet), options),
         pdf.file_name(f"game-{game.id}-score-sheet", options.large_print),
     )

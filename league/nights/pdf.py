@@ -39,7 +39,7 @@ from reportlab.platypus import (
 
 from league.nights.pack_selectors import PackTable, SittingPack
 from league.nights.pdf_qr import QrCode
-from scoresheet import pdf
+from scoresheet import pdf, sheets
 from scoresheet.rules import Rules, load_rules
 
 NBSP = "\u00a0"
@@ -221,7 +221,7 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
     ``link_for(token)``; then the rules card, once (once per rules, should tables differ)."""
     options = pdf.Options(paper=options.paper, large_print=options.large_print, rules_card="none")
     rules_of: dict[str, Rules] = {}  # the tables of a sitting share their rules: read them once
-    sheets = []
+    pages = []
     for table in pack.tables:
         key = repr(sorted(table.rules_document.items()))
         rules = rules_of.get(key) or rules_of.setdefault(key, load_rules(table.rules_document))
@@ -232,12 +232,12 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
         )
         link = link_for(table.token)
         head, qr = table_head(pack, table, link, rules), large_print_qr(link)
-        sheets.append(pdf.sheet_pages(rules, data, options, key=f"table-{table.number}", head=head, before_rules=qr))
-    if not sheets:
+        pages.append(sheets.sheet_pages(rules, data, options, key=f"table-{table.number}", head=head, before_rules=qr))
+    if not pages:
         raise ValueError("a sitting with no tables has no pack")
-    sheets += [rules_pages(pack, rules, options, f"rules-{n}") for n, rules in enumerate(rules_of.values())]
+    pages += [rules_pages(pack, rules, options, f"rules-{n}") for n, rules in enumerate(rules_of.values())]
     title = f"{pack.club.name}, {short_date(pack.night.date)}: sitting {pack.sitting.number} table pack"
-    return pdf.build(sheets, options, title=title)
+    return pdf.build(pages, options, title=title)
 
 
 # --- the seating chart ---------------------------------------------------------------------

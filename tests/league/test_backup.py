@@ -16,7 +16,7 @@ from league.clubs.kept_apart import keep_apart
 from league.models import Club, KeptApart, Membership, Night, Player, Role, Seat
 from league.nights import services as night_services
 from league.standings.selectors import season_standings
-from scoresheet import pdf, printing, selectors
+from scoresheet import printing, selectors, sheets
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, Round, Variant
 from scoresheet.scoring import Entry
@@ -55,12 +55,12 @@ def a_club_with_history() -> Club:
     return tuesday
 
 
-def sheets(the_club: Club) -> dict[str, str]:
+def sheet_texts(the_club: Club) -> dict[str, str]:
     """Every game's filled sheet, as the text of its PDF, by game name."""
     texts = {}
     for game in Game.objects.filter(club=the_club).order_by("name"):
         sheet = selectors.game_sheet(game=game)
-        content = pdf.score_sheet(sheet.rules, printing.game_sheet_data(sheet))
+        content = sheets.score_sheet(sheet.rules, printing.game_sheet_data(sheet))
         texts[game.name] = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
     return texts
 
@@ -101,7 +101,7 @@ def test_a_club_restored_under_another_slug_has_the_same_standings_and_sheets(tm
     assert "Restored club tuesday-copy" in out.getvalue()
     copy = Club.objects.get(slug="tuesday-copy")
     assert standings_of(copy) == standings_of(tuesday)
-    assert sheets(copy) == sheets(tuesday)
+    assert sheet_texts(copy) == sheet_texts(tuesday)
     assert histories(copy) == histories(tuesday)
     assert any("Miscounted the melds" in entry[3] for entries in histories(copy).values() for entry in entries)
     assert Membership.objects.get(club=copy).user.username == "olga"
@@ -118,7 +118,7 @@ def test_a_club_restored_under_another_slug_has_the_same_standings_and_sheets(tm
 @pytest.mark.engine
 def test_a_club_restored_into_an_empty_place_is_the_club_it_was(tmp_path):
     tuesday = a_club_with_history()
-    before_standings, before_sheets, before_histories = standings_of(tuesday), sheets(tuesday), histories(tuesday)
+    before_standings, before_sheets, before_histories = standings_of(tuesday), sheet_texts(tuesday), histories(tuesday)
     path = export("tuesday", tmp_path)
     document = json.loads(open(path).read())
     # An empty database: the club and everything of it gone (accounts stay, as in another database).
@@ -129,7 +129,7 @@ def test_a_club_restored_into_an_empty_place_is_the_club_it_was(tmp_path):
     call_command("import_club", path, "--link-accounts", stdout=io.StringIO())  # olga's account is still here
     restored = Club.objects.get(slug="tuesday")
     assert standings_of(restored) == before_standings
-    assert sheets(restored) == before_sheets
+    assert sheet_texts(restored) == before_sheets
     assert histories(restored) == before_histories
     assert restored.players.count() == len(document["tables"]["league.Player"])
     night_row = document["tables"]["league.Night"][0]

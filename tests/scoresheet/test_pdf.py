@@ -18,7 +18,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.platypus import Spacer
 
-from scoresheet import canasta_pad, pdf
+from scoresheet import canasta_pad, pdf, sheets
 from scoresheet.rules import PRESET_SLUGS, preset
 from scoresheet.rules_card import meld_rows
 from scoresheet.scoring import fmt
@@ -56,7 +56,7 @@ def sheet(
 
 @functools.cache
 def made_sheet(slug: str, teams: tuple[str, ...], paper: str, large: bool, copies: int, rules_card: str) -> bytes:
-    return pdf.score_sheet(
+    return sheets.score_sheet(
         preset(slug),
         pdf.SheetData(teams=list(teams)),
         pdf.Options(paper=paper, large_print=large, copies=copies, rules_card=rules_card),
@@ -334,7 +334,7 @@ def a_filled_in_header_does_not_push_the_rounds_off_the_first_page(slug, paper):
         date="29 Nov 2026",
         status="In progress after round 2: Ann & Bob 15,330, Cléo & Søren 285.",
     )
-    content = pdf.score_sheet(preset(slug), data, pdf.Options(paper=paper, large_print=True))
+    content = sheets.score_sheet(preset(slug), data, pdf.Options(paper=paper, large_print=True))
     first = squash(PdfReader(io.BytesIO(content)).pages[0].extract_text())
     assert "In progress after round 2" in first
     if is_pad(preset(slug)):
@@ -457,7 +457,7 @@ def test_the_round_table_lines_up_with_the_header():
 )
 def test_bad_options_are_refused(options):
     with pytest.raises(ValueError):
-        pdf.score_sheet(preset("hand-and-foot"), pdf.SheetData(teams=["Us", "Them"]), options)
+        sheets.score_sheet(preset("hand-and-foot"), pdf.SheetData(teams=["Us", "Them"]), options)
 
 
 def test_empty_names_leave_lines_to_write_on():
@@ -544,7 +544,7 @@ def write_in_rows_leave_room_to_write(slug, large, least_mm):
 @pytest.mark.parametrize("slug", ["hand-knee-and-foot", "hand-and-foot", "canasta"])
 def test_every_page_of_a_long_sheet_names_the_teams_and_the_game(slug):
     data = pdf.SheetData(teams=["Ann & Bob", "Cléo & Søren"], title="Tuesday at Ann's", date="29 Nov 2026", table="3")
-    content = pdf.score_sheet(preset(slug), data, pdf.Options(large_print=True, rules_card="back"))
+    content = sheets.score_sheet(preset(slug), data, pdf.Options(large_print=True, rules_card="back"))
     texts = pages_text(content)
     assert len(texts) >= 2
     for number, text in enumerate(texts, start=1):
@@ -555,7 +555,7 @@ def test_every_page_of_a_long_sheet_names_the_teams_and_the_game(slug):
 
 def test_a_long_name_in_the_running_header_is_cut_short_inside_the_page():
     name = "Grandmother Wilhelmina and Great-Uncle Bartholomew of Leeds!"
-    content = pdf.score_sheet(
+    content = sheets.score_sheet(
         preset("hand-knee-and-foot"), pdf.SheetData(teams=[name] * 4), pdf.Options(large_print=True)
     )
     assert len(pages_text(content)) >= 2

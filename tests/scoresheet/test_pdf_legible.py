@@ -11,7 +11,7 @@ import pdfplumber
 import pytest
 from django.core.management import call_command
 
-from scoresheet import pdf
+from scoresheet import pdf, sheets
 from scoresheet.rules import preset
 from tests.league.factories import club, night, table_result
 
@@ -39,7 +39,7 @@ def card_chars(page) -> list[dict]:
 
 def sheet(slug: str, **options) -> bytes:
     teams = preset(slug).setup.team_counts or preset(slug).setup.individual_counts
-    return pdf.score_sheet(preset(slug), pdf.SheetData(teams=[""] * min(teams)), pdf.Options(**options))
+    return sheets.score_sheet(preset(slug), pdf.SheetData(teams=[""] * min(teams)), pdf.Options(**options))
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ import pdfplumber
 import pytest
 from django.core.management import call_command
 
-from scoresheet import canasta_pad, pdf, scoring, services
+from scoresheet import canasta_pad, pdf, scoring, services, sheets
 from scoresheet.models import Game, Variant
 from scoresheet.rules import PRESET_SLUGS, preset
 from scoresheet.scoring import Entry
@@ -134,7 +134,7 @@ def test_large_print_is_large_and_hand_and_foot_takes_two_pages(large):
 
 @pytest.mark.parametrize(("slug", "teams", "paper"), [("hand-and-foot", 3, "letter"), ("hand-knee-and-foot", 2, "a4")])
 def test_nothing_on_a_round_sheet_is_under_7_points(slug, teams, paper):
-    content = pdf.score_sheet(preset(slug), pdf.SheetData(teams=[""] * teams), pdf.Options(paper=paper))
+    content = sheets.score_sheet(preset(slug), pdf.SheetData(teams=[""] * teams), pdf.Options(paper=paper))
     assert smallest(content) == pytest.approx(pdf.SMALLEST_TYPE)  # "Count, then points", the footer
 
 
@@ -186,7 +186,7 @@ def canasta_game(hands: int) -> Game:
 
 @pytest.mark.django_db
 def test_a_game_in_progress_prints_its_hands_then_blank_ones_to_the_end_of_the_page(client, presets):
-    blank = hands_on_pages(pdf.score_sheet(preset("canasta"), pdf.SheetData(teams=["Us", "Them"])))[0]
+    blank = hands_on_pages(sheets.score_sheet(preset("canasta"), pdf.SheetData(teams=["Us", "Them"])))[0]
     played = len(blank) + 2  # over the first page
     response = client.get(f"/g/{canasta_game(played).token}/sheet.pdf")
     assert response.status_code == 200

@@ -19,7 +19,7 @@ import pytest
 from django.core.management import call_command
 from pypdf import PdfReader
 
-from scoresheet import pdf
+from scoresheet import pdf, sheets
 from scoresheet.models import Round, Variant
 from scoresheet.rules import RulesError, load_rules, preset_document
 from scoresheet.rules_card import rules_card
@@ -51,7 +51,7 @@ def card_text(rules) -> str:
 
 
 def sheet_text(rules) -> str:
-    content = pdf.score_sheet(rules, pdf.SheetData(teams=["Us", "Them"]), pdf.Options())
+    content = sheets.score_sheet(rules, pdf.SheetData(teams=["Us", "Them"]), pdf.Options())
     reader = PdfReader(io.BytesIO(content))
     return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
 

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoresheet import forms, pdf
+from scoresheet import forms, pdf, sheets
 from scoresheet.management.output import is_text, out_path, printable, write_pdf
 
 
@@ -42,7 +42,7 @@ class Command(BaseCommand):
             raise CommandError(one_line(form), returncode=2)
         out = out_path(options["out"])
         d = form.cleaned_data
-        content = pdf.score_sheet(
+        content = sheets.score_sheet(
             d["rules"],
             pdf.SheetData(teams=d["names"]),
             pdf.Options(paper=d["paper"], large_print=d["large_print"], copies=d["copies"], rules_card=d["rules_card"]),

@@ -4,7 +4,7 @@ import re
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoresheet import database, pdf, printing, selectors
+from scoresheet import database, pdf, printing, selectors, sheets
 from scoresheet.management.output import out_path, printable, write_pdf
 from scoresheet.models import Game
 
@@ -35,7 +35,7 @@ class Command(BaseCommand):
         if game is None:
             raise CommandError(f"There is no game {printable(game_id, limit=40)}.", returncode=2)
         sheet = selectors.game_sheet(game=game)
-        content = pdf.score_sheet(
+        content = sheets.score_sheet(
             sheet.rules,
             printing.game_sheet_data(sheet),
             pdf.Options(paper=options["paper"], large_print=options["large_print"]),
