@@ -38,6 +38,17 @@ def _fast_password_hashing():
         yield
 
 
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test():
+    """A French page asked for through the test client leaves French active in this thread (a
+    server's every request sets its own language; a test's code after the request would read
+    French): each test starts in the default language."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 # Fixtures through which a test gets the database: pytest-django's, and `presets` below
 # (which asks for one of them only while it runs).
 DATABASE_FIXTURES = {
