@@ -34,7 +34,7 @@ from fractions import Fraction
 
 from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
 
-from league.standings.rankings import RANKINGS
+from league.standings.rankings import RANKINGS, ranking_rule
 
 VP_PER_MATCH = 10  # a drawn match is 10–10; a blowout 20–0
 
@@ -342,7 +342,7 @@ def _best_first(values: dict[str, int | Decimal | None], by: str) -> tuple[Decim
     """The ranking rule's values as sort keys, the best the smallest: a higher-is-better value
     negated, a lower-is-better one as it is; an empty value (no best game) last either way."""
     keys = []
-    for key in RANKINGS[by].sort:
+    for key in ranking_rule(by).sort:
         value = values[key]
         if value is None:
             keys.append(Decimal(10**18))
@@ -355,9 +355,9 @@ def rank(
     records: Iterable[Record], *, by: str = "vp", min_nights: int = 0, best_nights: int | None = None
 ) -> tuple[list[Row], list[Row]]:
     """The ranked rows, and those below the minimum nights (no rank), each by rank then name."""
-    if by not in RANKINGS:
+    if by not in RANKINGS and by != "rating":
         raise ValueError(f"unknown ranking {by!r}: {', '.join(RANKINGS)}")
-    keys = RANKINGS[by].sort
+    keys = ranking_rule(by).sort
     rows = []
     for record in records:
         games = counted_games(record, by, best_nights)

@@ -34,7 +34,7 @@ from league.models import Night
 from league.nights.pdf import long_date, short_date
 from league.nights.selectors import SittingRow, TableRow, night_page
 from league.standings.metrics import METRICS, Metric, Row
-from league.standings.rankings import RANKINGS
+from league.standings.rankings import ranking_rule
 from league.standings.selectors import Standings, night_standings
 from scoresheet import pdf
 
@@ -112,7 +112,7 @@ def _lower(name: str) -> str:
 
 def ranking_words(result: Standings) -> str:
     """ "Ranked by VP average, then points · best 4 nights count · 3 nights to be ranked"."""
-    keys = [_lower(METRICS[key].name) for key in RANKINGS[result.ranked_by].sort]
+    keys = [_lower(METRICS[key].name) for key in ranking_rule(result.ranked_by).sort]
     words = ["Ranked by " + ", then ".join(keys)]
     if result.best_nights:
         words.append(f"best {result.best_nights} night{'s' if result.best_nights != 1 else ''} count")
@@ -218,7 +218,7 @@ def _rows_table(result: Standings, rows: list[Row], widths: list[float], lay: La
         ("BOX", (0, 0), (-1, -1), 0.8, colors.black),
     ]
     # The ranking's columns are bold: they are what the order is read from.
-    for key in RANKINGS[result.ranked_by].sort:
+    for key in ranking_rule(result.ranked_by).sort:
         column = next((i for i, m in enumerate(columns(result), start=2) if m.key == key), None)
         if column is not None:
             style.append(("FONT", (column, 1), (column, -1), "Sheet-Bold", lay.font))

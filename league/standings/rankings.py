@@ -48,6 +48,23 @@ RANKINGS: dict[str, RankingRule] = {
     ]
 }
 
+# The ratings' ranking (league.ratings): a view of the season's standings page beside the rules
+# above, never a season's own rule, a command's ``--by`` or a workbook's sheet (those four are the
+# public contract). Only players whose rating is shown (``metrics.RATED_GAMES``) are ranked by it.
+RATING = RankingRule(
+    "rating",
+    gettext_noop("Rating"),
+    gettext_noop("Rating"),
+    gettext_noop("rating, learned from every game with partners and opponents (then points)"),
+    ("rating", "points"),
+)
+
+
+def ranking_rule(key: str) -> RankingRule:
+    """The rule named ``key``: one of ``RANKINGS``, or the ratings' (``RATING``)."""
+    return RATING if key == RATING.key else RANKINGS[key]
+
+
 # The view of fixed partnerships beside the ranking views (ranked by the season's rule): its
 # switch on the page and its sheet in the workbook.
 PARTNERSHIPS = "Partnerships"

@@ -50,6 +50,8 @@ class Standings:
     @property
     def metrics(self) -> list[Metric]:
         shown = [key for key in SHOWN if not (self.teams and key == "byes")]
+        if self.ranked_by == "rating":
+            shown.append("rating")
         return [METRICS[key] for key in shown]
 
     @property
@@ -183,6 +185,20 @@ def team_standings(*, season: Season, by: str | None = None) -> Standings:
 
 
 # --- every view of a page, from one read (a workbook has a sheet for each) ---------------------
+
+
+def season_rating_standings(*, season: Season, ratings: dict[int, float]) -> Standings:
+    """The season's players ranked by their rating at the season's end (``ratings``: player id →
+    rating), then points; those whose rating is not shown yet (fewer than ``RATED_GAMES`` games of
+    the season) below, not ranked. The season's minimum nights does not apply: the rating's own
+    threshold does."""
+    result = season_standings(season=season, by="rating", min_nights=0, ratings=ratings)
+    rated = [row for row in result.rows if row.values["rating"] is not None]
+    waiting = sorted((row for row in result.rows if row.values["rating"] is None), key=lambda row: row.name.casefold())
+    for row in waiting:
+        row.rank = None
+    result.rows, result.unranked = rated, waiting
+    return result
 
 
 def season_standings_views(*, season: Season, partnerships: bool = False) -> list[Standings]:

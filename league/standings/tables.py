@@ -18,7 +18,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from league.standings.metrics import Metric, Row
-from league.standings.rankings import RANKINGS
+from league.standings.rankings import ranking_rule
 from league.standings.selectors import Standings
 from scoresheet.display import localized
 
@@ -128,7 +128,7 @@ def table_rows(rows: list[Row], link: Callable[[Row], str | None] | None) -> lis
 def standings_table(result: Standings, rows: list[Row], request, *, link=None, prefix: str = "") -> StandingsTable:
     """A sortable table of ``rows`` (the ranked or the unranked ones), paged 50 at a time. The
     metrics the rows are ranked by come first after the name (VP/G, then Pts), then the others."""
-    keys = RANKINGS[result.ranked_by].sort
+    keys = ranking_rule(result.ranked_by).sort
     metrics = sorted(result.metrics, key=lambda m: keys.index(m.key) if m.key in keys else len(keys))
     extra = [(metric.key, MetricColumn(metric)) for metric in metrics]
     table = StandingsTable(table_rows(rows, link), extra_columns=extra, prefix=prefix, teams=result.teams)

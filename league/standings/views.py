@@ -25,7 +25,7 @@ from league.ratings.selectors import club_ratings, rating_nights
 from league.standings.charts import line_chart
 from league.standings.metrics import METRICS, RATED_GAMES, match_vp
 from league.standings.pdf import standings_pdf
-from league.standings.rankings import PARTNERSHIPS, RANKINGS
+from league.standings.rankings import PARTNERSHIPS, RANKINGS, RATING, ranking_rule
 from league.standings.selectors import (
     SHOWN,
     Standings,
@@ -33,6 +33,7 @@ from league.standings.selectors import (
     night_standings,
     night_standings_views,
     player_season,
+    season_rating_standings,
     season_standings,
     season_standings_views,
     team_standings,
@@ -45,7 +46,11 @@ from scoresheet.pdf import file_name
 CHARTS = {"points": gettext_lazy("Points"), "vp": gettext_lazy("VP"), "rating": gettext_lazy("Rating")}
 
 # The words of the page's switch: a ranking rule's short name, or the partnerships view's.
-VIEW_LABELS = {key: rule.short for key, rule in RANKINGS.items()} | {"partnerships": PARTNERSHIPS}
+VIEW_LABELS = (
+    {key: rule.short for key, rule in RANKINGS.items()}
+    | {RATING.key: gettext_lazy("Rating")}
+    | {"partnerships": PARTNERSHIPS}
+)
 PAPERS = ("letter", "a4")
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -76,7 +81,7 @@ def public_standings(request, slug, season_id):
 def _season_page(request, season: Season, membership):
     club = season.club
     fixed = has_fixed_partners(season=season)
-    views = [*RANKINGS, "partnerships"] if fixed else [*RANKINGS]
+    views = [*RANKINGS, RATING.key, "partnerships"] if fixed else [*RANKINGS, RATING.key]
     view = request.GET.get("by") if request.GET.get("by") in views else season.ranking
     export = request.GET.get("export")
     if export == "xlsx":
@@ -84,6 +89,10 @@ def _season_page(request, season: Season, membership):
         return _download(workbook, XLSX, _filename(club.name, season.name, "standings", "xlsx"))
     if view == "partnerships":
         result = team_standings(season=season)
+    elif view == RATING.key:
+        ratings = club_ratings(club=club)
+        at_end = {pk: step.rating for pk, rated in ratings.players.items() if (step := rated.season_end(season.pk))}
+        result = season_rating_standings(season=season, ratings=at_end)
     else:
         result = season_standings(season=season, by=view)
     if export == "pdf":
@@ -135,7 +144,7 @@ def _context(request, result: Standings, views: list[str], view: str, link) -> d
     unranked = standings_table(result, result.unranked, request, link=link, prefix="unranked-")
     ranked.caption, unranked.caption = "Standings", "Not yet ranked"
     switch = [(key, VIEW_LABELS[key], _query(request, by=key), key == view) for key in views]
-    by_words = RANKINGS[result.ranked_by].words_shown
+    by_words = ranking_rule(result.ranked_by).words_shown
     return {
         "club": result.club,
         "season": result.season,
@@ -147,6 +156,8 @@ def _context(request, result: Standings, views: list[str], view: str, link) -> d
         "switch": switch,
         "view": view,
         "by_words": by_words,
+        "by_rating": result.ranked_by == RATING.key,
+        "rated_games": RATED_GAMES,
         "vp_example": _vp_example(result.season.blowout_margin),
         "xlsx_url": _query(request, export="xlsx"),
         "pdf_url": _query(request, export="pdf"),

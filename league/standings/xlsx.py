@@ -18,7 +18,7 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
 from league.exchange import cells
-from league.standings.rankings import PARTNERSHIPS, RANKINGS
+from league.standings.rankings import PARTNERSHIPS, ranking_rule
 from league.standings.selectors import Standings
 
 TITLE_ROWS = 4  # the lines above the header row
@@ -41,7 +41,7 @@ def standings_workbook(result: Standings | Sequence[Standings]) -> bytes:
 
 
 def sheet_name(result: Standings) -> str:
-    return PARTNERSHIPS if result.teams else RANKINGS[result.ranked_by].short
+    return PARTNERSHIPS if result.teams else ranking_rule(result.ranked_by).short
 
 
 def _sheet(workbook: Workbook, result: Standings, made) -> None:
@@ -82,7 +82,7 @@ def _title_lines(result: Standings, made) -> list[str]:
     what = "Partnerships" if result.teams else "Players"
     lines = [
         title,
-        f"{what} ranked by {RANKINGS[result.ranked_by].words}",
+        f"{what} ranked by {ranking_rule(result.ranked_by).words}",
         f"Made {made:%-d %B %Y at %H:%M}",
     ]
     if result.min_nights:

@@ -220,3 +220,39 @@ def test_the_player_page_shows_the_rating_expected_against_got_and_its_course(cl
     assert '<title id="chart-title">Rating: Ann</title>' in svg and svg.count("<circle") == 10
     assert "Rating after each night, every season: 6 Oct 26 " in svg
     assert 'aria-current="page">Rating</a>' in chart
+
+
+@pytest.mark.django_db
+def test_the_season_standings_rank_by_rating_beside_the_other_rules(client, django_assert_max_num_queries):
+    from openpyxl import load_workbook
+
+    from tests.league.factories import member
+
+    autumn = build_autumn()
+    client.force_login(member(autumn.club, "vic"))
+    url = f"/clubs/tuesday/seasons/{autumn.pk}/standings/?by=rating"
+    with django_assert_max_num_queries(40) as few:
+        waiting = _text(client.get(url).content.decode())
+    # Two games each so far: nobody's rating is shown yet, so nobody is ranked by it.
+    assert "Nobody has played 10 games this season yet." in waiting
+    assert "Not yet rated: fewer than 10 games this season" in waiting
+
+    for n in range(8):  # Ann wins 8 more nights, Bob loses 8: 10 games each
+        the_night = night(autumn.club, players=0, season=autumn, date=date(2026, 11, 1 + n))
+        table_result(the_night, 1, 1, [(f"Ann & Q{n}", 3000), (f"R{n} & S{n}", 1000)], agreed=True)
+        table_result(the_night, 1, 2, [(f"Bob & T{n}", 500), (f"U{n} & V{n}", 2500)], agreed=True)
+    with django_assert_max_num_queries(len(few.captured_queries)):  # the same few queries, whatever the games
+        response = client.get(url)
+    page = _text(response.content.decode())
+    assert 'aria-current="page">Rating</a>' in response.content.decode()
+    assert "Ranked by rating, learned from every game with partners and opponents (then points)" in page
+    ranked, unrated = page.split("Not yet rated: fewer than 10 games this season")
+    ann_rating = club_ratings(club=autumn.club).players[autumn.club.players.get(name="Ann").pk].rating
+    assert "1 Ann" in ranked and f"{ann_rating:.1f}" in ranked
+    assert ranked.index("1 Ann") < ranked.index("2 Bob")
+    assert "Cleo" not in ranked and "Cleo" in unrated  # two games: not rated yet, not ranked
+    # The rating is a view of the page only: the contract's rules, sheets and --by stay the four.
+    sheets = load_workbook(io.BytesIO(client.get(url + "&export=xlsx").content)).sheetnames
+    assert "Rating" not in sheets
+    with pytest.raises(CommandError):
+        call_command("standings", "--club", "tuesday", "--season", autumn.name, "--by", "rating", stdout=io.StringIO())
