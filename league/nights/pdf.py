@@ -72,7 +72,7 @@ def _style(size: float, *, bold=False, align=0, color=colors.black, leading=1.18
 # --- the table pack ------------------------------------------------------------------------
 
 QR_SYMBOL = 45 * mm  # the code's modules, its quiet zone not counted: it scans from arm's length
-LINK_SIZE = 9  # the link under the code
+LINK_SIZE = 9  # the link under the code (large print: its least type, 12)
 HEAD_NAMES_LINES = 2  # a team's names in the head wrap to this many lines at most, else shrink
 MIN_HEAD_NAME_SIZE = 7
 
@@ -83,11 +83,16 @@ def qr_code(link: str, symbol: float = QR_SYMBOL) -> QrCode:
     return QrCode(link, symbol)
 
 
-def link_lines(link: str, width: float, door: str = "/t/") -> str:
-    """The link as printed under its code: on one line if it fits ``width`` in LINK_SIZE type,
+def link_size(m: pdf.Metrics | None = None) -> float:
+    """The link's type under its code: LINK_SIZE, or the print's least type if larger."""
+    return max(LINK_SIZE, m.least if m else 0)
+
+
+def link_lines(link: str, width: float, door: str = "/t/", size: float = LINK_SIZE) -> str:
+    """The link as printed under its code: on one line if it fits ``width`` in ``size`` type,
     else broken before its path (``door``: "/t/<token>/", always whole)."""
     text = escape(link)
-    if pdfmetrics.stringWidth(link, "Sheet", LINK_SIZE) <= width or door not in link:
+    if pdfmetrics.stringWidth(link, "Sheet", size) <= width or door not in link:
         return text
     host, path = link.split(door, 1)
     return f"{escape(host)}<br/>{escape(door + path)}"
@@ -101,7 +106,7 @@ def qr_block(link: str, width: float, m: pdf.Metrics) -> Table:
     beside = [
         Paragraph(SCAN_LINES, _style(m.font * 1.3, bold=True, align=TA_RIGHT)),
         Spacer(1, 6),
-        Paragraph(link_lines(link, words), _style(LINK_SIZE, align=TA_RIGHT)),
+        Paragraph(link_lines(link, words, size=link_size(m)), _style(link_size(m), align=TA_RIGHT)),
     ]
     return Table(
         [[beside, code]],
@@ -114,8 +119,8 @@ def qr_width(link: str, width: float, m: pdf.Metrics) -> float:
     """How wide the QR block is: the code, and beside it its words or the link's path if wider
     (the whole link when the block stays under half the page)."""
     code = qr_code(link).width + 6
-    path = pdfmetrics.stringWidth("/t/" + link.split("/t/", 1)[-1], "Sheet", LINK_SIZE) + 4
-    whole = code + pdfmetrics.stringWidth(link, "Sheet", LINK_SIZE) + 4
+    path = pdfmetrics.stringWidth("/t/" + link.split("/t/", 1)[-1], "Sheet", link_size(m)) + 4
+    whole = code + pdfmetrics.stringWidth(link, "Sheet", link_size(m)) + 4
     return max(code + 8 * m.font, code + path, whole if whole <= width * 0.5 else 0)
 
 
@@ -136,7 +141,8 @@ def head_team(label: str, team: list[str], width: float, m: pdf.Metrics) -> Para
     while True:
         style = _style(size, bold=True, leading=1.12)
         text = team_markup(team, lambda name, s=size: pdfmetrics.stringWidth(name, "Sheet-Bold", s) <= width)
-        para = Paragraph(f'<font name="Sheet" size={size * 0.8:.1f} color="#444444">{label}</font>  {text}', style)
+        label_size = max(size * 0.8, m.least)
+        para = Paragraph(f'<font name="Sheet" size={label_size:.1f} color="#444444">{label}</font>  {text}', style)
         if size <= MIN_HEAD_NAME_SIZE or para.wrap(width, 1000)[1] <= size * 1.12 * HEAD_NAMES_LINES + 0.1:
             return para
         size = max(MIN_HEAD_NAME_SIZE, size - 0.5)

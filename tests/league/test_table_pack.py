@@ -24,8 +24,10 @@ from pypdf import PdfReader
 
 from league.models import Bye, Player, Role, Seat, Table
 from league.nights import services as night_services
+from scoresheet import pdf
 from scoresheet.models import Variant
 from tests.league.factories import club, member, night, season
+from tests.scoresheet.test_pdf_pads import smallest
 
 pytestmark = pytest.mark.django_db
 
@@ -290,6 +292,7 @@ def test_fifteen_tables_with_long_names_give_one_landscape_page_each_in_the_same
     assert all(width >= QR_SYMBOL_MM - 25.4 / 50 for _, width in found), found
     sizes = link_sizes(content, tables[0].token)
     assert sizes and min(sizes) >= LINK_PT
+    assert smallest(content) >= pdf.SMALLEST_TYPE - 0.01  # nothing on a table's page or the card under 7 pt
 
 
 @pytest.mark.parametrize("query", ["?large_print=1", "?paper=a4", "?paper=a4&large_print=1"])
@@ -301,6 +304,8 @@ def test_large_print_and_a4_packs_keep_a_table_a_page(shared, nights, tmp_path, 
     assert {table_of_page(text) for text in texts} == {1, 2}
     codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
     assert codes == [link(table) for table in tables_of(sitting)]
+    large = "large_print" in query
+    assert smallest(content) >= (pdf.Metrics.for_print(True).least if large else pdf.SMALLEST_TYPE) - 0.01
     if "a4" in query:
         width, height = PdfReader(io.BytesIO(content)).pages[0].mediabox.upper_right
         assert (round(float(width)), round(float(height))) == (842, 595)
@@ -386,6 +391,7 @@ def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(sh
     # the tables are shared out about evenly: no page holds a lonely table
     counts = [len(re.findall(r"Table \d+", text)) for text in texts]
     assert sum(counts) == 15 and max(counts) - min(counts) <= 1
+    assert smallest(pack(shared, nights, chart_url(the_night))) >= pdf.SMALLEST_TYPE - 0.01  # read on the wall
 
 
 def test_the_charts_index_carries_the_nights_where_do_i_sit_code(shared, nights, tmp_path):
