@@ -86,6 +86,14 @@ def game_date(game) -> date:
     return timezone.localtime(game.created_at).date()
 
 
+def game_club(game):
+    """The club a game is printed for, whose language its sheet speaks: its own, else its night's;
+    None for a casual game."""
+    if game.club_id is not None:
+        return game.club
+    return game.table.sitting.night.club if game.table_id is not None else None
+
+
 def game_table(game) -> str:
     """Where a club night's game was played ("3 · Sitting 2"); "" for a game of its own."""
     if game.table_id is None:
