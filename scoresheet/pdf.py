@@ -427,7 +427,8 @@ def title_line(rules: Rules, data: SheetData, width: float, m: Metrics) -> Table
     size = m.title
     while size > m.font and pdfmetrics.stringWidth(sheet_title(rules), "Sheet-Bold", size) > width * 0.64:
         size -= 0.5
-    tail = "" if says_score_sheet(rules) else f" <font size={size * 0.7:.1f}>· {escape(gettext('score sheet'))}</font>"
+    words = escape(gettext("score sheet"))
+    tail = "" if says_score_sheet(rules) else f" <font size={size * 0.7:.1f}>· {words}</font>"
     title = Paragraph(f"{escape(rules.name)}{tail}", _style(m, size=size, bold=True, color=FELT))
     fill = "_" * 14
     right = Paragraph(

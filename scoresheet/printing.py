@@ -71,7 +71,7 @@ def game_sheet_data(sheet: GameSheet) -> pdf.SheetData:
 
 def short_date(day: date) -> str:
     """ "24 Nov 2026" ("24 nov. 2026" in French): a sheet's date, in the language it prints in."""
-    return date_format(day, "j M Y")
+    return date_format(day, pgettext("a short date's format (Django's date tags)", "j M Y"))
 
 
 def long_date(day: date) -> str:

@@ -284,7 +284,8 @@ def teams_lines(teams: list[list[str]], width: float, size: float = NAME_SIZE) -
     def fits(text: str) -> bool:
         return pdfmetrics.stringWidth(text, "Sheet-Bold", size) <= width
 
-    vs = f'<font name="Sheet" color="#555555">{escape(pgettext("versus", "vs"))}</font>{NBSP}'
+    versus = escape(pgettext("versus", "vs"))
+    vs = f'<font name="Sheet" color="#555555">{versus}</font>{NBSP}'
     return [
         Paragraph((vs if t else "") + team_markup(team, fits), _style(size, bold=True, leading=1.15))
         for t, team in enumerate(teams)
@@ -299,10 +300,11 @@ def table_block(table: PackTable, width: float, scale: float, size: float) -> li
 
 
 def byes_block(byes: list[str], scale: float) -> list:
+    label = _("Sitting out:")
     names = ", ".join(escape(name).replace(" ", NBSP) for name in byes)
     return [
         Paragraph(
-            f'<font name="Sheet" color="#666666">{escape(_("Sitting out:"))}</font> {names}',
+            f'<font name="Sheet" color="#666666">{escape(label)}</font> {names}',
             _style(NAME_SIZE * scale, bold=True),
         )
     ]
