@@ -319,7 +319,9 @@ def round_block(
 
     head1 = [""]
     head2 = [""]
-    head3 = [Paragraph(gettext("Count, then points"), _style(m, size=max(m.least, m.font * 0.75), color=SOFT_INK))]
+    head3 = [
+        Paragraph(escape(gettext("Count, then points")), _style(m, size=max(m.least, m.font * 0.75), color=SOFT_INK))
+    ]
     for number in numbers:
         head1 += [
             Paragraph(
