@@ -236,7 +236,11 @@ class Pad:
 
     def notes(self) -> list:
         """What the headings leave out, under the pad: "Red threes laid × 100: +400 for 4 or more"."""
-        notes = [f"<b>{escape(c.row.short)}</b>: {escape(c.row.note)}" for c in self.columns if c.row and c.row.note]
+        notes = [
+            _("%(row)s: %(note)s") % {"row": f"<b>{escape(c.row.short)}</b>", "note": escape(c.row.note)}
+            for c in self.columns
+            if c.row and c.row.note
+        ]
         return [Spacer(1, 2), Paragraph(" · ".join(notes), pdf._style(self.m))] if notes else []
 
 

@@ -523,7 +523,7 @@ def header(
         flow = [] if full else [names_line(data, width, m)]
     if bands and rules.meld_schedule.basis == "score":
         flow.append(Spacer(1, 3))
-        bands = " · ".join(f"{r.label}: {r.value}" for r in meld_rows(rules))
+        bands = " · ".join(gettext("%(row)s: %(note)s") % {"row": r.label, "note": r.value} for r in meld_rows(rules))
         flow.append(
             Paragraph(
                 f"<b>{escape(str(MELD_BANDS))}</b> — {escape(bands)}",
