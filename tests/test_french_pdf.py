@@ -103,6 +103,15 @@ def _world(tmp: Path) -> dict:
     english_page = Client()  # no Accept-Language: the pages are English, the club's printouts French
     english_page.force_login(organiser)
     french_page = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    tuesday = club("tuesday", "Tuesday Club")  # an English club (the default language)
+    french_member = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    french_member.force_login(member(tuesday, "tess", Role.ORGANISER))
+    english_game = services.game_create(
+        variant=Variant.objects.get(slug="hand-and-foot"),
+        mode="teams",
+        teams=[services.TeamData("Us", "Anne & Bruno"), services.TeamData("Them", "Chloé & Denis")],
+        club=tuesday,
+    )
     night_url = f"/clubs/atouts/nights/{the_night.pk}"
 
     def get(client: Client, url: str, params: dict | None = None) -> bytes:
@@ -131,6 +140,7 @@ def _world(tmp: Path) -> dict:
             "standings": command("standings", club="atouts", season="Automne 2026", file="pdf", language="fr"),
         },
         "filled game in English": command("game_sheet", str(game.pk)),  # --language en, the default
+        "English club's game from a French page": get(french_member, f"/games/{english_game.pk}/sheet.pdf"),
     }
 
 
@@ -208,6 +218,11 @@ def test_french_words_and_numbers_on_a_filled_sheet(world):
     assert "Gagnant" in french and "Winner: Équipe Nord" in english
     months = "janv|fév|mars|avr|mai|juin|juil|août|sept|oct|nov|déc"
     assert re.search(rf"Date \d{{1,2}} ({months})\.? 20\d\d", french)  # the day it was started, in French
+
+
+def test_an_english_club_prints_in_english_from_a_french_page(world):
+    text = " ".join(line for page in page_lines(world["English club's game from a French page"]) for line in page)
+    assert "Round 1" in text and "Manche" not in text
 
 
 def test_dates_in_french(world):
