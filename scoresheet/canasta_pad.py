@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.utils import simpleSplit
@@ -80,7 +81,7 @@ def side_columns(rules: Rules) -> list[Column]:
     columns = [Column("meld", _("Meld needed"))] if rules.meld_schedule.basis == "score" else []
     for row in sheet_rows(rules):
         if row.kind == "total":
-            columns.append(Column("total", _("Hand total"), row))
+            columns.append(Column("total", pgettext("deal", "Hand total"), row))
         elif row.kind == "running":
             columns.append(Column("running", _("Score"), row))
         else:
@@ -92,7 +93,7 @@ def fitted_columns(rules: Rules, sides: int, width: float, large: bool) -> tuple
     """The hand column and one side's columns, their widths fitted to the page: all narrowed
     alike when they are too wide, the points columns widened (up to twice) when there is room."""
     scale = LARGE if large else 1
-    hand = Column("hand", _("Hand"), width=WIDTHS["hand"] * scale)
+    hand = Column("hand", pgettext("deal", "Hand"), width=WIDTHS["hand"] * scale)
     columns = side_columns(rules)
     natural = sum(WIDTHS[c.kind] for c in columns) * scale
     room = (width - hand.width) / sides
@@ -235,7 +236,11 @@ class Pad:
 
     def notes(self) -> list:
         """What the headings leave out, under the pad: "Red threes laid × 100: +400 for 4 or more"."""
-        notes = [f"<b>{escape(c.row.short)}</b>: {escape(c.row.note)}" for c in self.columns if c.row and c.row.note]
+        notes = [
+            _("%(row)s: %(note)s") % {"row": f"<b>{escape(c.row.short)}</b>", "note": escape(c.row.note)}
+            for c in self.columns
+            if c.row and c.row.note
+        ]
         return [Spacer(1, 2), Paragraph(" · ".join(notes), pdf._style(self.m))] if notes else []
 
 

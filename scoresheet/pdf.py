@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext, gettext_lazy, pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, landscape, letter, portrait
@@ -180,7 +181,12 @@ def fits(text: str, width: float, m: Metrics, *, lines: int, bold=True) -> bool:
 def short_name(name: str, team: int, width: float, m: Metrics, *, lines: int = 2) -> str:
     """A side's name in a narrow heading: in full where it fits, else "Team 2" (the full names
     head the sheet once)."""
-    return name if name and fits(name, width, m, lines=lines) else f"Team {team + 1}"
+    return name if name and fits(name, width, m, lines=lines) else team_word(team)
+
+
+def team_word(team: int) -> str:
+    """ "Team 2" for the side at ``team`` (from 0)."""
+    return gettext("Team %(n)s") % {"n": team + 1}
 
 
 def _num(n: int | None) -> str:
@@ -269,10 +275,18 @@ def sheet_page(
 
 def _round_heading(rules: Rules, number: int, filled: FilledRound | None) -> str:
     optional = rules.game_end.rounds is not None and number > rules.game_end.rounds
-    text = f"Round {number}" + (" (optional)" if optional else "")
+    if optional:
+        text = pgettext("game", "Round %(n)s (optional)") % {"n": number}
+    else:
+        text = pgettext("game", "Round %(n)s") % {"n": number}
     if rules.meld_schedule.basis == "round":
-        text += f" · meld {_req(rules.meld_schedule.requirement(number, 0))}"
+        text += " · " + meld_words(_req(rules.meld_schedule.requirement(number, 0)))
     return text
+
+
+def meld_words(points: str) -> str:
+    """ "meld 90": the opening meld a side needs, over its column or its round."""
+    return pgettext("opening meld", "meld %(points)s") % {"points": points}
 
 
 def _requirement(data: SheetData, number: int, team: int) -> int | str | None:
@@ -305,7 +319,9 @@ def round_block(
 
     head1 = [""]
     head2 = [""]
-    head3 = [Paragraph("Count, then points", _style(m, size=max(m.least, m.font * 0.75), color=SOFT_INK))]
+    head3 = [
+        Paragraph(escape(gettext("Count, then points")), _style(m, size=max(m.least, m.font * 0.75), color=SOFT_INK))
+    ]
     for number in numbers:
         head1 += [
             Paragraph(
@@ -320,12 +336,12 @@ def round_block(
                 req = _requirement(data, number, t)
                 cell.append(
                     Paragraph(
-                        f"meld {_req(req) if req is not None else '____'}",
+                        escape(meld_words(_req(req) if req is not None else "____")),
                         _style(m, size=m.font * 0.85, align=TA_CENTER),
                     )
                 )
             head2 += [cell, ""]
-            head3 += ["no.", "points"]
+            head3 += [pgettext("sheet column", "no."), pgettext("sheet column", "points")]
     table = [head1, head2, head3]
 
     heights = [None, None, m.font * 1.2]  # the heading rows: as high as their text (a long one wraps)
@@ -405,7 +421,7 @@ def says_score_sheet(rules: Rules) -> bool:
 
 def sheet_title(rules: Rules) -> str:
     """ "Canasta (classic) · score sheet", and a name that says "score sheet" as it is."""
-    return rules.name if says_score_sheet(rules) else f"{rules.name} · score sheet"
+    return rules.name if says_score_sheet(rules) else gettext("%(name)s · score sheet") % {"name": rules.name}
 
 
 def title_line(rules: Rules, data: SheetData, width: float, m: Metrics) -> Table:
@@ -413,11 +429,12 @@ def title_line(rules: Rules, data: SheetData, width: float, m: Metrics) -> Table
     size = m.title
     while size > m.font and pdfmetrics.stringWidth(sheet_title(rules), "Sheet-Bold", size) > width * 0.64:
         size -= 0.5
-    tail = "" if says_score_sheet(rules) else f" <font size={size * 0.7:.1f}>· score sheet</font>"
+    words = escape(gettext("score sheet"))
+    tail = "" if says_score_sheet(rules) else f" <font size={size * 0.7:.1f}>· {words}</font>"
     title = Paragraph(f"{escape(rules.name)}{tail}", _style(m, size=size, bold=True, color=FELT))
     fill = "_" * 14
     right = Paragraph(
-        f"Date {escape(data.date) or fill}&nbsp;&nbsp; Table {escape(data.table) or '____'}",
+        escape(date_and_table(data, fill)).replace("   ", "&nbsp;&nbsp; "),
         _style(m, size=m.font * 1.2, align=TA_RIGHT),
     )
     return Table(
@@ -433,14 +450,20 @@ def title_line(rules: Rules, data: SheetData, width: float, m: Metrics) -> Table
     )
 
 
+def date_and_table(data: SheetData, fill: str = "_" * 12) -> str:
+    """ "Date 24 Nov 2026   Table 3 · Sitting 2", lines to write on where the sheet is blank."""
+    words = gettext("Date %(date)s   Table %(table)s")
+    return words % {"date": data.date or fill, "table": data.table or "____"}
+
+
 def running_names(data: SheetData, width: float, m: Metrics) -> list[str]:
     """The teams in the running header of later pages, each in its share of ``width``: "Team 1:
     Ann & Bob", or "Team 1" alone for a name too long for it (it is in full on the first page)."""
     each = width / len(data.teams)
     texts = []
     for t, name in enumerate(data.teams):
-        text = f"Team {t + 1}: {name or '_' * 18}"
-        texts.append(text if pdfmetrics.stringWidth(text, "Sheet", m.running) <= each - 12 else f"Team {t + 1}")
+        text = gettext("Team %(n)s: %(name)s") % {"n": t + 1, "name": name or "_" * 18}
+        texts.append(text if pdfmetrics.stringWidth(text, "Sheet", m.running) <= each - 12 else team_word(t))
     return texts
 
 
@@ -452,7 +475,7 @@ def names_line(data: SheetData, width: float, m: Metrics) -> Table:
     for t, name in enumerate(data.teams):
         names.append(
             [
-                Paragraph(f"Team {t + 1}", _style(m, size=m.font * 0.85, color=SOFT_INK)),
+                Paragraph(escape(team_word(t)), _style(m, size=m.font * 0.85, color=SOFT_INK)),
                 fitted(name, each - tag - 6, m, bold=True, align=0) if name else "",
             ]
         )
@@ -472,6 +495,9 @@ def names_line(data: SheetData, width: float, m: Metrics) -> Table:
 # width, the metrics and ``top`` (False in large print, where the running header already
 # carries the title and the names). Flowables are used once: it builds them afresh each call.
 Head = Callable[[float, "Metrics", bool], list[Flowable]]
+
+
+MELD_BANDS = gettext_lazy("Opening meld by the team's score before the round")
 
 
 def header(
@@ -497,10 +523,11 @@ def header(
         flow = [] if full else [names_line(data, width, m)]
     if bands and rules.meld_schedule.basis == "score":
         flow.append(Spacer(1, 3))
-        bands = " · ".join(f"{r.label}: {r.value}" for r in meld_rows(rules))
+        bands = " · ".join(gettext("%(row)s: %(note)s") % {"row": r.label, "note": r.value} for r in meld_rows(rules))
         flow.append(
             Paragraph(
-                f"<b>Opening meld by the team's score before the round</b> — {escape(bands)}", _style(m, size=m.font)
+                f"<b>{escape(str(MELD_BANDS))}</b> — {escape(bands)}",
+                _style(m, size=m.font),
             )
         )
     if data.title or data.status:
@@ -635,7 +662,7 @@ def _rules_card_at(rules: Rules, width: float, m: Metrics, size: float) -> list:
     runs, _ = min((layout(columns) for columns in options), key=lambda laid: laid[1])
     flow = [
         Spacer(1, 2),
-        Paragraph(f"Rules: {escape(rules.name)}", _style(m, size=size * 1.2, bold=True, leading=CARD_LEADING)),
+        Paragraph(escape(card_heading(rules)), _style(m, size=size * 1.2, bold=True, leading=CARD_LEADING)),
         Table(
             [runs],
             colWidths=[width / len(runs)] * len(runs),
@@ -653,6 +680,11 @@ def _rules_card_at(rules: Rules, width: float, m: Metrics, size: float) -> list:
     if marked:
         flow.append(Paragraph(f"* {escape(NOT_WRITTEN)}", _style(m, size=size)))
     return flow
+
+
+def card_heading(rules: Rules) -> str:
+    """The rules card's heading: "Rules: Hand and Foot"."""
+    return gettext("Rules: %(name)s") % {"name": rules.name}
 
 
 def shrunk(text: str, width: float, font: str, size: float, least: float) -> float:
@@ -802,7 +834,7 @@ def round_sheet_pages(
                     KeepTogether([round_block(rules, data, numbers[i : i + per_block], width, m, rows), Spacer(1, 6)])
                 )
         if not numbers:
-            flow.append(Paragraph("No rounds yet.", _style(m)))
+            flow.append(Paragraph(escape(gettext("No rounds yet.")), _style(m)))
         extra = before_rules(width, m, head_args["top"]) if before_rules else []
         if options.rules_card == "back":
             room = height - running - _height(extra, width, height)  # a later page, under its running header
@@ -843,14 +875,16 @@ def sheet_templates(
         canvas.setFont("Sheet", m.least)
         canvas.setFillColor(SOFT_INK)
         canvas.drawString(page.margin, page.bottom - m.least * 2, f"Bookkeeper · {rules.name}")
-        canvas.drawRightString(page.size[0] - page.margin, page.bottom - m.least * 2, f"Page {doc.page}")
+        canvas.drawRightString(
+            page.size[0] - page.margin, page.bottom - m.least * 2, gettext("Page %(n)s") % {"n": doc.page}
+        )
         canvas.restoreState()
 
     def running_header(canvas, doc):
         footer(canvas, doc)
         top = page.size[1] - page.margin - m.running
         left, right = page.margin + 6, page.size[0] - page.margin - 6
-        date = f"Date {data.date or '_' * 12}   Table {data.table or '____'}"
+        date = date_and_table(data)
         canvas.saveState()
         canvas.setFont("Sheet", m.running)
         canvas.drawRightString(right, top, date)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import date
 
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.formats import date_format
+from django.utils.translation import gettext, pgettext
 
 from scoresheet import canasta_pad, pdf, scoring
 from scoresheet.display import fmt
@@ -59,13 +60,23 @@ def game_sheet_data(sheet: GameSheet) -> pdf.SheetData:
     ]
     return pdf.SheetData(
         teams=[t.name for t in sheet.teams],
-        title=str(sheet.game),
-        date=game_date(sheet.game).strftime("%-d %b %Y"),
+        title=sheet.game.name or gettext("Game %(n)s") % {"n": sheet.game.pk},
+        date=short_date(game_date(sheet.game)),
         table=game_table(sheet.game),
         rounds=rounds,
         status=game_status(sheet),
         next_requirements=[] if sheet.game.is_finished else list(sheet.result.next_meld_requirements),
     )
+
+
+def short_date(day: date) -> str:
+    """ "24 Nov 2026" ("24 nov. 2026" in French): a sheet's date, in the language it prints in."""
+    return date_format(day, pgettext("a short date's format (Django's date tags)", "j M Y"))
+
+
+def long_date(day: date) -> str:
+    """ "Tuesday 24 November 2026" ("mardi 24 novembre 2026" in French)."""
+    return date_format(day, "l j F Y")
 
 
 def game_date(game) -> date:
@@ -75,23 +86,39 @@ def game_date(game) -> date:
     return timezone.localtime(game.created_at).date()
 
 
+def game_club(game):
+    """The club a game is printed for, whose language its sheet speaks: its own, else its night's;
+    None for a casual game."""
+    if game.club_id is not None:
+        return game.club
+    return game.table.sitting.night.club if game.table_id is not None else None
+
+
 def game_table(game) -> str:
     """Where a club night's game was played ("3 · Sitting 2"); "" for a game of its own."""
     if game.table_id is None:
         return ""
-    return f"{game.table.number} · Sitting {game.table.sitting.number}"  # as the table pack prints it
+    return table_words(game.table.number, game.table.sitting.number)
+
+
+def table_words(table: int, sitting: int) -> str:
+    """ "3 · Sitting 2": where a club night's sheet was played, after "Table" (the table pack's too)."""
+    return pgettext("club night", "%(table)s · Sitting %(sitting)s") % {"table": table, "sitting": sitting}
 
 
 def game_status(sheet: GameSheet) -> str:
     totals = ", ".join(f"{t.name} {fmt(total)}" for t, total, _ in sheet.team_totals)
     if not sheet.rounds:
-        return "No rounds played yet."
+        return gettext("No rounds played yet.")
     leaders = sheet.leaders
     if sheet.game.is_finished:
-        early = f" Finished early: {sheet.early.text}." if sheet.early else ""
+        early = " " + gettext("Finished early: %(why)s.") % {"why": sheet.early.text} if sheet.early else ""
         if len(leaders) == 1:
-            return f"Winner: {leaders[0].name}. Final totals: {totals}.{early}"
-        return f"A tie between {' and '.join(t.name for t in leaders)}. Final totals: {totals}.{early}"
+            said = gettext("Winner: %(name)s. Final totals: %(totals)s.") % {"name": leaders[0].name, "totals": totals}
+        else:
+            names = gettext(" and ").join(t.name for t in leaders)
+            said = gettext("A tie between %(names)s. Final totals: %(totals)s.") % {"names": names, "totals": totals}
+        return said + early
     if canasta_pad.is_pad(sheet.rules):  # a canasta pad counts hands
         return gettext("In progress after hand %(hands)s: %(totals)s.") % {"hands": len(sheet.rounds), "totals": totals}
-    return f"In progress after round {len(sheet.rounds)}: {totals}."
+    return gettext("In progress after round %(rounds)s: %(totals)s.") % {"rounds": len(sheet.rounds), "totals": totals}

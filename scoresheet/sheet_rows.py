@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_lazy
+
 from scoresheet.display import plural
-from scoresheet.fields import BOOKS, COUNT, EXTRAS, FLAG, POINTS, EntryField, book_word, sheet_fields
+from scoresheet.fields import BOOKS, COUNT, EXTRAS, FLAG, POINTS, EntryField, book_word, rules_word, sheet_fields
 from scoresheet.rules import Rules
 from scoresheet.rules_card import books_to_win_text
 
@@ -40,7 +42,7 @@ class Row:
 
 
 WILD_BOOKS, PENALTIES, SPECIAL_HANDS = "wild_books", "penalties", "special_hands"
-CARD = "see the rules card"
+CARD = gettext_lazy("see the rules card")
 
 
 def _group(rules: Rules, field: EntryField) -> str | None:
@@ -57,12 +59,15 @@ def _group(rules: Rules, field: EntryField) -> str | None:
 
 def _group_row(rules: Rules, key: str, members: list[EntryField]) -> Row:
     fields = tuple(f.key for f in members)
-    if key == WILD_BOOKS:
-        wild = f"Wild {plural(book_word(rules), 2)}"
-        return Row(key, f"{wild}: {CARD}", COUNT, fields, short=wild, note=CARD)
-    if key == PENALTIES:
-        return Row(key, f"Penalties (−): {CARD}", POINTS, fields, short="Penalties (−)", note=CARD)
-    return Row(key, f"Special hand: {CARD}", FLAG, fields, short="Special hand", note=CARD)
+    card = str(CARD)
+    if key == WILD_BOOKS:  # "Wild canastas", a word of the rules ("Canastas de frimes")
+        short, kind = rules_word(f"Wild {plural(book_word(rules), 2)}"), COUNT
+    elif key == PENALTIES:
+        short, kind = gettext("Penalties (−)"), POINTS
+    else:
+        short, kind = gettext("Special hand"), FLAG
+    label = gettext("%(row)s: %(note)s") % {"row": short, "note": card}
+    return Row(key, label, kind, fields, short=short, note=card)
 
 
 def sheet_rows(rules: Rules) -> list[Row]:
@@ -81,7 +86,8 @@ def sheet_rows(rules: Rules) -> list[Row]:
             rows.append(_group_row(rules, group, groups[group]))
     if rules.game_end.books_to_win is not None:  # HF-5: its breakdown line ("books_to_win") lands on this row
         rows.append(Row("books_to_win", books_to_win_text(rules), POINTS, ("books_to_win",)))
-    return [*rows, Row("total", "Round total", "total"), Row("running", "Running total", "running")]
+    totals = [Row("total", gettext("Round total"), "total"), Row("running", gettext("Running total"), "running")]
+    return [*rows, *totals]
 
 
 def row_of_field(rules: Rules) -> dict[str, str]:

@@ -16,6 +16,7 @@ from scoresheet import (
     forms,
     history,
     pdf,
+    print_language,
     printing,
     qrcode,
     selectors,
@@ -582,7 +583,6 @@ def pdf_sheet(request, access: GameAccess):
         raise Http404("Unknown paper size")
     sheet = selectors.game_sheet(game=game)
     options = pdf.Options(paper=paper, large_print=request.GET.get("large_print") == "1")
-    return _pdf_response(
-        sheets.score_sheet(sheet.rules, printing.game_sheet_data(sheet), options),
-        pdf.file_name(f"game-{game.id}-score-sheet", options.large_print),
-    )
+    with print_language.printing_for(printing.game_club(game)):  # the club's language, else the page's
+        content = sheets.score_sheet(sheet.rules, printing.game_sheet_data(sheet), options)
+    return _pdf_response(content, pdf.file_name(f"game-{game.id}-score-sheet", options.large_print))

@@ -12,6 +12,7 @@ from league.nights import pdf as league_pdf
 from league.nights import player_views
 from league.nights.pack_selectors import sitting_pack
 from scoresheet import pdf, site
+from scoresheet.print_language import printing_for
 from scoresheet.querysets import not_deleted
 
 
@@ -60,7 +61,8 @@ def table_pack(request, slug: str, night_id: int, number: int):
     if not pack.tables:
         raise Http404("This sitting has no tables")
     options = pdf.Options(paper=paper, large_print=request.GET.get("large_print") == "1", rules_card="same")
-    content = league_pdf.table_pack(pack, lambda token: table_link(request, token), options)
+    with printing_for(sitting.night.club):  # the club's language, whatever the organiser's page
+        content = league_pdf.table_pack(pack, lambda token: table_link(request, token), options)
     return _pdf(content, _filename(sitting, "tables", options.large_print))
 
 
@@ -70,5 +72,6 @@ def seating_chart(request, slug: str, night_id: int, number: int):
     if paper is None:
         return HttpResponseBadRequest("Paper is letter or a4.", content_type="text/plain; charset=utf-8")
     seat_link = player_views.seat_link(request, sitting.night)
-    content = league_pdf.seating_chart(sitting_pack(sitting=sitting), paper, seat_link=seat_link)
+    with printing_for(sitting.night.club):
+        content = league_pdf.seating_chart(sitting_pack(sitting=sitting), paper, seat_link=seat_link)
     return _pdf(content, _filename(sitting, "seating"))

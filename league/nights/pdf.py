@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from datetime import date
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import landscape
@@ -40,18 +40,21 @@ from reportlab.platypus import (
 from league.nights.pack_selectors import PackTable, SittingPack
 from league.nights.pdf_qr import QrCode
 from scoresheet import pdf, sheets
+from scoresheet.printing import long_date, short_date, table_words
 from scoresheet.rules import Rules, load_rules
 
 NBSP = "\u00a0"
-SCAN_LINES = "Scan to enter<br/>this table's scores"
+SCAN_LINES = gettext_lazy("Scan to enter\nthis table's scores")  # on two lines beside the code
 
 
-def long_date(day: date) -> str:
-    return f"{day:%A} {day.day} {day:%B %Y}"
+def table_word(number: int) -> str:
+    """ "Table 3"."""
+    return pgettext("card table", "Table %(n)s") % {"n": number}
 
 
-def short_date(day: date) -> str:
-    return f"{day.day} {day:%b %Y}"
+def sitting_word(number: int) -> str:
+    """ "Sitting 2" ("Tour 2")."""
+    return pgettext("club night", "Sitting %(n)s") % {"n": number}
 
 
 def team_names(players: list[str]) -> str:
@@ -104,7 +107,7 @@ def qr_block(link: str, width: float, m: pdf.Metrics) -> Table:
     code = qr_code(link)
     words = width - code.width - 6
     beside = [
-        Paragraph(SCAN_LINES, _style(m.font * 1.3, bold=True, align=TA_RIGHT)),
+        Paragraph(escape(str(SCAN_LINES)).replace("\n", "<br/>"), _style(m.font * 1.3, bold=True, align=TA_RIGHT)),
         Spacer(1, 6),
         Paragraph(link_lines(link, words, size=link_size(m)), _style(link_size(m), align=TA_RIGHT)),
     ]
@@ -154,7 +157,8 @@ def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules) -> 
 
     def head(width: float, m: pdf.Metrics, top: bool) -> list:
         banner = Paragraph(
-            f"Table {table.number} <font size={m.title:.1f}>· Sitting {pack.sitting.number}</font>",
+            f"{escape(table_word(table.number))} <font size={m.title:.1f}>· "
+            f"{escape(sitting_word(pack.sitting.number))}</font>",
             _style(m.title * 1.6, bold=True, color=pdf.FELT, leading=1.1),
         )
         if not top:  # large print: one slim line, so the first round block keeps its page
@@ -170,7 +174,8 @@ def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules) -> 
         )
         aside_w = qr_width(link, width, m)
         left_w = width - aside_w - 12
-        teams = [head_team(f"Team&nbsp;{t + 1}", team, left_w, m) for t, team in enumerate(table.teams)]
+        labels = [escape(pdf.team_word(t)).replace(" ", "&nbsp;") for t in range(len(table.teams))]
+        teams = [head_team(label, team, left_w, m) for label, team in zip(labels, table.teams, strict=True)]
         left = [banner, about, Spacer(1, 6)]
         for team in teams:
             left += [team, Spacer(1, 3)]
@@ -211,9 +216,9 @@ def rules_pages(pack: SittingPack, rules: Rules, options: pdf.Options, key: str)
     pdf.register_fonts()
     m = pdf.Metrics.for_print(options.large_print)
     page = pdf.Page.for_options(options)
+    words = [_("Rules for every table"), pack.club.name, sitting_word(pack.sitting.number), long_date(pack.night.date)]
     heading = Paragraph(
-        f"Rules for every table · {escape(pack.club.name)} · Sitting {pack.sitting.number} · "
-        f"{escape(long_date(pack.night.date))}",
+        escape(" · ".join(words)),
         _style(m.font * 1.3, bold=True, color=pdf.FELT),
     )
     story = [heading, Spacer(1, 6), *pdf.rules_card_flow(rules, page.width, m)]
@@ -234,7 +239,7 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
         data = pdf.SheetData(
             teams=[team_names(players) for players in table.teams],
             date=short_date(pack.night.date),
-            table=f"{table.number} · Sitting {pack.sitting.number}",
+            table=table_words(table.number, pack.sitting.number),
         )
         link = link_for(table.token)
         head, qr = table_head(pack, table, link, rules), large_print_qr(link)
@@ -242,7 +247,11 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
     if not pages:
         raise ValueError("a sitting with no tables has no pack")
     pages += [rules_pages(pack, rules, options, f"rules-{n}") for n, rules in enumerate(rules_of.values())]
-    title = f"{pack.club.name}, {short_date(pack.night.date)}: sitting {pack.sitting.number} table pack"
+    title = _("%(club)s, %(date)s: sitting %(n)s table pack") % {
+        "club": pack.club.name,
+        "date": short_date(pack.night.date),
+        "n": pack.sitting.number,
+    }
     return pdf.build(pages, options, title=title)
 
 
@@ -256,7 +265,7 @@ TABLE_SIZE = 40  # "Table 3"
 SCALES = (1.25, 1)  # a night that fits a page in larger type gets it
 INDEX_SIZES = (28, 26, 24, 22, 20, 18, 16, 14)  # the index by name: the largest that fits one page
 INDEX_COLUMNS = 3
-INDEX_TITLE = "Find your name"
+INDEX_TITLE = gettext_lazy("Find your name")
 HEADING_SIZE = 28  # the club and sitting; the date under it is 16pt
 COLUMNS = 2
 SEAT_QR_GAP = 18  # between the index by name and the "where do I sit" code
@@ -281,7 +290,8 @@ def teams_lines(teams: list[list[str]], width: float, size: float = NAME_SIZE) -
     def fits(text: str) -> bool:
         return pdfmetrics.stringWidth(text, "Sheet-Bold", size) <= width
 
-    vs = f'<font name="Sheet" color="#555555">vs</font>{NBSP}'
+    versus = escape(pgettext("versus", "vs"))
+    vs = f'<font name="Sheet" color="#555555">{versus}</font>{NBSP}'
     return [
         Paragraph((vs if t else "") + team_markup(team, fits), _style(size, bold=True, leading=1.15))
         for t, team in enumerate(teams)
@@ -290,29 +300,32 @@ def teams_lines(teams: list[list[str]], width: float, size: float = NAME_SIZE) -
 
 def table_block(table: PackTable, width: float, scale: float, size: float) -> list:
     return [
-        Paragraph(f"Table {table.number}", _style(TABLE_SIZE * scale, bold=True, color=pdf.FELT, leading=1.1)),
+        Paragraph(escape(table_word(table.number)), _style(TABLE_SIZE * scale, bold=True, color=pdf.FELT, leading=1.1)),
         *teams_lines(table.teams, width, size),
     ]
 
 
 def byes_block(byes: list[str], scale: float) -> list:
+    label = _("Sitting out:")
     names = ", ".join(escape(name).replace(" ", NBSP) for name in byes)
     return [
         Paragraph(
-            f'<font name="Sheet" color="#666666">Sitting out:</font> {names}', _style(NAME_SIZE * scale, bold=True)
+            f'<font name="Sheet" color="#666666">{escape(label)}</font> {names}',
+            _style(NAME_SIZE * scale, bold=True),
         )
     ]
 
 
 def index_entries(pack: SittingPack) -> list[tuple[str, str]]:
     """Every player of the sitting by name (as a person looks for it): their table, or "Sitting out"."""
-    entries = [(name, f"Table {table.number}") for table in pack.tables for team in table.teams for name in team]
-    entries += [(name, "Sitting out") for name in pack.byes]
+    entries = [(name, table_word(table.number)) for table in pack.tables for team in table.teams for name in team]
+    entries += [(name, _("Sitting out")) for name in pack.byes]
     return sorted(entries, key=lambda entry: (entry[0].casefold(), entry[0]))
 
 
 def _where_width(size: float) -> float:
-    return pdfmetrics.stringWidth("Sitting out", "Sheet-Bold", size) + 6
+    widest = max(_("Sitting out"), table_word(99), key=lambda words: pdfmetrics.stringWidth(words, "Sheet-Bold", size))
+    return pdfmetrics.stringWidth(widest, "Sheet-Bold", size) + 6
 
 
 def _index_entry(name: str, where: str, width: float, size: float) -> Table:
@@ -321,7 +334,7 @@ def _index_entry(name: str, where: str, width: float, size: float) -> Table:
         [
             [
                 Paragraph(escape(name), _style(size, leading=1.12)),
-                Paragraph(where, _style(size, bold=True, align=TA_RIGHT)),
+                Paragraph(escape(where), _style(size, bold=True, align=TA_RIGHT)),
             ]
         ],
         colWidths=[width - where_w, where_w],
@@ -352,7 +365,7 @@ def _index_pages(pack: SittingPack, width: float, room: float) -> list[list]:
     smallest = INDEX_SIZES[-1]
     columns = next((n for n in (INDEX_COLUMNS, 2) if unbroken(n, smallest)), 1)
     column = width / columns
-    title = Paragraph(INDEX_TITLE, _style(24, bold=True, color=pdf.FELT))
+    title = Paragraph(escape(str(INDEX_TITLE)), _style(24, bold=True, color=pdf.FELT))
     room -= _height([title], width) + 8
     for size in INDEX_SIZES:
         if size != smallest and not unbroken(columns, size):
@@ -375,7 +388,7 @@ def _index_pages(pack: SittingPack, width: float, room: float) -> list[list]:
     for runs in pages:
         grid = [[[cells[i] for i in run] for run in runs] + [""] * (columns - len(runs))]
         style = _flat([("VALIGN", (0, 0), (-1, -1), "TOP"), ("RIGHTPADDING", (0, 0), (-1, -1), 12)])
-        out.append([title if not out else Paragraph(INDEX_TITLE, title.style), Spacer(1, 8),
+        out.append([title if not out else Paragraph(escape(str(INDEX_TITLE)), title.style), Spacer(1, 8),
                     Table(grid, colWidths=[column] * columns, style=style, hAlign="LEFT")])  # fmt: skip
     return out
 
@@ -473,9 +486,9 @@ def seating_chart(pack: SittingPack, paper: str = "letter", seat_link: str | Non
                 )
             )
         else:
-            story.append(Paragraph("No tables in this sitting.", _style(NAME_SIZE)))
+            story.append(Paragraph(escape(_("No tables in this sitting.")), _style(NAME_SIZE)))
 
-    title = f"Sitting {pack.sitting.number} · {pack.club.name}"
+    title = f"{sitting_word(pack.sitting.number)} · {pack.club.name}"
     when = long_date(pack.night.date)
 
     def heading(canvas, doc):
@@ -493,7 +506,7 @@ def seating_chart(pack: SittingPack, paper: str = "letter", seat_link: str | Non
         if len(pages) + len(index) > 1:
             canvas.setFillColor(colors.HexColor("#666666"))
             canvas.drawRightString(
-                size[0] - CHART_MARGIN, top - HEADING_SIZE - 20, f"Page {doc.page} of {len(pages) + len(index)}"
+                size[0] - CHART_MARGIN, top - HEADING_SIZE - 20, page_of(doc.page, len(pages) + len(index))
             )
         canvas.setStrokeColor(pdf.FELT)
         canvas.setLineWidth(2)
@@ -501,14 +514,20 @@ def seating_chart(pack: SittingPack, paper: str = "letter", seat_link: str | Non
         canvas.restoreState()
 
     buffer = io.BytesIO()
+    seating = _("%(title)s, %(when)s: seating") % {"title": title, "when": when}
     doc = BaseDocTemplate(
-        buffer, pagesize=size, title=f"{title}, {when}: seating", author="Bookkeeper",
+        buffer, pagesize=size, title=seating, author="Bookkeeper",
         leftMargin=CHART_MARGIN, rightMargin=CHART_MARGIN, topMargin=CHART_MARGIN, bottomMargin=CHART_MARGIN,
     )  # fmt: skip
     frame = Frame(CHART_MARGIN, CHART_MARGIN, width, room, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     doc.addPageTemplates([PageTemplate("chart", [frame], onPage=heading)])
     doc.build(story)
     return buffer.getvalue()
+
+
+def page_of(page: int, pages: int) -> str:
+    """ "Page 2 of 5"."""
+    return _("Page %(page)s of %(pages)s") % {"page": page, "pages": pages}
 
 
 def _grid(

@@ -8,6 +8,7 @@ from league.access import club_member
 from league.models import Night, Role
 from league.standings.pdf import night_results_pdf
 from scoresheet import pdf
+from scoresheet.print_language import printing_for
 
 
 def night_results(request, slug: str, night_id: int):
@@ -20,7 +21,8 @@ def night_results(request, slug: str, night_id: int):
     if paper not in pdf.PAPERS:
         return HttpResponseBadRequest("Paper is letter or a4.", content_type="text/plain; charset=utf-8")
     large_print = request.GET.get("large_print") == "1"
-    content = night_results_pdf(night, paper=paper, large_print=large_print)
+    with printing_for(night.club):
+        content = night_results_pdf(night, paper=paper, large_print=large_print)
     response = HttpResponse(content, content_type="application/pdf")
     name = pdf.file_name(f"{night.club.slug}-{night.date:%Y-%m-%d}-results", large_print)
     response["Content-Disposition"] = f'attachment; filename="{name}"'

@@ -23,6 +23,7 @@ from decimal import Decimal
 from xml.sax.saxutils import escape
 
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.lib.styles import ParagraphStyle
@@ -31,12 +32,13 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, PageTemplate, Paragraph, Spacer, Table, TableStyle
 
 from league.models import Night
-from league.nights.pdf import long_date, short_date
+from league.nights.pdf import long_date, page_of, short_date, sitting_word
 from league.nights.selectors import SittingRow, TableRow, night_page
 from league.standings.metrics import METRICS, Metric, Row
 from league.standings.rankings import ranking_rule
 from league.standings.selectors import Standings, night_standings
 from scoresheet import pdf
+from scoresheet.display import localized
 
 MARGIN = 36  # half an inch: inside what home printers print
 UNCONFIRMED = "†"  # after the name of a player whose counted games include one not yet agreed
@@ -94,6 +96,7 @@ def number(value: int | Decimal | None, places: int = 0, trim: bool = False) -> 
     text = f"{abs(value):,.{places}f}"
     if trim and "." in text:
         text = text.rstrip("0").rstrip(".")
+    text = localized(text)  # "12 345" and "2 117,00" in French
     return f"−{text}" if value < 0 else text
 
 
@@ -112,28 +115,30 @@ def _lower(name: str) -> str:
 
 def ranking_words(result: Standings) -> str:
     """ "Ranked by VP average, then points · best 4 nights count · 3 nights to be ranked"."""
-    keys = [_lower(METRICS[key].name) for key in ranking_rule(result.ranked_by).sort]
-    words = ["Ranked by " + ", then ".join(keys)]
+    keys = [_lower(METRICS[key].name_shown) for key in ranking_rule(result.ranked_by).sort]
+    words = [gettext("Ranked by %(metrics)s") % {"metrics": gettext(", then ").join(keys)}]
     if result.best_nights:
-        words.append(f"best {result.best_nights} night{'s' if result.best_nights != 1 else ''} count")
+        n = result.best_nights
+        words.append(ngettext("best %(n)s night counts", "best %(n)s nights count", n) % {"n": n})
     if result.min_nights:
-        words.append(f"{result.min_nights} night{'s' if result.min_nights != 1 else ''} to be ranked")
+        n = result.min_nights
+        words.append(ngettext("%(n)s night to be ranked", "%(n)s nights to be ranked", n) % {"n": n})
     return " · ".join(words)
 
 
 def legend(result: Standings) -> list[str]:
     """ "N = Nights · G = Games · …", and what the mark after a name means when a row has it."""
-    lines = [" · ".join(f"{metric.abbr} = {metric.name}" for metric in columns(result))]
+    lines = [" · ".join(f"{metric.abbr_shown} = {metric.name_shown}" for metric in columns(result))]
     if result.unconfirmed:
-        lines.append(f"{UNCONFIRMED} includes a game not yet agreed at its table")
+        lines.append(f"{UNCONFIRMED} " + gettext("includes a game not yet agreed at its table"))
     if result.early:
         lines.append(result.early_words)
     return lines
 
 
 def divider_words(result: Standings) -> str:
-    nights = "night" if result.min_nights == 1 else "nights"
-    return f"Not yet ranked (fewer than {result.min_nights} {nights})"
+    n = result.min_nights
+    return ngettext("Not yet ranked (fewer than %(n)s night)", "Not yet ranked (fewer than %(n)s nights)", n) % {"n": n}
 
 
 # --- the standings table -------------------------------------------------------------------
@@ -151,10 +156,12 @@ def column_widths(result: Standings, lay: Layout) -> tuple[float, float, list[fl
         return max(pdfmetrics.stringWidth(t, font, lay.font) for t in texts) + 2 * lay.pad + 2
 
     rows = result.rows + result.unranked
-    rank = wide(["Rank", *(str(r.rank) for r in rows if r.rank)], bold=True)
-    names = wide(["Player", *(f"{r.name} {UNCONFIRMED}" for r in rows)], bold=True)
+    rank = wide([gettext("Rank"), *(str(r.rank) for r in rows if r.rank)], bold=True)
+    names = wide([gettext("Player"), *(f"{r.name} {UNCONFIRMED}" for r in rows)], bold=True)
     metrics = [
-        wide([m.abbr], bold=True) if not rows else max(wide([m.abbr], bold=True), wide(_cells_of(result, m)))
+        wide([m.abbr_shown], bold=True)
+        if not rows
+        else max(wide([m.abbr_shown], bold=True), wide(_cells_of(result, m)))
         for m in columns(result)
     ]
     return rank, names, metrics
@@ -196,8 +203,8 @@ def standings_table(result: Standings, width: float, lay: Layout) -> list[Table]
 
 def _rows_table(result: Standings, rows: list[Row], widths: list[float], lay: Layout, *, divider: bool) -> Table:
     """One table of standings rows under the header row (and the divider, for the unranked)."""
-    who = "Team" if result.teams else "Player"
-    head = ["Rank", who, *(m.abbr for m in columns(result))]
+    who = pgettext("standings column", "Team") if result.teams else gettext("Player")
+    head = [gettext("Rank"), who, *(m.abbr_shown for m in columns(result))]
     name_style = _style(lay.font)
     data = [head]
     style = [
@@ -239,7 +246,7 @@ def _rows_table(result: Standings, rows: list[Row], widths: list[float], lay: La
         if (len(data) - heads) % 2 == 0:  # every other row shaded, so a line is easy to follow across
             style.append(("BACKGROUND", (0, len(data) - 1), (-1, len(data) - 1), pdf.SHADE))
     if len(data) == 1:
-        data.append(["", "No finished games yet."] + [""] * (len(head) - 2))
+        data.append(["", gettext("No finished games yet.")] + [""] * (len(head) - 2))
     # The heads never end a page, nor does a player go over alone: the first and the last rows
     # stay together in threes.
     style.append(("NOSPLIT", (0, 0), (-1, min(heads + LAST_ROWS - 1, len(data) - 1))))
@@ -341,12 +348,12 @@ def render(story: list, heading: Heading, size: tuple[float, float], lay: Layout
     """The story on pages of ``size``, each headed and footed as ``heading`` says."""
     width = size[0] - 2 * MARGIN
     footer_h = _footer_lines(heading, lay).wrap(width, size[1])[1] + lay.small * 1.6 + 6
-    printed = f"Printed {short_date(timezone.localdate())}"
+    printed = gettext("Printed %(date)s") % {"date": short_date(timezone.localdate())}
 
     def decorate(canvas: Canvas, page: int, pages: int) -> None:
         canvas.saveState()
         draw_header(canvas, heading, printed, size, lay)
-        draw_footer(canvas, heading, f"Page {page} of {pages}", size, lay)
+        draw_footer(canvas, heading, page_of(page, pages), size, lay)
         canvas.restoreState()
 
     buffer = io.BytesIO()
@@ -374,8 +381,13 @@ def _heading(result: Standings, what: str) -> Heading:
 
 def _what(result: Standings) -> str:
     if result.night is not None:
-        return f"{result.season.name} · night of {long_date(result.night.date)}"
-    return f"{result.season.name} · {'partnership ' if result.teams else ''}standings"
+        return gettext("%(season)s · night of %(date)s") % {
+            "season": result.season.name,
+            "date": long_date(result.night.date),
+        }
+    if result.teams:
+        return gettext("%(season)s · partnership standings") % {"season": result.season.name}
+    return gettext("%(season)s · standings") % {"season": result.season.name}
 
 
 def standings_pdf(result: Standings, *, paper: str = "letter", large_print: bool = False) -> bytes:
@@ -400,22 +412,22 @@ def _players(team) -> str:
 def _result_words(row: TableRow, team) -> str:
     if team not in row.winners:
         return ""
-    return "Winner" if len(row.winners) == 1 else "Tied first"
+    return gettext("Winner") if len(row.winners) == 1 else gettext("Tied first")
 
 
 def _table_status(row: TableRow) -> str:
     if row.table.left_out:
-        return "Left out"
+        return pgettext("a table", "Left out")
     if not row.game.is_finished:
         return row.status_text
-    return "Agreed" if row.agreed else "Not agreed yet"
+    return pgettext("a result", "Agreed") if row.agreed else pgettext("a result", "Not agreed yet")
 
 
 def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
     """One sitting: a row per team (its table, players, total, winner) and whether each table agreed."""
-    heading = Paragraph(f"Sitting {sitting.sitting.number}", _style(lay.font * 1.4, bold=True, color=pdf.FELT))
+    heading = Paragraph(escape(sitting_word(sitting.sitting.number)), _style(lay.font * 1.4, bold=True, color=pdf.FELT))
     if not sitting.tables:
-        return [heading, Paragraph("No tables.", _style(lay.font))]
+        return [heading, Paragraph(escape(gettext("No tables.")), _style(lay.font))]
     teams = [team for row in sitting.tables for team in row.teams]
     total_w = max(pdfmetrics.stringWidth(number(team.score), "Sheet-Bold", lay.font) for team in teams)
     names_w = max(pdfmetrics.stringWidth(_players(team), "Sheet-Bold", lay.font) for team in teams)
@@ -426,7 +438,14 @@ def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
     widths[4] = width - sum(widths)
     # The sitting's name is the table's first row, so that it repeats with the column names on
     # a page the sitting runs on to.
-    data = [[heading, "", "", "", ""], ["Table", "Players", "Total", "Result", "At the table"]]
+    titles = [
+        pgettext("card table", "Table"),
+        gettext("Players"),
+        gettext("Total"),
+        gettext("Result"),
+        gettext("At the table"),
+    ]
+    data = [[heading, "", "", "", ""], titles]
     style = [
         ("SPAN", (0, 0), (-1, 0)),
         ("LEFTPADDING", (0, 0), (-1, 0), 0),
@@ -477,7 +496,8 @@ def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
     flow = [Table(data, colWidths=widths, repeatRows=2, style=TableStyle(style), hAlign="LEFT")]
     if sitting.byes:
         names = ", ".join(escape(bye.player.name) for bye in sitting.byes)
-        flow += [Spacer(1, lay.font * 0.4), Paragraph(f"<b>Sat out:</b> {names}", _style(lay.font))]
+        sat_out = escape(gettext("Sat out:"))
+        flow += [Spacer(1, lay.font * 0.4), Paragraph(f"<b>{sat_out}</b> {names}", _style(lay.font))]
     return flow
 
 
@@ -495,12 +515,12 @@ def night_results_pdf(night: Night, *, paper: str = "letter", large_print: bool 
     for sitting in page.sittings:
         story += [*sitting_table(sitting, width, lay), Spacer(1, lay.font * 1.2)]
     if not page.sittings:
-        story.append(Paragraph("No sittings drawn yet.", _style(lay.font)))
+        story.append(Paragraph(escape(gettext("No sittings drawn yet.")), _style(lay.font)))
     story += [
         CondPageBreak(lay.font * 12),  # the standings' heading never sits alone at a page's foot
-        Paragraph("Night standings", _style(lay.font * 1.4, bold=True, color=pdf.FELT)),
+        Paragraph(escape(gettext("Night standings")), _style(lay.font * 1.4, bold=True, color=pdf.FELT)),
         Spacer(1, 2),
         *standings_table(result, width, lay),
     ]
-    what = f"{night.season.name} · results of {long_date(night.date)}"
+    what = gettext("%(season)s · results of %(date)s") % {"season": night.season.name, "date": long_date(night.date)}
     return render(story, _heading(result, what), size, lay, f"{night.club.name} · {what}")

@@ -41,6 +41,7 @@ from league.standings.selectors import (
 from league.standings.tables import legend, number, standings_table
 from league.standings.xlsx import standings_workbook
 from scoresheet.pdf import file_name
+from scoresheet.print_language import printing_for
 
 # The player page's charts: night by night of the season, and the rating over every season.
 CHARTS = {"points": gettext_lazy("Points"), "vp": gettext_lazy("VP"), "rating": gettext_lazy("Rating")}
@@ -192,7 +193,8 @@ def _pdf(request, result: Standings, filename: str) -> HttpResponse:
     if paper not in PAPERS:
         return HttpResponseBadRequest("Paper is letter or a4.", content_type="text/plain; charset=utf-8")
     large_print = request.GET.get("large_print") == "1"
-    content = writer(result, paper=paper, large_print=large_print)
+    with printing_for(result.club):  # the club's language, whatever the page's
+        content = writer(result, paper=paper, large_print=large_print)
     return _download(content, "application/pdf", file_name(filename.removesuffix(".pdf"), large_print))
 
 

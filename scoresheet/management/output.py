@@ -7,6 +7,8 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
+from scoresheet.print_language import codes
+
 
 def is_text(value: str) -> bool:
     """False when ``value`` holds bytes that were not UTF-8 (kept by Python as lone surrogates)."""
@@ -63,3 +65,16 @@ def to_json(output: object, encoding: str | None) -> str:
     except (UnicodeEncodeError, LookupError):
         return json.dumps(output, indent=2)
     return text
+
+
+def add_language(parser) -> None:
+    """The ``--language`` of a command that prints for people."""
+    parser.add_argument("--language", default="en", help=f"the language printed: {' or '.join(codes())} (default: en)")
+
+
+def language(options: dict) -> str:
+    """The ``--language`` given, checked: a language Bookkeeper speaks, else one line and status 2."""
+    code = options["language"]
+    if code not in codes():
+        raise CommandError(f"--language: {' or '.join(codes())}, not “{printable(code, limit=40)}”.", returncode=2)
+    return code

@@ -7,11 +7,13 @@ import json
 from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from league.models import Club, Night, Season
 from league.standings.rankings import RANKINGS
 from league.standings.selectors import Standings, night_standings, season_standings
 from scoresheet import database
+from scoresheet.management.output import add_language, language
 
 
 def fail(message: str):
@@ -34,8 +36,10 @@ class Command(BaseCommand):
         out.add_argument("--json", action="store_true", help="print JSON")
         out.add_argument("--xlsx", metavar="FILE", help="write an xlsx workbook")
         out.add_argument("--pdf", metavar="FILE", help="write a PDF")
+        add_language(parser)
 
     def handle(self, *args, **options):
+        code = language(options)  # the PDF's; text, JSON and the workbook stay English
         problem = database.problem()
         if problem:
             fail(problem)
@@ -49,7 +53,9 @@ class Command(BaseCommand):
         elif options["pdf"]:
             from league.standings.pdf import standings_pdf
 
-            _write(options["pdf"], standings_pdf(result))
+            with translation.override(code):
+                content = standings_pdf(result)
+            _write(options["pdf"], content)
         else:
             self.stdout.write(as_text(result))
 

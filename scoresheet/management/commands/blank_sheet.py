@@ -1,9 +1,10 @@
 """Write a blank score sheet PDF for a variant."""
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from scoresheet import forms, pdf, sheets
-from scoresheet.management.output import is_text, out_path, printable, write_pdf
+from scoresheet.management.output import add_language, is_text, language, out_path, printable, write_pdf
 
 
 class Command(BaseCommand):
@@ -20,8 +21,10 @@ class Command(BaseCommand):
             "--rules-card", default="same", help="where the rules card prints: same (page), back or none"
         )
         parser.add_argument("--out", required=True, help="the PDF file to write")
+        add_language(parser)
 
     def handle(self, *args, **options):
+        code = language(options)
         if not is_text(options["names"]):
             # bytes that are not UTF-8 reach Python as lone surrogates, which no PDF can print
             raise CommandError("--names: the names are not UTF-8 text.", returncode=2)
@@ -42,11 +45,11 @@ class Command(BaseCommand):
             raise CommandError(one_line(form), returncode=2)
         out = out_path(options["out"])
         d = form.cleaned_data
-        content = sheets.score_sheet(
-            d["rules"],
-            pdf.SheetData(teams=d["names"]),
-            pdf.Options(paper=d["paper"], large_print=d["large_print"], copies=d["copies"], rules_card=d["rules_card"]),
+        options = pdf.Options(
+            paper=d["paper"], large_print=d["large_print"], copies=d["copies"], rules_card=d["rules_card"]
         )
+        with translation.override(code):
+            content = sheets.score_sheet(d["rules"], pdf.SheetData(teams=d["names"]), options)
         write_pdf(out, content)
         self.stdout.write(
             f"Wrote {printable(out)}: {d['rules'].name}, {d['teams']} teams, {d['copies']} "

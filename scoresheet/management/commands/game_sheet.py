@@ -3,9 +3,10 @@
 import re
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from scoresheet import database, pdf, printing, selectors, sheets
-from scoresheet.management.output import out_path, printable, write_pdf
+from scoresheet.management.output import add_language, language, out_path, printable, write_pdf
 from scoresheet.models import Game
 
 # A game number in plain digits 0-9 (not ١٢٣ or １２), short enough to be a database id.
@@ -20,8 +21,10 @@ class Command(BaseCommand):
         parser.add_argument("--out", required=True, help="the PDF file to write")
         parser.add_argument("--paper", default="letter", help="letter or a4")
         parser.add_argument("--large-print", action="store_true", help="bigger type, fewer rounds a page")
+        add_language(parser)
 
     def handle(self, *args, **options):
+        code = language(options)
         game_id = str(options["game_id"])
         if not re.fullmatch(r"[0-9]+", game_id):
             raise CommandError(f"GAME_ID must be a number, not “{printable(game_id, limit=40)}”.", returncode=2)
@@ -35,10 +38,11 @@ class Command(BaseCommand):
         if game is None:
             raise CommandError(f"There is no game {printable(game_id, limit=40)}.", returncode=2)
         sheet = selectors.game_sheet(game=game)
-        content = sheets.score_sheet(
-            sheet.rules,
-            printing.game_sheet_data(sheet),
-            pdf.Options(paper=options["paper"], large_print=options["large_print"]),
-        )
+        with translation.override(code):
+            content = sheets.score_sheet(
+                sheet.rules,
+                printing.game_sheet_data(sheet),
+                pdf.Options(paper=options["paper"], large_print=options["large_print"]),
+            )
         write_pdf(out, content)
         self.stdout.write(f"Wrote {printable(out)}: {game}, {len(sheet.rounds)} rounds, {len(content):,} bytes.")
