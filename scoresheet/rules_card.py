@@ -8,7 +8,8 @@ for maintainers and never appears here.
 
 The card speaks the page's language: its sentences are templates in the catalogue with the
 numbers and the rules' own words (book kinds, card classes, piles: ``fields.rules_word``) put
-in, never finished sentences. The presets' own notes ("Good to know") stay as the preset says them.
+in, never finished sentences. The presets' own sentences (notes, "Good to know") come from their
+documents' translations (``Rules.said``).
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def meld_rows(rules: Rules) -> tuple[Row, ...]:
     schedule = rules.meld_schedule
     if schedule.basis == "round":
         return tuple(
-            Row(gettext("Round %(n)s") % {"n": i}, requirement_text(req))
+            Row(gettext("Round %(n)s") % {"n": i}, rules.said(requirement_text(req)))
             for i, req in enumerate(schedule.by_round, start=1)
         )
     rows = []
@@ -108,7 +109,7 @@ def meld_rows(rules: Rules) -> tuple[Row, ...]:
             label = gettext("%(score)s and up") % {"score": fmt(band.low)}
         else:
             label = gettext("%(low)s to %(high)s") % {"low": fmt(band.low), "high": fmt(band.high - 5)}
-        rows.append(Row(label, requirement_text(band.requirement)))
+        rows.append(Row(label, rules.said(requirement_text(band.requirement))))
     return tuple(rows)
 
 
@@ -173,7 +174,7 @@ def key_numbers(rules: Rules) -> tuple[str, ...]:
     books = " · ".join(f"{_kind_name(kind.label, word)} {fmt(kind.bonus)}" for kind in rules.book_kinds)
     schedule = rules.meld_schedule
     steps = schedule.by_round if schedule.basis == "round" else tuple(band.requirement for band in schedule.bands)
-    shown = {"steps": "/".join(fmt(s) if isinstance(s, int) else s for s in steps)}
+    shown = {"steps": "/".join(fmt(s) if isinstance(s, int) else rules.said(s) for s in steps)}
     by_round = schedule.basis == "round"
     meld = (gettext("meld %(steps)s by round") if by_round else gettext("meld %(steps)s by score")) % shown
     return tuple(part for part in (length, books, meld) if part)
@@ -208,7 +209,7 @@ def rules_card(rules: Rules) -> list[Section]:
         ),
         _section(gettext_noop("Card values"), _card_rows(rules)),
         _section(gettext_noop("Game"), _game_rows(rules)),
-        _section(gettext_noop("Good to know"), tuple(Row("", note) for note in rules.player_notes)),
+        _section(gettext_noop("Good to know"), tuple(Row("", rules.said(note)) for note in rules.player_notes)),
     ]
     return [section for section in sections if section.rows]
 
@@ -314,7 +315,7 @@ def _extra_rows(rules: Rules, by_key: dict[str, fields.EntryField], which) -> li
     for extra in rules.extras:
         if extra.replaces_round_score is None and which(extra):
             limit = gettext(" (at most %(n)s a round)") % {"n": extra.max_per_round} if extra.max_per_round else ""
-            rows.append(Row(by_key[f"extras.{extra.key}"].label, signed(extra.amount) + limit, extra.note))
+            rows.append(Row(by_key[f"extras.{extra.key}"].label, signed(extra.amount) + limit, rules.said(extra.note)))
     return rows
 
 
@@ -324,7 +325,7 @@ def _special_hand_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tu
     for extra in rules.special_hands:
         hand = extra.replaces_round_score
         value = gettext("%(caller)s; the others %(others)s") % {"caller": fmt(hand.caller), "others": fmt(hand.others)}
-        rows.append(Row(by_key[f"extras.{extra.key}"].label, value, extra.note))
+        rows.append(Row(by_key[f"extras.{extra.key}"].label, value, rules.said(extra.note)))
     if not rows:
         return ()
     remark = gettext(

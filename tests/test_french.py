@@ -28,6 +28,8 @@ from league.nights import services as night_services
 from scoresheet import services
 from scoresheet.display import fmt
 from scoresheet.models import Game, Variant
+from scoresheet.rules import RulesError, load_rules
+from scoresheet.rules_card import rules_card
 from scoresheet.scoring import Adjustment, Entry
 from tests.league.factories import club, member, night, season, table_result
 
@@ -54,6 +56,8 @@ ENGLISH = {
 # sets, as "Hand and Foot (Triple Play)"); and the import workbooks' sheet and column names, which
 # the file itself must hold in English (league/exchange).
 DATA = ["Les Atouts", "Automne 2026", "Équipe Nord", "Équipe Sud", "Anne", "Bruno"]
+# The games' own names, which French clubs keep too (the presets' French summaries say them).
+GAME_NAMES = ["Hand, Knee and Foot", "Hand Knee and Foot", "Hand and Foot"]
 WORKBOOK_WORDS = ["Results", "Roster", "Date", "Table", "Game", "Team", "Players", "Score", "Variant", "Name", "Email"]
 
 
@@ -69,7 +73,7 @@ def visible(page: str) -> str:
 
 
 def without_data(text: str) -> str:
-    for name in DATA + sorted(Variant.objects.values_list("name", flat=True), key=len, reverse=True):
+    for name in DATA + sorted(Variant.objects.values_list("name", flat=True), key=len, reverse=True) + GAME_NAMES:
         text = text.replace(name, " ")
     return re.sub(r"[ \t\r\n]+", " ", text).strip()  # the no-break spaces of "1 500" stay
 
@@ -189,18 +193,6 @@ def pages(data) -> dict[str, str]:
     }
 
 
-# Pages that show the presets' own prose (summaries, notes, "Good to know"), still in English: their
-# French blocks are the next step. Everything else on them is checked: the rules card, the key
-# numbers, the plausibility notes are built from translated parts.
-NOT_YET = {
-    "variant-list": "the presets' summaries",
-    "variant-detail": "the preset's summary and notes",
-    "game": "the preset's notes in the rules card",
-    "new game": "the presets' summaries",
-    "club-game-new": "the presets' summaries",
-}
-
-
 def closed_pages(data, the_night) -> dict[str, str]:
     """The pages of a closed night: its results for its players, and its emails' log for organisers."""
     c, player = data["club"].slug, Player.objects.get(club=data["club"], name="Anne")
@@ -209,25 +201,6 @@ def closed_pages(data, the_night) -> dict[str, str]:
         "seat-finder (closed)": f"/n/{the_night.token}/?p={player.pk}",
         "night-screen-views (closed)": f"/clubs/{c}/nights/{the_night.pk}/screen/views/",
     }
-
-
-def preset_prose() -> list[str]:
-    """The presets' own sentences (summaries, notes): their French blocks are still to write."""
-    found = []
-
-    def walk(value):
-        if isinstance(value, str) and " " in value:
-            found.append(value)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-
-    for document in Variant.objects.filter(is_preset=True).values_list("document", flat=True):
-        walk(document)
-    return sorted({without_data(prose) for prose in found} - {""}, key=len, reverse=True)  # as the page shows it
 
 
 def test_every_page_of_the_interface_is_in_french_with_no_english_left(french, league_data, closed_night):
@@ -240,11 +213,6 @@ def test_every_page_of_the_interface_is_in_french_with_no_english_left(french, l
         words = english_left(response)
         if name.startswith("import-"):
             words = [w for w in words if w not in WORKBOOK_WORDS]
-        if name in NOT_YET:  # the interface's own words are French there too, the presets' prose aside
-            text = visible_text(response)
-            for prose in preset_prose():
-                text = text.replace(prose, " ")
-            words = english_in(text)
         if words:
             left[name] = words
     assert left == {}
@@ -412,3 +380,24 @@ def test_the_round_form_s_plausibility_warnings_are_in_french(french, league_dat
     assert "10\u202f450 points posés" in warnings or "10\xa0450 points posés" in warnings
     assert "Personne n’est sorti" in warnings
     assert english_in(warnings) == []
+
+
+def test_a_preset_s_own_sentences_come_from_its_french_block_and_a_changed_one_as_typed(french, league_data):
+    page = visible_text(french.get("/variants/hand-and-foot/"))
+    assert "Bon à savoir Quand la pioche est épuisée, personne n’est sorti" in page
+    assert "Prime pour le plaisir, facultative" in page and "main et pied de 13 cartes" in page  # a note, the summary
+    preset = Variant.objects.get(slug="hand-and-foot")
+    document = {**preset.document, "player_notes": ["Our club's own note.", *preset.document["player_notes"][1:]]}
+    with translation.override("fr"):
+        notes = [row.value for section in rules_card(load_rules(document)) for row in section.rows if not row.label]
+    assert notes[:2] == [
+        "Our club's own note.",
+        "Un joueur ne sort qu’après que son partenaire a joué son pied et a donné son accord.",
+    ]
+
+
+def test_a_translations_block_that_is_not_text_is_refused_by_its_path():
+    document = {**Variant.objects.get(slug="samba").document, "translations": {"fr": {"Samba": 7}}}
+    with pytest.raises(RulesError) as refused:
+        load_rules(document)
+    assert [problem.field for problem in refused.value.errors] == ["translations.fr.Samba"]
