@@ -41,8 +41,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-from scoresheet.display import fmt, join_and, plural
-from scoresheet.fields import book_word, fields_by_key, piles_text, rules_word
+from scoresheet.display import fmt, join_and
+from scoresheet.fields import books_word, count_of, fields_by_key, piles_text, rules_word
 from scoresheet.problems import Problem
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
 from scoresheet.team_entry import Entry, hand_points, melded_points
@@ -208,11 +208,6 @@ def confirmation_record(checks: Iterable[Check]) -> list[dict]:
 # of the catalogue, with the numbers and the rules' words (``rules_word``) put in.
 
 
-def _count(n: int, label: str) -> str:
-    """ "3 clean books": ``n`` of a rules word (its plural when ``n`` is not 1), in the page's language."""
-    return f"{n} {rules_word(plural(label, n)).lower()}"
-
-
 def _side_books(rules: Rules, entry: Entry, table: Table, *, number: int, team: int) -> list[Check]:
     """More books than a side's cards: each book holds at least the smallest book's cards."""
     labels = fields_by_key(rules)
@@ -220,7 +215,7 @@ def _side_books(rules: Rules, entry: Entry, table: Table, *, number: int, team: 
     cards = sum(n for _, n in books) * rules.smallest_book
     if cards <= table.side_cards:
         return []
-    typed = join_and([_count(n, kind.label) for kind, n in books])
+    typed = join_and([count_of(n, kind.label) for kind, n in books])
     fields = join_and([labels[f"books.{kind.key}"].label for kind, _ in books])
     largest = max(books, key=lambda book: book[1])[0]
     return [
@@ -320,7 +315,7 @@ def _round_books(rules: Rules, entries: Sequence[Entry], decks: int, *, number: 
     """All teams' books against the decks: every book, and books of wild cards only."""
     checks = []
     size = rules.smallest_book
-    word = rules_word(plural(book_word(rules), 2))
+    word = books_word(rules, 2)
     # Books are made of every card but the threes (black threes too where they cannot be melded).
     bookable = decks * (DECK_SIZE - 2 - (0 if rules.card_values["black_threes"] else 2))
     per_team = [sum(max(n, 0) for n in entry.books.values()) for entry in entries]
@@ -354,7 +349,7 @@ def _round_books(rules: Rules, entries: Sequence[Entry], decks: int, *, number: 
             continue
         per_team = [max(entry.books.get(kind.key, 0), 0) for entry in entries]
         if sum(per_team) * size > wild_cards:
-            typed = _count(sum(per_team), kind.label)
+            typed = count_of(sum(per_team), kind.label)
             checks.append(
                 Check(
                     Problem(

@@ -20,7 +20,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from scoresheet import fields
 from scoresheet.display import fmt, join_and, plural, signed
-from scoresheet.fields import book_word, rules_word
+from scoresheet.fields import book_word, books_word, count_of, rules_word
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
 
 # A value the written rules leave out: what players are told beside it (``not_written()``: in
@@ -62,11 +62,6 @@ def _note(rules: Rules, path: str, note: str = "") -> str:
     return f"{note}. {not_written()}" if note else not_written()
 
 
-def _books(rules: Rules, n: int) -> str:
-    """The variant's book word for ``n`` books, in the page's language: "books", "canastas"."""
-    return rules_word(plural(book_word(rules), n))
-
-
 def going_out_needs(rules: Rules, number: int | None = None) -> str:
     """ "2 clean books, 2 dirty books and 1 wild book" for a round (or the usual rounds)."""
     by_kind = {
@@ -80,13 +75,13 @@ def _books_text(rules: Rules, by_kind: dict[str, int], any_books: int) -> str:
     for kind in rules.book_kinds:
         n = by_kind.get(kind.key, 0)
         if n:
-            parts.append(f"{n} {rules_word(plural(kind.label, n)).lower()}")
+            parts.append(count_of(n, kind.label))
     if any_books:
         parts.append(
-            gettext("%(count)s %(books)s of any kind") % {"count": any_books, "books": _books(rules, any_books)}
+            gettext("%(count)s %(books)s of any kind") % {"count": any_books, "books": books_word(rules, any_books)}
         )
     if not parts:  # the row's note says when the written rules leave it out
-        return gettext("no %(books)s") % {"books": _books(rules, 2)}
+        return gettext("no %(books)s") % {"books": books_word(rules, 2)}
     return join_and(parts)
 
 
@@ -134,7 +129,7 @@ def _lower_first(text: str) -> str:
 def books_to_win_text(rules: Rules) -> str:
     """ "7 canastas in one round: +5,000 and the game is won" (HF-5)."""
     target = rules.game_end.books_to_win
-    books = {"count": target.books, "books": _books(rules, 2), "bonus": signed(target.bonus)}
+    books = {"count": target.books, "books": books_word(rules, 2), "bonus": signed(target.bonus)}
     if target.bonus:
         return gettext("%(count)s %(books)s in one round: %(bonus)s and the game is won") % books
     return gettext("%(count)s %(books)s in one round: the game is won") % books
@@ -225,7 +220,7 @@ def _book_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple[Row,
         gettext("; %(n)s with %(players)s players") % {"n": n, "players": players}
         for players, n in sorted(rules.book_size_by_players.items())
     )
-    rows.append(Row(gettext("A %(book)s is") % {"book": _books(rules, 1)}, size))
+    rows.append(Row(gettext("A %(book)s is") % {"book": books_word(rules, 1)}, size))
     return tuple(rows)
 
 
@@ -250,7 +245,7 @@ def _three_rows(rules: Rules, by_key: dict[str, fields.EntryField]) -> tuple[Row
             rows.append(
                 Row(
                     gettext("Red threes of a side with fewer than %(n)s %(books)s")
-                    % {"n": n, "books": _books(rules, n)},
+                    % {"n": n, "books": books_word(rules, n)},
                     gettext("count against the side") if red.below == "against" else gettext("count nothing"),
                     _note(rules, "red_threes.positive_with_books"),
                 )
@@ -349,7 +344,7 @@ def _card_rows(rules: Rules) -> tuple[Row, ...]:
     if rules.melded_against_without_books:
         rows.append(
             Row(
-                gettext("Cards on the table of a side with no %(book)s") % {"book": _books(rules, 1)},
+                gettext("Cards on the table of a side with no %(book)s") % {"book": books_word(rules, 1)},
                 gettext("count against the side"),
             )
         )

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, ngettext
 
 from scoresheet.display import fmt, plural
-from scoresheet.fields import MAX_COUNT, MAX_POINTS, book_word, fields_by_key, piles_text, rules_word
+from scoresheet.fields import MAX_COUNT, MAX_POINTS, book_word, count_of, fields_by_key, piles_text
 from scoresheet.plausibility import Check, plausibility_checks, plausibility_warnings
 from scoresheet.problems import Problem  # also scoring.Problem, as forms, views and services name it
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Extra, Rules
@@ -365,7 +365,7 @@ def went_out_short(rules: Rules, entry: Entry, needs, *, number: int, team: int)
         return None
     required, required_any = needs
     short = {key: n - entry.books.get(key, 0) for key, n in required.items() if entry.books.get(key, 0) < n}
-    missing = [f"{n} {rules_word(plural(rules.book_kind(key).label, n)).lower()}" for key, n in short.items()]
+    missing = [count_of(n, rules.book_kind(key).label) for key, n in short.items()]
     if sum(entry.books.values()) < required_any:
         n = required_any - sum(entry.books.values())
         missing.append(ngettext("%(n)s book of any kind", "%(n)s books of any kind", n) % {"n": n})

@@ -117,6 +117,17 @@ def presets(django_db_blocker, request):
 
 
 @pytest.fixture(autouse=True)
+def _english_to_start_with():
+    """Every test starts in the site's language: a request in French (LocaleMiddleware) leaves
+    French active in the thread after it, and the next test in the process would speak it."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _presets_in_every_database_test(request):
     """Every test that uses the database finds the presets the data migration loads.
 
