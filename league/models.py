@@ -140,8 +140,9 @@ class Player(models.Model):
 
 
 # How a season's standings order its players: Ranking.VP, Ranking.WINS …, one for each rule of
-# league.standings.rankings, named as the season form offers it.
-Ranking = models.TextChoices("Ranking", [(rule.key.upper(), (rule.key, rule.name)) for rule in RANKINGS.values()])
+# league.standings.rankings, named as the season form offers it (in the page's language: the names
+# are marked for the catalogue there).
+Ranking = models.TextChoices("Ranking", [(rule.key.upper(), (rule.key, _(rule.name))) for rule in RANKINGS.values()])
 
 
 # The VP blowout margin B a season starts with, by the family of its variant (PRODUCT.md).

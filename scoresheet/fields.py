@@ -106,6 +106,16 @@ def rules_word(text: str, context: str = "rules") -> str:
     return pgettext(context, text)
 
 
+def books_word(rules: Rules, n: int) -> str:
+    """The variant's book word for ``n`` books, in the page's language: "books", "canastas"."""
+    return rules_word(plural(book_word(rules), n))
+
+
+def count_of(n: int, label: str) -> str:
+    """ "3 clean books": ``n`` of a rules word (its plural when ``n`` is not 1), in the page's language."""
+    return f"{n} {rules_word(plural(label, n)).lower()}"
+
+
 # Where a rules object keeps its fields once built (see ``entry_fields``), one set per language.
 _FIELDS_KEPT = "_entry_fields"
 
@@ -258,7 +268,7 @@ def red_threes_books_text(rules: Rules) -> str:
     otherwise = (
         gettext("otherwise they count against the side") if red.below == "against" else gettext("otherwise nothing")
     )
-    books = rules_word(plural(book_word(rules), n))
+    books = books_word(rules, n)
     return gettext("count only with %(n)s or more %(books)s; %(otherwise)s") % {
         "n": n,
         "books": books,

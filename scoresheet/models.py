@@ -98,6 +98,13 @@ class Variant(models.Model):
     def rules(self) -> rules_module.Rules:
         return rules_module.load_rules(self.document)
 
+    @property
+    def summary_shown(self) -> str:
+        """The summary in the page's language (``Rules.said``), without building the rules."""
+        translations = self.document.get("translations") if isinstance(self.document, dict) else None
+        summary = self.document.get("summary", "") if isinstance(self.document, dict) else ""
+        return rules_module.said(translations if isinstance(translations, dict) else {}, summary)
+
 
 class Game(models.Model):
     class Status(models.TextChoices):

@@ -39,8 +39,10 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from scoresheet.display import fmt, join_and, plural
-from scoresheet.fields import book_word, fields_by_key, piles_text
+from django.utils.translation import gettext
+
+from scoresheet.display import fmt, join_and
+from scoresheet.fields import books_word, count_of, fields_by_key, piles_text, rules_word
 from scoresheet.problems import Problem
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
 from scoresheet.team_entry import Entry, hand_points, melded_points
@@ -92,14 +94,22 @@ class Table:
 
     @property
     def side(self) -> str:
-        return f"a team of {self.players_per_side}" if self.players_per_side > 1 else "a player"
+        if self.players_per_side > 1:
+            return gettext("a team of %(n)s") % {"n": self.players_per_side}
+        return gettext("a player")
 
     def explain(self) -> str:
         """``side_cards`` and where it comes from: "about 135: 52 dealt and up to 83 more of the 166 left …"."""
-        return (
-            f"about {self.side_cards}: {self.dealt_per_side} dealt and up to {self.drawn_per_side} more "
-            f"of the {self.stock} left after dealing {self.decks} decks"
-        )
+        return gettext(
+            "about %(cards)s: %(dealt)s dealt and up to %(drawn)s more "
+            "of the %(stock)s left after dealing %(decks)s decks"
+        ) % {
+            "cards": self.side_cards,
+            "dealt": self.dealt_per_side,
+            "drawn": self.drawn_per_side,
+            "stock": self.stock,
+            "decks": self.decks,
+        }
 
 
 def tables(rules: Rules, sides: int) -> list[Table]:
@@ -194,7 +204,8 @@ def confirmation_record(checks: Iterable[Check]) -> list[dict]:
 # --- one side ------------------------------------------------------------------------------
 #
 # Each message starts with the number as typed and ends with the field to check, in the entry
-# fields' words ("Check Clean books."); the page puts the team's name in front.
+# fields' words ("Check Clean books."); the page puts the team's name in front. Each is a template
+# of the catalogue, with the numbers and the rules' words (``rules_word``) put in.
 
 
 def _side_books(rules: Rules, entry: Entry, table: Table, *, number: int, team: int) -> list[Check]:
@@ -204,14 +215,17 @@ def _side_books(rules: Rules, entry: Entry, table: Table, *, number: int, team: 
     cards = sum(n for _, n in books) * rules.smallest_book
     if cards <= table.side_cards:
         return []
-    typed = join_and([f"{n} {plural(kind.label, n).lower()}" for kind, n in books])
+    typed = join_and([count_of(n, kind.label) for kind, n in books])
     fields = join_and([labels[f"books.{kind.key}"].label for kind, _ in books])
     largest = max(books, key=lambda book: book[1])[0]
     return [
         Check(
             Problem(
-                f"{typed} hold at least {fmt(cards)} cards, more than {table.side} has in a round "
-                f"({table.explain()}). Check {fields}.",
+                gettext(
+                    "%(typed)s hold at least %(cards)s cards, more than %(side)s has in a round (%(why)s). "
+                    "Check %(fields)s."
+                )
+                % {"typed": typed, "cards": fmt(cards), "side": table.side, "why": table.explain(), "fields": fields},
                 round=number,
                 team=team,
                 field="books",
@@ -229,17 +243,32 @@ def _side_points(rules: Rules, entry: Entry, table: Table, *, number: int, team:
     richest = best_cards_value(rules, table.decks, table.side_cards)
     checks = []
     for field, points, counted, where in (
-        ("melded_points", melded_points(rules, entry), entry.melded_cards, "on the table"),
-        ("hand_points", hand_points(rules, entry), entry.hand_cards, f"left in {piles_text(rules)}"),
+        ("melded_points", melded_points(rules, entry), entry.melded_cards, gettext("on the table")),
+        (
+            "hand_points",
+            hand_points(rules, entry),
+            entry.hand_cards,
+            gettext("left in %(piles)s") % {"piles": piles_text(rules)},
+        ),
     ):
         if counted is not None or points <= richest:
             continue
-        typed = f"{fmt(points)} points {where}"
+        typed = gettext("%(points)s points %(where)s") % {"points": fmt(points), "where": where}
         checks.append(
             Check(
                 Problem(
-                    f"{typed}: more than the cards {table.side} has in a round can be worth ({table.explain()}; "
-                    f"the best {table.side_cards} are worth {fmt(richest)}). Check {labels[field].label}.",
+                    gettext(
+                        "%(typed)s: more than the cards %(side)s has in a round can be worth (%(why)s; "
+                        "the best %(cards)s are worth %(richest)s). Check %(field)s."
+                    )
+                    % {
+                        "typed": typed,
+                        "side": table.side,
+                        "why": table.explain(),
+                        "cards": table.side_cards,
+                        "richest": fmt(richest),
+                        "field": labels[field].label,
+                    },
                     round=number,
                     team=team,
                     field=field,
@@ -256,12 +285,14 @@ def _side_counted_cards(entry: Entry, table: Table, *, number: int, team: int) -
     left = sum((entry.hand_cards or {}).values())
     if melded + left <= table.side_cards:
         return []
-    typed = f"{melded + left} cards counted"
+    typed = gettext("%(n)s cards counted") % {"n": melded + left}
     return [
         Check(
             Problem(
-                f"{typed} on the table and in hand: more than {table.side} has in a round ({table.explain()}). "
-                "Check the counts.",
+                gettext(
+                    "%(typed)s on the table and in hand: more than %(side)s has in a round (%(why)s). Check the counts."
+                )
+                % {"typed": typed, "side": table.side, "why": table.explain()},
                 round=number,
                 team=team,
                 field="melded_cards" if melded >= left else "hand_cards",
@@ -284,7 +315,7 @@ def _round_books(rules: Rules, entries: Sequence[Entry], decks: int, *, number: 
     """All teams' books against the decks: every book, and books of wild cards only."""
     checks = []
     size = rules.smallest_book
-    word = plural(book_word(rules), 2)
+    word = books_word(rules, 2)
     # Books are made of every card but the threes (black threes too where they cannot be melded).
     bookable = decks * (DECK_SIZE - 2 - (0 if rules.card_values["black_threes"] else 2))
     per_team = [sum(max(n, 0) for n in entry.books.values()) for entry in entries]
@@ -293,8 +324,17 @@ def _round_books(rules: Rules, entries: Sequence[Entry], decks: int, *, number: 
         checks.append(
             Check(
                 Problem(
-                    f"{typed} this round hold at least {fmt(sum(per_team) * size)} cards, more than the "
-                    f"{fmt(bookable)} of {decks} decks that can make {word} (all but the threes). Check the {word}.",
+                    gettext(
+                        "%(typed)s this round hold at least %(cards)s cards, more than the %(bookable)s of %(decks)s "
+                        "decks that can make %(books)s (all but the threes). Check the %(books)s."
+                    )
+                    % {
+                        "typed": typed,
+                        "cards": fmt(sum(per_team) * size),
+                        "bookable": fmt(bookable),
+                        "decks": decks,
+                        "books": word,
+                    },
                     round=number,
                     team=_only_team(per_team),
                     field="books",
@@ -309,12 +349,21 @@ def _round_books(rules: Rules, entries: Sequence[Entry], decks: int, *, number: 
             continue
         per_team = [max(entry.books.get(kind.key, 0), 0) for entry in entries]
         if sum(per_team) * size > wild_cards:
-            typed = f"{sum(per_team)} {plural(kind.label, sum(per_team)).lower()}"
+            typed = count_of(sum(per_team), kind.label)
             checks.append(
                 Check(
                     Problem(
-                        f"{typed} this round hold at least {sum(per_team) * size} wild cards, more than the "
-                        f"{wild_cards} twos and jokers of {decks} decks. Check {labels[f'books.{kind.key}'].label}.",
+                        gettext(
+                            "%(typed)s this round hold at least %(cards)s wild cards, more than the %(wild)s twos "
+                            "and jokers of %(decks)s decks. Check %(field)s."
+                        )
+                        % {
+                            "typed": typed,
+                            "cards": sum(per_team) * size,
+                            "wild": wild_cards,
+                            "decks": decks,
+                            "field": labels[f"books.{kind.key}"].label,
+                        },
                         round=number,
                         team=_only_team(per_team),
                         field="books",
@@ -341,13 +390,16 @@ def _round_card_classes(entries: Sequence[Entry], decks: int, *, number: int) ->
         if sum(per_team) <= available:
             continue
         field = max(by_field, key=lambda name: sum(by_field[name]))
-        label = "Black threes caught" if field == "black_threes_held" else CARD_CLASS_LABELS[key]
-        typed = f"{sum(per_team)} {CARD_CLASS_LABELS[key].lower()}"
+        label = gettext("Black threes caught") if field == "black_threes_held" else rules_word(CARD_CLASS_LABELS[key])
+        typed = f"{sum(per_team)} {rules_word(CARD_CLASS_LABELS[key]).lower()}"
         checks.append(
             Check(
                 Problem(
-                    f"{typed} counted this round, on the table and in hand: more than the {available} of "
-                    f"{decks} decks. Check {label}.",
+                    gettext(
+                        "%(typed)s counted this round, on the table and in hand: more than the %(available)s of "
+                        "%(decks)s decks. Check %(label)s."
+                    )
+                    % {"typed": typed, "available": available, "decks": decks, "label": label},
                     round=number,
                     team=_only_team(per_team),
                     field=field,

@@ -18,6 +18,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from django.utils import translation
+
 from scoresheet.problems import Problem, problem_line
 
 PRESETS_DIR = Path(__file__).resolve().parent / "presets"
@@ -256,6 +258,17 @@ class Rules:
     # American: a side with no book at the end of the round loses its melded card points.
     melded_against_without_books: bool = False
     going_out_by_players: tuple[TableRequirement, ...] = ()
+    # The preset's own sentences in other languages: {"fr": {"the English sentence": "sa traduction"}}.
+    translations: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, repr=False)
+
+    def said(self, text: str) -> str:
+        """One of the document's own sentences (its summary, a note) in the page's language: from its
+        translations, or as written (a club's own words, or a sentence changed since it was translated)."""
+        return said(self.translations, text)
+
+    @property
+    def summary_shown(self) -> str:
+        return self.said(self.summary)
 
     def book_kind(self, key: str) -> BookKind | None:
         return next((k for k in self.book_kinds if k.key == key), None)
@@ -328,6 +341,7 @@ DOCUMENT_KEYS = (
     "player_notes",
     "melded_against_without_books",
     "going_out_by_players",
+    "translations",
 )
 
 
@@ -481,6 +495,7 @@ def load_rules(document: Any) -> Rules:
     sources_and_notes = _sources_and_notes(document, check)
     melded_against = _melded_against(document, check)
     by_players = _going_out_by_players(document, check, kinds={kind.key for kind in book_kinds})
+    translations = _translations(document, check)
     _unknown_keys(document, check)
     if check.problems:
         raise RulesError(check.problems)
@@ -500,6 +515,7 @@ def load_rules(document: Any) -> Rules:
         document=document,
         melded_against_without_books=melded_against,
         going_out_by_players=by_players,
+        translations=translations,
     )
 
 
@@ -920,6 +936,26 @@ def _going_out_by_players(document: dict, check: Check, *, kinds: set[str]) -> t
                 check.fail(inside(path, key), "is not a field here (players, partners, books, any_books)")
         requirements.append(TableRequirement(players=players, partners=partners, books=books, any_books=any_books))
     return tuple(requirements)
+
+
+def said(translations: dict[str, dict[str, str]], text: str) -> str:
+    """``text`` in the page's language when ``translations`` (a rules document's) has it; else as written."""
+    by_text = translations.get(translation.get_language() or "", {})
+    return by_text.get(text, text) if isinstance(by_text, dict) else text
+
+
+def _translations(document: dict, check: Check) -> dict[str, dict[str, str]]:
+    """The document's own sentences in other languages, each keyed by the sentence as written:
+    {"fr": {"Four deals.": "Quatre donnes."}}. A sentence changed since keeps its own words."""
+    languages = check.get(document, "translations", dict, default={}) or {}
+    for code, by_text in languages.items():
+        path = inside("translations", code)
+        if not isinstance(by_text, dict):
+            check.fail(path, "must map each sentence to its translation")
+            continue
+        for text, said_so in by_text.items():
+            check.typed(said_so, inside(path, text), str)
+    return languages
 
 
 def _unknown_keys(document: dict, check: Check) -> None:

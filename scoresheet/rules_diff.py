@@ -39,7 +39,7 @@ def _section_key(title: str) -> str:
 def _rows(card: list[Section]) -> dict[tuple[str, str], tuple[str, str]]:
     """(section, label) → (value, note); the notes of "Good to know" are keyed by their text."""
     return {
-        (_section_key(section.title), row.label or row.value): (row.value, row.note)
+        (_section_key(section.name), row.label or row.value): (row.value, row.note)
         for section in card
         for row in section.rows
     }
@@ -79,7 +79,7 @@ def marked_card(rules: Rules, base: Rules) -> list[Section]:
     for section in rules_card(rules):
         rows = []
         for row in section.rows:
-            old = before.get((_section_key(section.title), row.label or row.value))
+            old = before.get((_section_key(section.name), row.label or row.value))
             was = "" if old == (row.value, row.note) else (_words(old, (row.value, row.note)) or "new")
             rows.append(MarkedRow(**vars(row), was=was))
         card.append(replace(section, rows=tuple(rows)))

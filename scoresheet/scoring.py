@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, ngettext
+
 from scoresheet.display import fmt, plural
-from scoresheet.fields import MAX_COUNT, MAX_POINTS, book_word, fields_by_key, piles_text
+from scoresheet.fields import MAX_COUNT, MAX_POINTS, book_word, count_of, fields_by_key, piles_text
 from scoresheet.plausibility import Check, plausibility_checks, plausibility_warnings
 from scoresheet.problems import Problem  # also scoring.Problem, as forms, views and services name it
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Extra, Rules
@@ -324,8 +326,11 @@ def round_warnings(
         if least and melded_points(rules, entry) < least:
             warnings.append(
                 Problem(
-                    f"The books entered hold at least {fmt(least)} points of cards, "
-                    f"but only {fmt(melded_points(rules, entry))} were entered as melded.",
+                    gettext(
+                        "The books entered hold at least %(least)s points of cards, "
+                        "but only %(melded)s were entered as melded."
+                    )
+                    % {"least": fmt(least), "melded": fmt(melded_points(rules, entry))},
                     round=number,
                     team=i,
                     field="melded_points",
@@ -334,7 +339,7 @@ def round_warnings(
     if entries and not any(e.went_out for e in entries):
         warnings.append(
             Problem(
-                "Nobody went out: right only if the draw pile ran out. No going-out bonus is paid.",
+                gettext("Nobody went out: right only if the draw pile ran out. No going-out bonus is paid."),
                 round=number,
                 field="went_out",
             )
@@ -360,19 +365,20 @@ def went_out_short(rules: Rules, entry: Entry, needs, *, number: int, team: int)
         return None
     required, required_any = needs
     short = {key: n - entry.books.get(key, 0) for key, n in required.items() if entry.books.get(key, 0) < n}
-    missing = [f"{n} {plural(rules.book_kind(key).label.lower(), n)}" for key, n in short.items()]
+    missing = [count_of(n, rules.book_kind(key).label) for key, n in short.items()]
     if sum(entry.books.values()) < required_any:
         n = required_any - sum(entry.books.values())
-        missing.append(f"{n} {plural('book', n)} of any kind")
+        missing.append(ngettext("%(n)s book of any kind", "%(n)s books of any kind", n) % {"n": n})
     if not missing:
         return None
+    words = {"missing": ", ".join(missing)}
     problem = Problem(
-        "Went out without the books the variant requires: missing " + ", ".join(missing) + ".",
+        gettext("Went out without the books the variant requires: missing %(missing)s.") % words,
         round=number,
         team=team,
         field="went_out",
     )
-    return Check(problem, "went out missing " + ", ".join(missing))
+    return Check(problem, gettext("went out missing %(missing)s") % words)
 
 
 def round_checks(rules: Rules, entries: Sequence[Entry], *, number: int, partners: bool | None = None) -> list[Check]:

@@ -158,7 +158,7 @@ def _variant_picker(form, rules_by_pk) -> list[dict]:
         cards.append(
             {
                 "radio": radio,
-                "summary": rules.summary if rules else "These rules cannot be used: see the rules page.",
+                "summary": rules.summary_shown if rules else "These rules cannot be used: see the rules page.",
                 "numbers": key_numbers(rules) if rules else (),
             }
         )

@@ -38,17 +38,6 @@ def _fast_password_hashing():
         yield
 
 
-@pytest.fixture(autouse=True)
-def _default_language_after_each_test():
-    """A French page asked for through the test client leaves French active in this thread (a
-    server's every request sets its own language; a test's code after the request would read
-    French): each test starts in the default language."""
-    yield
-    from django.utils import translation
-
-    translation.deactivate()
-
-
 # Fixtures through which a test gets the database: pytest-django's, and `presets` below
 # (which asks for one of them only while it runs).
 DATABASE_FIXTURES = {
@@ -125,6 +114,17 @@ def presets(django_db_blocker, request):
         request.getfixturevalue("db")
     if not Variant.objects.filter(is_preset=True).exists():
         services.presets_load()
+
+
+@pytest.fixture(autouse=True)
+def _english_to_start_with():
+    """Every test starts in the site's language: a request in French (LocaleMiddleware) leaves
+    French active in the thread after it, and the next test in the process would speak it."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -10,19 +10,26 @@ interface.
 from __future__ import annotations
 
 import html
+import io
 import re
 from datetime import date
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core import mail
+from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
-from league.models import Preferences, Role
+from league.clubs import player_links
+from league.models import Club, Player, Preferences, Role
+from league.nights import services as night_services
 from scoresheet import services
 from scoresheet.display import fmt
 from scoresheet.models import Game, Variant
+from scoresheet.rules import RulesError, load_rules
+from scoresheet.rules_card import rules_card
 from scoresheet.scoring import Adjustment, Entry
 from tests.league.factories import club, member, night, season, table_result
 
@@ -41,26 +48,42 @@ ENGLISH = {
     "seasons", "standings", "roster", "who", "what", "here", "not", "yet", "this", "that", "from", "by",
     "is", "are", "back", "show", "start", "finish", "finished", "cancel", "enter", "members", "invite",
     "password", "email", "account", "search", "copy", "nobody", "history", "settings", "tonight",
+    "won", "lost", "tie", "wins", "partners", "opponents", "most", "hello", "results", "emails", "where", "sit",
+    "seat", "screen", "rating", "expected", "link", "offline", "waiting", "send", "queued", "victory", "average",
+    "partnerships",
 }  # fmt: skip
 # The data of the pages below: names people typed; the presets' own names (proper names of rule
 # sets, as "Hand and Foot (Triple Play)"); and the import workbooks' sheet and column names, which
 # the file itself must hold in English (league/exchange).
 DATA = ["Les Atouts", "Automne 2026", "Équipe Nord", "Équipe Sud", "Anne", "Bruno"]
+# The games' own names, which French clubs keep too (the presets' French summaries say them).
+GAME_NAMES = ["Hand, Knee and Foot", "Hand Knee and Foot", "Hand and Foot"]
 WORKBOOK_WORDS = ["Results", "Roster", "Date", "Table", "Game", "Team", "Players", "Score", "Variant", "Name", "Email"]
 
 
 def visible_text(response) -> str:
-    page = response.content.decode()
+    return visible(response.content.decode())
+
+
+def visible(page: str) -> str:
+    """The text a person reads in ``page`` (HTML or plain text), without the data named above."""
     page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
     page = re.sub(r"<!--.*?-->", " ", page, flags=re.S)
-    page = html.unescape(re.sub(r"<[^>]+>", " ", page))
-    for name in DATA + sorted(Variant.objects.values_list("name", flat=True), key=len, reverse=True):
-        page = page.replace(name, " ")
-    return re.sub(r"[ \t\r\n]+", " ", page).strip()  # the no-break spaces of "1 500" stay
+    return without_data(html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+def without_data(text: str) -> str:
+    for name in DATA + sorted(Variant.objects.values_list("name", flat=True), key=len, reverse=True) + GAME_NAMES:
+        text = text.replace(name, " ")
+    return re.sub(r"[ \t\r\n]+", " ", text).strip()  # the no-break spaces of "1 500" stay
 
 
 def english_left(response) -> list[str]:
-    words = re.findall(r"[A-Za-z]+(?:'[a-z]+)?", visible_text(response))
+    return english_in(visible_text(response))
+
+
+def english_in(text: str) -> list[str]:
+    words = re.findall(r"[A-Za-z]+(?:'[a-z]+)?", re.sub(r"\S*/\S*", " ", text))  # not in links and paths
     return sorted({w for w in words if w.lower() in ENGLISH})
 
 
@@ -97,10 +120,23 @@ def league_data():
     }
 
 
+@pytest.fixture
+def closed_night(league_data):
+    """A night of the same season, a week before, closed with Anne's results emailed (queued)."""
+    atouts = league_data["club"]
+    the_night = night(atouts, players=0, season=league_data["season"], date=date(2026, 11, 17))
+    for name in ("Anne", "Bruno", "P01", "P02"):
+        night_services.check_in(night=the_night, player=Player.objects.get(club=atouts, name=name))
+    table_result(the_night, 1, 1, [("Anne & Bruno", 2400), ("P01 & P02", 1900)], agreed=True)
+    Player.objects.filter(club=atouts, name="Anne").update(email="anne@example.com")
+    return night_services.night_close(night=the_night)
+
+
 def pages(data) -> dict[str, str]:
     """Every page of the web interface, by what it is (the URL names of scoresheet, league and accounts)."""
     c, s, n, g = data["club"].slug, data["season"].pk, data["night"].pk, data["game"]
     player = data["played"].teams.first().seats.first().player
+    token = data["night"].token
     return {
         "home": "/",
         "games-deleted": "/games/deleted/",
@@ -140,35 +176,44 @@ def pages(data) -> dict[str, str]:
         "season-standings": f"/clubs/{c}/seasons/{s}/standings/",
         "night-standings": f"/clubs/{c}/nights/{n}/standings/",
         "player-record": f"/clubs/{c}/players/{player.pk}/record/",
+        "player-record (rating)": f"/clubs/{c}/players/{player.pk}/record/?chart=rating",
+        "seat-finder": f"/n/{token}/",
+        "seat-finder (search)": f"/n/{token}/?q=anne",
+        "seat-finder (nobody)": f"/n/{token}/?q=xavier",
+        "seat-finder (a player)": f"/n/{token}/?p={player.pk}",
+        "seat-finder-live": f"/n/{token}/live/?p={player.pk}",
+        "night-screen": f"/clubs/{c}/nights/{n}/screen/",
+        "night-screen-views": f"/clubs/{c}/nights/{n}/screen/views/",
+        "player-own": f"/p/{player_links.page_token(player)}/",
+        "player-own (bad link)": "/p/not-a-link/",
+        "player-email-stop": f"/p/stop/{player_links.opt_out_token(player)}/",
         "variant-list": "/variants/",
         "variant-detail": "/variants/hand-and-foot/",
         "not found": "/no-such-page/",
     }
 
 
-# Pages whose text still comes partly from the rules documents in English: the presets' summaries
-# and notes and the rules cards built from them (their French blocks are the next step).
-NOT_YET = {
-    "variant-list": "the presets' summaries",
-    "variant-detail": "the rules card",
-    "game": "the rules card and the history's sentences",
-    "round-edit (correct)": "the rules card's words in the plausibility notes",
-    "new game": "the presets' summaries",
-    "club-game-new": "the presets' summaries",
-}
+def closed_pages(data, the_night) -> dict[str, str]:
+    """The pages of a closed night: its results for its players, and its emails' log for organisers."""
+    c, player = data["club"].slug, Player.objects.get(club=data["club"], name="Anne")
+    return {
+        "night-detail (closed, emails)": f"/clubs/{c}/nights/{the_night.pk}/",
+        "seat-finder (closed)": f"/n/{the_night.token}/?p={player.pk}",
+        "night-screen-views (closed)": f"/clubs/{c}/nights/{the_night.pk}/screen/views/",
+    }
 
 
-def test_every_page_of_the_interface_is_in_french_with_no_english_left(french, league_data):
+def test_every_page_of_the_interface_is_in_french_with_no_english_left(french, league_data, closed_night):
     french.force_login(league_data["organiser"])
     left = {}
-    for name, url in pages(league_data).items():
+    for name, url in (pages(league_data) | closed_pages(league_data, closed_night)).items():
         response = french.get(url)
         assert response.status_code in (200, 404), (name, response.status_code)
         assert response.headers["Content-Language"] == "fr", name
         words = english_left(response)
         if name.startswith("import-"):
             words = [w for w in words if w not in WORKBOOK_WORDS]
-        if words and name not in NOT_YET:
+        if words:
             left[name] = words
     assert left == {}
 
@@ -276,3 +321,83 @@ def test_a_game_started_in_french_names_its_teams_in_french(french):
         {"variant": Variant.objects.get(slug="hand-and-foot").pk, "mode": "teams", "team_count": "2"},
     )
     assert list(Game.objects.get().teams.values_list("name", flat=True)) == ["Nous", "Eux"]
+
+
+def test_a_game_page_s_offline_words_are_in_french(french, league_data):
+    """The offline banner and the rounds waiting to send: their words are in the page (the script
+    only fills in the numbers), some in data attributes the visible text does not show."""
+    french.force_login(league_data["organiser"])
+    game = league_data["game"]
+    for url in (f"/games/{game.pk}/", f"/games/{game.pk}/rounds/2/?new"):
+        page = french.get(url).content.decode()
+        said = re.findall(r'data-(?:waiting-one|waiting-other|round-[a-z]+|kept)="([^"]*)"', page)
+        block = re.search(r"<div class=\"offline\".*?</section>\s*</div>", page, flags=re.S).group(0)
+        text = " ".join([*said, visible(block)])
+        assert "Hors ligne" in text and "{n} manches en attente d’envoi" in text, url
+        assert english_in(text) == [], url
+    assert "La manche {n} est gardée sur ce téléphone" in page  # the round form's own
+
+
+def sent_email(club_language: str, page_language: str):
+    """The results email of the closed night's one player with an address (Anne), sent while
+    ``page_language`` is active, from a club speaking ``club_language``."""
+    Club.objects.update(language=club_language)
+    with translation.override(page_language):
+        call_command("send_emails", stdout=io.StringIO())
+    (message,) = mail.outbox
+    return message.subject, message.body, visible(message.alternatives[0][0])
+
+
+def test_a_results_email_speaks_the_club_s_language_with_no_english_left(closed_night):
+    subject, body, html_text = sent_email("fr", "en")
+    assert subject == "Vos résultats : Les Atouts, 17 novembre 2026"
+    assert "Bonjour Anne," in body and "mardi 17 novembre 2026" in body
+    assert "Tour 1, table 1\xa0: avec Bruno, contre P01 & P02" in body
+    assert "2\xa0400 c. 1\xa0900 · Gagnée · PV" in body and "Gagnée" in html_text
+    assert "Classement de Automne 2026\xa0: rang 1" in body
+    for text in (subject, body, html_text):
+        assert english_in(visible(text)) == [], text
+
+
+def test_a_results_email_of_an_english_club_is_in_english_whatever_the_page(closed_night):
+    subject, body, html_text = sent_email("en", "fr")
+    assert subject == "Your results: Les Atouts, 17 November 2026"
+    assert "Sitting 1, table 1: with Bruno, against P01 & P02" in body
+    assert "2,400 v 1,900 · Won · VP" in body and "Won" in html_text
+
+
+def test_the_round_form_s_plausibility_warnings_are_in_french(french, league_data):
+    """22 clean books and 10,450 points on the table (the typos of tests/scoresheet/test_round_confirmation.py):
+    the warnings are built from the catalogue's templates, the rules' words and the numbers in French."""
+    game = league_data["game"]
+    french.force_login(league_data["organiser"])
+    typed = {"went_out": "none", "version": "new", "t0-book_clean": "22", "t0-melded_points": "10450"}
+    response = french.post(f"/games/{game.pk}/rounds/2/", typed)
+    assert response.status_code == 400  # asked to confirm, not saved
+    page = response.content.decode()
+    warnings = visible(page[page.index('<div id="round-warnings">') :])
+    assert "22 canastas pures contiennent au moins 154 cartes" in warnings
+    assert "10\u202f450 points posés" in warnings or "10\xa0450 points posés" in warnings
+    assert "Personne n’est sorti" in warnings
+    assert english_in(warnings) == []
+
+
+def test_a_preset_s_own_sentences_come_from_its_french_block_and_a_changed_one_as_typed(french, league_data):
+    page = visible_text(french.get("/variants/hand-and-foot/"))
+    assert "Bon à savoir Quand la pioche est épuisée, personne n’est sorti" in page
+    assert "Prime pour le plaisir, facultative" in page and "main et pied de 13 cartes" in page  # a note, the summary
+    preset = Variant.objects.get(slug="hand-and-foot")
+    document = {**preset.document, "player_notes": ["Our club's own note.", *preset.document["player_notes"][1:]]}
+    with translation.override("fr"):
+        notes = [row.value for section in rules_card(load_rules(document)) for row in section.rows if not row.label]
+    assert notes[:2] == [
+        "Our club's own note.",
+        "Un joueur ne sort qu’après que son partenaire a joué son pied et a donné son accord.",
+    ]
+
+
+def test_a_translations_block_that_is_not_text_is_refused_by_its_path():
+    document = {**Variant.objects.get(slug="samba").document, "translations": {"fr": {"Samba": 7}}}
+    with pytest.raises(RulesError) as refused:
+        load_rules(document)
+    assert [problem.field for problem in refused.value.errors] == ["translations.fr.Samba"]

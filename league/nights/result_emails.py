@@ -11,7 +11,7 @@ marks each row sent or failed with the error.
 Each email says the player's games of the night (partners, opponents, scores, VP), their place
 on the night and in the season's standings with the change the night made, and carries two
 signed links (league.clubs.player_links): their own page, and "no more emails" (also in the
-List-Unsubscribe header, with one-click POST, RFC 8058).
+List-Unsubscribe header, with one-click POST, RFC 8058). It speaks the club's language.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from league.clubs import player_links
 from league.models import EmailStatus, Night, Player, ResultEmail
@@ -182,7 +182,13 @@ def _links(row: ResultEmail) -> dict[str, str]:
 
 
 def results_message(*, row: ResultEmail, results: PlayerResults) -> EmailMultiAlternatives:
-    """The email of ``row``: plain text and HTML from templates/league/email/, and List-Unsubscribe."""
+    """The email of ``row``: plain text and HTML from templates/league/email/, and List-Unsubscribe;
+    in the club's language (``Club.language``), whatever the language of the page that closed the night."""
+    with translation.override(results.night.club.language or settings.LANGUAGE_CODE):
+        return _message(row, results)
+
+
+def _message(row: ResultEmail, results: PlayerResults) -> EmailMultiAlternatives:
     night = results.night
     links = _links(row)
     context = {

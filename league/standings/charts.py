@@ -15,6 +15,8 @@ from decimal import Decimal
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from scoresheet.display import localized
+
 # A phone shows the chart about 320 px wide: a narrow drawing keeps its 15-unit text readable there.
 WIDTH, HEIGHT = 400, 240
 LEFT, RIGHT, TOP, BOTTOM = 52, 30, 26, 40  # room for the value labels and the axis labels
@@ -34,7 +36,8 @@ def nice_step(span: float, ticks: int = 4) -> float:
 
 
 def number(value: float | Decimal, places: int = 0) -> str:
-    return f"{value:,.{places}f}"
+    """1,500 or 27.5 in English, 1 500 or 27,5 in French (the active language)."""
+    return localized(f"{value:,.{places}f}")
 
 
 def line_chart(

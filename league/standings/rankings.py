@@ -27,6 +27,16 @@ class RankingRule:
         return gettext("Ranked by %(words)s.") % {"words": self.words_shown}
 
     @property
+    def name_shown(self) -> str:
+        """``name`` in the page's language (the season form's choice)."""
+        return gettext(self.name)
+
+    @property
+    def short_shown(self) -> str:
+        """``short`` in the page's language (the standings page's switch; the workbook's sheet keeps it)."""
+        return gettext(self.short)
+
+    @property
     def words_shown(self) -> str:
         """``words`` in the page's language (the workbook and the commands keep them in English)."""
         return gettext(self.words)
@@ -37,14 +47,24 @@ RANKINGS: dict[str, RankingRule] = {
     for rule in [
         RankingRule(
             "vp",
-            "Victory points",
-            "VP",
+            gettext_noop("Victory points"),
+            gettext_noop("VP"),
             gettext_noop("victory points per game (then points)"),
             ("vp_average", "points"),
         ),
-        RankingRule("wins", "Wins", "Wins", gettext_noop("wins (then points)"), ("wins", "points")),
-        RankingRule("points", "Points", "Points", gettext_noop("total points"), ("points",)),
-        RankingRule("average", "Average", "Average", gettext_noop("average points per game"), ("average",)),
+        RankingRule(
+            "wins", gettext_noop("Wins"), gettext_noop("Wins"), gettext_noop("wins (then points)"), ("wins", "points")
+        ),
+        RankingRule(
+            "points", gettext_noop("Points"), gettext_noop("Points"), gettext_noop("total points"), ("points",)
+        ),
+        RankingRule(
+            "average",
+            gettext_noop("Average"),
+            gettext_noop("Average"),
+            gettext_noop("average points per game"),
+            ("average",),
+        ),
     ]
 }
 
@@ -67,4 +87,4 @@ def ranking_rule(key: str) -> RankingRule:
 
 # The view of fixed partnerships beside the ranking views (ranked by the season's rule): its
 # switch on the page and its sheet in the workbook.
-PARTNERSHIPS = "Partnerships"
+PARTNERSHIPS = gettext_noop("Partnerships")

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from league.models import Bye, Club, Night, Season, Seat, SeatingMode
 from league.nights.selectors import credited_players, seat_rounds
@@ -280,6 +280,15 @@ class PlayerGame:
         if self.win == 1:
             return "won"
         return "tie" if self.win else "lost"
+
+    @property
+    def result_words(self) -> str:
+        """The result as the page or email says it, in its language: "Won", "Tie", "Lost"."""
+        return {
+            "won": pgettext("a game's result", "Won"),
+            "tie": pgettext("a game's result", "Tie"),
+            "lost": pgettext("a game's result", "Lost"),
+        }[self.result]
 
 
 @dataclass

@@ -23,6 +23,7 @@ from league.clubs import services
 from league.models import Night, Player, Role, Season
 from league.ratings.selectors import club_ratings, rating_nights
 from league.standings.charts import line_chart
+from league.standings.charts import number as chart_number
 from league.standings.metrics import METRICS, RATED_GAMES, match_vp
 from league.standings.pdf import standings_pdf
 from league.standings.rankings import PARTNERSHIPS, RANKINGS, RATING, ranking_rule
@@ -49,7 +50,7 @@ CHARTS = {"points": gettext_lazy("Points"), "vp": gettext_lazy("VP"), "rating": 
 # The words of the page's switch: a ranking rule's short name, or the partnerships view's.
 VIEW_LABELS = (
     {key: rule.short for key, rule in RANKINGS.items()}
-    | {RATING.key: gettext_lazy("Rating")}
+    | {RATING.key: RATING.short}
     | {"partnerships": PARTNERSHIPS}
 )
 PAPERS = ("letter", "a4")
@@ -144,7 +145,7 @@ def _context(request, result: Standings, views: list[str], view: str, link) -> d
     ranked = standings_table(result, result.rows, request, link=link)
     unranked = standings_table(result, result.unranked, request, link=link, prefix="unranked-")
     ranked.caption, unranked.caption = "Standings", "Not yet ranked"
-    switch = [(key, VIEW_LABELS[key], _query(request, by=key), key == view) for key in views]
+    switch = [(key, gettext(VIEW_LABELS[key]), _query(request, by=key), key == view) for key in views]
     by_words = ranking_rule(result.ranked_by).words_shown
     return {
         "club": result.club,
@@ -258,7 +259,10 @@ def player_record(request, slug, player_id):
         "rating": rating,
         "rated_games": RATED_GAMES,
         "chart": chart,
-        "companions": [("Most frequent partners", record.partners), ("Most frequent opponents", record.opponents)],
+        "companions": [
+            (gettext("Most frequent partners"), record.partners),
+            (gettext("Most frequent opponents"), record.opponents),
+        ],
         "chart_svg": _chart(player, record, chart, rating) if record.nights else None,
         "chart_urls": [(key, label, _query(request, chart=key), key == chart) for key, label in CHARTS.items()],
         "rating_steps": rating_nights(rating) if rating else [],
@@ -282,7 +286,7 @@ def _chart(player: Player, record, chart: str, rating):
         if rating is None:
             return None
         points = [(date_format(step.date, "j M y"), Decimal(f"{step.rating:.1f}")) for step in rating_nights(rating)]
-        words = "; ".join(f"{day} {value}" for day, value in points)
+        words = "; ".join(f"{day} {chart_number(value, 1)}" for day, value in points)
         return line_chart(
             points,
             title=gettext("Rating: %(name)s") % {"name": player.name},
