@@ -4,46 +4,34 @@ for the module and read back as text, with no English left; numbers grouped as e
 writes them; a club's printouts in the club's language whatever the page's; the commands'
 ``--language``.
 
-A PDF is checked by its words, less the data on it (the club's, players' and teams' names, made
-up in French here; the presets' names, proper names of rule sets; "Bookkeeper") and less the
-rules card's own words, which scoresheet/rules_card.py builds and which are translated apart
-(issue 25, the rules cards): on each page everything from the card's heading ("Règles : …") to
-the page's footer, and the opening meld bands of the card (``meld_rows``) where a sheet's head
-shows them. The card's heading itself is checked.
-
-Until the lead merges PDF_STRINGS_FR.po (the French of the PDFs' strings) into the catalogue,
-the module reads a catalogue made from both in a folder of its own (``catalogue``).
+A PDF is checked by all its words, the rules card's included, less the data on it (the club's,
+players' and teams' names, made up in French here; the presets' names, proper names of rule
+sets; "Bookkeeper").
 """
 
 from __future__ import annotations
 
 import io
 import re
-import shutil
-import subprocess
 from datetime import date
 from pathlib import Path
 
 import pdfplumber
 import pytest
-from django.conf import settings
 from django.core.management import CommandError, call_command
-from django.test import Client, override_settings
+from django.test import Client
 from django.utils import translation
 
 from league.models import Club, Role
 from league.nights import services as night_services
 from scoresheet import services
 from scoresheet.models import Game, Variant
-from scoresheet.rules_card import meld_rows
 from scoresheet.scoring import Adjustment, Entry
 from tests.league.built_once import built_once
 from tests.league.factories import club, member, night, season, table_result
 
 pytestmark = pytest.mark.django_db
 
-LOCALE = Path(settings.BASE_DIR) / "locale"
-FRAGMENT = Path(settings.BASE_DIR) / "PDF_STRINGS_FR.po"
 
 # English words these PDFs print that French does not (not "table", "date", "total", "points",
 # "page", "score", "canasta", "club": the same in both).
@@ -59,24 +47,6 @@ ENGLISH = {
 }  # fmt: skip
 DATA = ["Les Atouts", "Automne 2026", "Équipe Nord", "Équipe Sud", "Anne", "Bruno", "Chloé", "Denis", "Bookkeeper"]
 NUMBER_FR = re.compile(r"\b1[\u00a0\u202f ]500\b")  # French groups with a no-break space
-
-
-@pytest.fixture(scope="module")
-def catalogue(tmp_path_factory):
-    """The French catalogue with PDF_STRINGS_FR.po merged in (msgcat, msgfmt), in a folder of the
-    module's own; the repository's catalogue as it is once the lead has merged the fragment."""
-    if not FRAGMENT.exists():
-        yield
-        return
-    folder = tmp_path_factory.mktemp("locale") / "fr" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    merged = folder / "django.po"
-    source = LOCALE / "fr" / "LC_MESSAGES"
-    subprocess.run(["msgcat", "--use-first", str(FRAGMENT), str(source / "django.po"), "-o", str(merged)], check=True)
-    subprocess.run(["msgfmt", "-o", str(folder / "django.mo"), str(merged)], check=True)
-    shutil.copy(source / "djangojs.mo", folder / "djangojs.mo")
-    with override_settings(LOCALE_PATHS=[str(folder.parent.parent)]):
-        yield
 
 
 def _world(tmp: Path) -> dict:
@@ -145,7 +115,7 @@ def _world(tmp: Path) -> dict:
 
 
 @pytest.fixture(scope="module")
-def world(django_db_setup, django_db_blocker, catalogue, tmp_path_factory):
+def world(django_db_setup, django_db_blocker, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("pdfs")
     yield from built_once(django_db_blocker, lambda: _world(tmp))
     translation.deactivate()
@@ -157,37 +127,15 @@ def page_lines(content: bytes) -> list[list[str]]:
         return [[re.sub(r"[ \t\r\n]+", " ", line["text"]) for line in page.extract_text_lines()] for page in doc.pages]
 
 
-def without_rules_card(lines: list[str]) -> list[str]:
-    """A page's lines less the rules card's own: from its heading ("Règles : Main et pied") to the
-    footer ("Bookkeeper · …"), the heading itself kept."""
-    kept, card = [], False
-    for line in lines:
-        if line.startswith("Bookkeeper ·"):
-            card = False
-        if not card:
-            kept.append(line)
-        if re.match(r"Règles\s:", line):
-            card = True
-    return kept
-
-
 def checked_text(content: bytes) -> str:
-    """The PDF's words that the check reads: no rules card, no meld bands of the card, no data."""
-    with translation.override("fr"):
-        bands = [
-            words for rules in rules_of_the_module() for row in meld_rows(rules) for words in (row.label, row.value)
-        ]
-    text = " ".join(line for page in page_lines(content) for line in without_rules_card(page))
+    """The PDF's words that the check reads: all of them but the data."""
+    text = " ".join(line for page in page_lines(content) for line in page)
     text = re.sub(r"https?://\S+|/[tn]/\S+", " ", text)  # the QR codes' links
     text = re.sub(r"\s+", " ", text)
     names = [*DATA, *Game.objects.values_list("name", flat=True), *Variant.objects.values_list("name", flat=True)]
-    for words in sorted(bands, key=len, reverse=True) + sorted(names, key=len, reverse=True):
+    for words in sorted(names, key=len, reverse=True):
         text = text.replace(re.sub(r"\s+", " ", words), " ")
     return text
-
-
-def rules_of_the_module():
-    return [Variant.objects.get(slug=slug).rules for slug in ("hand-and-foot", "canasta")]
 
 
 def english_left(content: bytes) -> list[str]:
