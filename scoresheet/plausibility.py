@@ -164,13 +164,10 @@ class Check:
 
 def plausibility_checks(rules: Rules, entries: Sequence[Entry], *, number: int, team_count: int) -> list[Check]:
     """Every implausible number of a round, as warnings to confirm."""
-    seatings = tables(rules, team_count)
-    if not seatings:
+    seatings = _generous_seatings(rules, team_count)
+    if seatings is None:
         return []
-    # The most generous seating for each check, so that no legal table would have made it fail.
-    roomiest = max(seatings, key=lambda t: t.side_cards)
-    richest = max(seatings, key=lambda t: best_cards_value(rules, t.decks, t.side_cards))
-    most_decks = max(t.decks for t in seatings)
+    roomiest, richest, most_decks = seatings
     checks: list[Check] = []
     for team, entry in enumerate(entries):
         checks += _side_books(rules, entry, roomiest, number=number, team=team)
@@ -179,6 +176,26 @@ def plausibility_checks(rules: Rules, entries: Sequence[Entry], *, number: int, 
     checks += _round_books(rules, entries, most_decks, number=number)
     checks += _round_card_classes(entries, most_decks, number=number)
     return checks
+
+
+def _generous_seatings(rules: Rules, team_count: int) -> tuple[Table, Table, int] | None:
+    """The most generous seating for each check, so that no legal table would have made it fail: the
+    roomiest, the richest and the most decks (None when the variant names no decks or piles).
+    Worked out once per rules object and number of sides, and kept on it as its entry fields are
+    (``fields._kept_fields``): every round of every game asks."""
+    where = f"_generous_seatings_{team_count}"
+    if where not in rules.__dict__:
+        seatings = tables(rules, team_count)
+        rules.__dict__[where] = (
+            (
+                max(seatings, key=lambda t: t.side_cards),
+                max(seatings, key=lambda t: best_cards_value(rules, t.decks, t.side_cards)),
+                max(t.decks for t in seatings),
+            )
+            if seatings
+            else None
+        )
+    return rules.__dict__[where]
 
 
 def plausibility_warnings(rules: Rules, entries: Sequence[Entry], *, number: int, team_count: int) -> list[Problem]:
@@ -210,11 +227,11 @@ def confirmation_record(checks: Iterable[Check]) -> list[dict]:
 
 def _side_books(rules: Rules, entry: Entry, table: Table, *, number: int, team: int) -> list[Check]:
     """More books than a side's cards: each book holds at least the smallest book's cards."""
-    labels = fields_by_key(rules)
     books = [(kind, entry.books[kind.key]) for kind in rules.book_kinds if entry.books.get(kind.key, 0) > 0]
     cards = sum(n for _, n in books) * rules.smallest_book
     if cards <= table.side_cards:
         return []
+    labels = fields_by_key(rules)
     typed = join_and([count_of(n, kind.label) for kind, n in books])
     fields = join_and([labels[f"books.{kind.key}"].label for kind, _ in books])
     largest = max(books, key=lambda book: book[1])[0]
@@ -239,20 +256,19 @@ def _side_books(rules: Rules, entry: Entry, table: Table, *, number: int, team: 
 def _side_points(rules: Rules, entry: Entry, table: Table, *, number: int, team: int) -> list[Check]:
     """Card points above what a side's cards can be worth. Counted cards are checked by count
     (``_side_counted_cards``, ``_round_card_classes``), which bounds their points as well."""
-    labels = fields_by_key(rules)
     richest = best_cards_value(rules, table.decks, table.side_cards)
     checks = []
-    for field, points, counted, where in (
-        ("melded_points", melded_points(rules, entry), entry.melded_cards, gettext("on the table")),
-        (
-            "hand_points",
-            hand_points(rules, entry),
-            entry.hand_cards,
-            gettext("left in %(piles)s") % {"piles": piles_text(rules)},
-        ),
+    for field, points, counted in (
+        ("melded_points", melded_points(rules, entry), entry.melded_cards),
+        ("hand_points", hand_points(rules, entry), entry.hand_cards),
     ):
         if counted is not None or points <= richest:
             continue
+        # The words only when it warns: they are looked up in the page's language.
+        if field == "melded_points":
+            where = gettext("on the table")
+        else:
+            where = gettext("left in %(piles)s") % {"piles": piles_text(rules)}
         typed = gettext("%(points)s points %(where)s") % {"points": fmt(points), "where": where}
         checks.append(
             Check(
@@ -267,7 +283,7 @@ def _side_points(rules: Rules, entry: Entry, table: Table, *, number: int, team:
                         "why": table.explain(),
                         "cards": table.side_cards,
                         "richest": fmt(richest),
-                        "field": labels[field].label,
+                        "field": fields_by_key(rules)[field].label,
                     },
                     round=number,
                     team=team,

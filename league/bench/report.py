@@ -22,7 +22,7 @@ EXPECTED_QUERIES: dict[str, int] = {
     "floor": 1,
     "night_page": 22,  # 21, and the night's results emails for its log (issue 23)
     "season_standings": 9,
-    "player_page": 15,  # 12, and the club's games for the ratings (issue 24)
+    "player_page": 13,  # 12, and the fingerprint of the ratings kept in the cache (issue 24; 15 learning them)
     "round_form": 5,
     "table_pack": 8,
     "export_season": 7,

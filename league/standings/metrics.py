@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date as Date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
 
@@ -60,17 +61,24 @@ def match_vp(mine: int, theirs: int, blowout: int) -> Decimal:
 
 
 def game_vp(totals: Sequence[int], blowout: int) -> list[Decimal]:
-    """Each team's VP for a game: the mean of its matches with every other team at the table."""
+    """Each team's VP for a game: the mean of its matches with every other team at the table.
+    Worked out once for the same totals and margin (a season's standings read every game's on
+    every view, and the arithmetic is in exact fractions)."""
+    return list(_game_vp(tuple(totals), blowout))
+
+
+@lru_cache(maxsize=2**14)
+def _game_vp(totals: tuple[int, ...], blowout: int) -> tuple[Decimal, ...]:
     if len(totals) < 2:
-        return [Decimal(VP_PER_MATCH) for _ in totals]
-    return [
+        return tuple(Decimal(VP_PER_MATCH) for _ in totals)
+    return tuple(
         half_up(
             Fraction(sum(match_vp(mine, theirs, blowout) for j, theirs in enumerate(totals) if j != i))
             / (len(totals) - 1),
             2,
         )
         for i, mine in enumerate(totals)
-    ]
+    )
 
 
 def win_shares(totals: Sequence[int]) -> list[Fraction]:

@@ -250,6 +250,14 @@ def test_the_night_page_shows_the_code_to_where_do_i_sit(client, tuesday):
     assert "<svg" in page and f"http://testserver/n/{the_night.token}/" in page
     assert f'href="/clubs/tuesday/nights/{the_night.pk}/screen/"' in page
     assert "Hide the standings during the last sitting" in page
+    # The code is drawn once for a link (league.nights.player_views._drawn_code): the one drawn now for it.
+    from scoresheet import qrcode
+
+    link = f"http://testserver/n/{the_night.token}/"
+    drawn = qrcode.svg(link, title="")
+    assert drawn[drawn.index("<path") :] in page
+    again = client.get(f"/clubs/tuesday/nights/{the_night.pk}/").content.decode()
+    assert drawn[drawn.index("<path") :] in again
 
 
 def test_a_new_night_gets_a_short_token_of_its_own():

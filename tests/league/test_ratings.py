@@ -256,3 +256,71 @@ def test_the_season_standings_rank_by_rating_beside_the_other_rules(client, djan
     assert "Rating" not in sheets
     with pytest.raises(CommandError):
         call_command("standings", "--club", "tuesday", "--season", autumn.name, "--by", "rating", stdout=io.StringIO())
+
+
+@pytest.mark.django_db
+def test_the_player_page_learns_the_ratings_again_after_any_change_and_reads_them_from_the_cache_otherwise(
+    client, monkeypatch
+):
+    """The ratings are kept in Django's cache under a fingerprint of the games they are learned from:
+    a correction, a deleted night, a restored one and an import each show on the page at once, and a
+    page seen again reads them from the cache (nothing learned) in the same few queries, whatever the
+    club's size."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from league.exchange import imports
+    from league.ratings import selectors
+    from scoresheet.models import Game
+    from scoresheet.scoring import Adjustment, Entry
+    from tests.league.factories import member
+    from tests.league.test_import_results import HEADER, workbook
+
+    autumn = build_autumn()
+    client.force_login(member(autumn.club, "vic"))
+    ann = autumn.club.players.get(name="Ann")
+    url = f"/clubs/tuesday/players/{ann.pk}/record/?season={autumn.pk}"
+    learned = selectors.learn
+
+    def seen() -> tuple[str, int]:
+        with CaptureQueriesContext(connection) as queries:
+            page = _text(client.get(url).content.decode())
+        return page.split("Rating today ")[1].split(" ")[0], len(queries)
+
+    def shown() -> str:
+        """Ann's rating as the page shows it, learned from the games as they are now; seen again, the
+        same rating from the cache."""
+        rating, _ = seen()
+        assert rating == f"{learned(club_games(club=autumn.club)).players[ann.pk].rating:.1f}"
+        with monkeypatch.context() as patched:
+            patched.setattr(selectors, "learn", lambda games: pytest.fail("learned again, not read from the cache"))
+            again, queries = seen()
+        assert again == rating
+        warm.append(queries)
+        return rating
+
+    warm: list[int] = []
+    first = shown()
+    game = Game.objects.get(table__sitting__night__date=date(2026, 10, 6), table__number=1)  # Ann & Bob won it
+    scoresheet_services.round_record(
+        game=game,
+        number=1,
+        entries=[Entry(adjustments=[Adjustment("Final score", total)]) for total in (1000, 3000)],
+        reason="The totals were swapped",
+    )
+    corrected = shown()
+    assert corrected != first
+    second = autumn.nights.get(date=date(2026, 10, 13))
+    night_services.night_delete(night=second)
+    deleted = shown()
+    assert deleted != corrected
+    night_services.night_restore(night=second)
+    assert shown() == corrected
+    rows = [
+        HEADER,
+        [date(2026, 10, 20), 1, 1, "A", "Ann & Bob", 100, ""],
+        [date(2026, 10, 20), 1, 1, "C", "Cy", 900, ""],
+    ]
+    imports.results_import(data=workbook(rows), club_slug="tuesday", season_name="Winter")
+    assert shown() != corrected
+    assert len(set(warm)) == 1  # the same queries from the cache, four games or five
