@@ -49,9 +49,7 @@ CHARTS = {"points": gettext_lazy("Points"), "vp": gettext_lazy("VP"), "rating": 
 
 # The words of the page's switch: a ranking rule's short name, or the partnerships view's.
 VIEW_LABELS = (
-    {key: rule.short for key, rule in RANKINGS.items()}
-    | {RATING.key: RATING.short}
-    | {"partnerships": PARTNERSHIPS}
+    {key: rule.short for key, rule in RANKINGS.items()} | {RATING.key: RATING.short} | {"partnerships": PARTNERSHIPS}
 )
 PAPERS = ("letter", "a4")
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
