@@ -97,6 +97,14 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """The browser tests run without the app's service worker (installing it fetches and keeps the
+    static files and the next round's form on every game page: time spent on what they do not
+    test); tests/e2e/test_offline.py, which tests it, lets it run."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 # App fixtures
 
 

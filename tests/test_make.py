@@ -19,6 +19,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 
+# One `make serve` for the module's tests that read it (the `server` fixture): with --dist
+# loadgroup (make test) they run on one worker, which starts it once.
+pytestmark = pytest.mark.xdist_group("make_serve")
+
 
 def free_port() -> int:
     with socket.socket() as s:

@@ -15,6 +15,13 @@ from scoresheet.models import Round, RoundSave, Variant
 from scoresheet.scoring import Entry
 from tests.e2e.test_layout import viewport
 
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """Here the service worker runs, as on a phone (tests/conftest.py blocks it elsewhere)."""
+    return {**browser_context_args, "service_workers": "allow"}
+
+
 # Hand and Foot, round 1 saved before the network drops (test_views_game's US_R1 and THEM_R1,
 # worked out there): Us 4,345, Them 1,115.
 ROUND_1 = [
