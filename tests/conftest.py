@@ -9,6 +9,8 @@ import pytest
 from hypothesis import settings
 from playwright.sync_api import expect
 
+pytest_plugins = ["tests.xdist_groups"]
+
 # Playwright's sync API runs an event loop in the test thread; without this Django
 # refuses the database work pytest-django does around each test.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

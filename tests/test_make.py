@@ -20,7 +20,9 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 
 # One `make serve` for the module's tests that read it (the `server` fixture): with --dist
-# loadgroup (make test) they run on one worker, which starts it once.
+# loadgroup (make test) they run on one worker, which starts it once. The fixture lives for the
+# session (until that worker ends): a module-scoped one was started again whenever another
+# module's test ran between two of these on the worker.
 pytestmark = pytest.mark.xdist_group("make_serve")
 
 
@@ -59,13 +61,13 @@ def serve_environment(tmp_path: Path, **changes: str) -> dict:
     return env
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def serve_folder(tmp_path_factory) -> Path:
     """The folder of the served database (club.sqlite3)."""
     return tmp_path_factory.mktemp("serve")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(serve_folder):
     """`make serve` on a free port with a new SQLite database; its base URL while it runs."""
     tmp_path = serve_folder
@@ -169,3 +171,10 @@ def test_make_test_stops_at_once_naming_the_packages_to_install(tmp_path, tools,
     assert result.stdout == ""  # stopped before anything ran
     [line] = result.stderr.splitlines()
     assert line.endswith(message)
+
+
+def test_these_tests_share_one_worker_under_make_test(request):
+    """`make test` runs --dist loadgroup: this module's tests carry their group (tests/xdist_groups.py),
+    so one worker runs them all and starts `make serve` once; without --dist loadgroup, no group."""
+    grouped = request.node.nodeid.endswith("@make_serve")
+    assert grouped == bool(getattr(request.config.option, "loadgroup", False))
