@@ -254,7 +254,11 @@ def round_record(
     checks = scoring.round_checks(rules, entries, number=number, partners=game.mode == Game.Mode.TEAMS)
     accepted = set(confirmed)
     if correcting:  # what was confirmed for the round before is not asked again
-        accepted |= {record["code"] for record in rounds[number - 1].confirmed_warnings}
+        before = rounds[number - 1].confirmed_warnings
+        accepted |= {record["code"] for record in before}
+        # A round saved while the codes were made of the warnings' words: its records match by those.
+        said = {(r.get("team"), r.get("field"), r.get("key"), r.get("message")) for r in before}
+        accepted |= {check.code for check in checks if _said(check) in said}
     if undoes is not None:  # an undo puts back values saved before: nothing is asked again
         accepted |= {check.code for check in checks}
     unconfirmed = [check for check in checks if check.code not in accepted]
@@ -277,6 +281,11 @@ def round_record(
     if save_key:
         RoundSave.objects.create(key=save_key, game=game, number=number, round=rnd)
     return rnd
+
+
+def _said(check) -> tuple:
+    problem = check.problem
+    return (problem.team, problem.field, problem.key, problem.message)
 
 
 REASON_NEEDED = "Say why you correct this round: the game is finished or its night closed, so the reason is recorded."
