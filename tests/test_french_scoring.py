@@ -177,6 +177,16 @@ def test_the_standings_captions_are_in_french_and_unchanged_in_english(atouts, r
     assert captions(browser(atouts, "en"), ranked_and_not) == ["Standings", "Not yet ranked"]
 
 
+def test_undoing_a_round_says_so_in_french_and_in_english(atouts, game):
+    for language, said in (("fr", "Annulé. Manche 1 retirée."), ("en", "Undone. Round 1 taken off.")):
+        visitor = browser(atouts, language)
+        page = visitor.get(f"/games/{game.pk}/").content.decode()
+        change = re.search(r'name="change" value="([^"]+)"', page).group(1)
+        answer = visitor.post(f"/games/{game.pk}/undo/", {"change": change}, follow=True)
+        assert said in visible(answer.content.decode()), language
+        services.round_record(game=game, number=1, entries=[NORD, SUD])  # back for the next language
+
+
 # --- plurals that count one thing of another: French agrees with the first number, English with the second
 
 
