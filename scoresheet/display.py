@@ -35,6 +35,12 @@ def fmt(n: int) -> str:
     return f"−{digits}" if n < 0 else digits
 
 
+def typed(n: int) -> str:
+    """A number a message gives back as it was entered: in English as typed ("1001", "-5": the
+    score_game contract's words), in another language as it writes numbers ("1 001", "−5")."""
+    return fmt(n) if _separators(translation.get_language()) else str(n)
+
+
 def signed(n: int) -> str:
     """500 → "+500", -100 → "−100", 0 → "0"."""
     return f"+{fmt(n)}" if n > 0 else fmt(n)
@@ -42,6 +48,11 @@ def signed(n: int) -> str:
 
 def plural(label: str, count: int) -> str:
     return label if count == 1 else f"{label}s"
+
+
+def said(who: str, what: str) -> str:
+    """ "Us: 22 clean books …", a message with whom or what it is about, in the page's language ("Nous : …")."""
+    return gettext("%(who)s: %(what)s") % {"who": who, "what": what}
 
 
 def join_and(parts: list[str]) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Sum
 from django.db.models.functions import Coalesce
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import ngettext
 
 from scoresheet.display import fmt
 from scoresheet.models import Game, Team, TeamRound
@@ -36,7 +36,12 @@ class Shortfall:
     def text(self) -> str:
         """ "2 of 4 rounds", or "3 rounds, nobody reached 5,000"."""
         if self.of is not None:
-            return gettext("%(played)s of %(of)s rounds") % {"played": self.played, "of": self.of}
+            # Counted by the rounds played, which the French noun follows ("1 manche sur 4"); the
+            # English noun follows the rules' rounds, always more than one here: "rounds" in both.
+            return ngettext("%(played)s of %(of)s rounds", "%(played)s of %(of)s rounds", self.played) % {
+                "played": self.played,
+                "of": self.of,
+            }
         return ngettext(
             "%(played)s round, nobody reached %(target)s", "%(played)s rounds, nobody reached %(target)s", self.played
         ) % {"played": self.played, "target": fmt(self.target or 0)}

@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 from django.utils.translation import get_language, gettext, pgettext
 
-from scoresheet.display import fmt, join_and, plural, signed
+from scoresheet.display import fmt, join_and, plural, signed, typed
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Rules
 
 MAX_COUNT = 1000  # no count on a score sheet comes near this: a typo, not a game
@@ -84,7 +84,11 @@ class EntryField:
     def line_label(self, count: int = 1, value: int | None = None) -> str:
         """A breakdown line: "Clean books 2 × 500"; points and flags are just the label."""
         if self.kind == COUNT:
-            return f"{self.label} {count} × {fmt(self.value if value is None else value)}"
+            return gettext("%(label)s %(count)s × %(value)s") % {
+                "label": self.label,
+                "count": typed(count),
+                "value": fmt(self.value if value is None else value),
+            }
         if self.kind == FLAG and not self.value and not self.special:
             return gettext("%(label)s (no bonus)") % {"label": self.label}
         return self.label

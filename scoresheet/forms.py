@@ -16,7 +16,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoresheet import fields, inputs, scoring, selectors
-from scoresheet.display import plural
+from scoresheet.display import plural, said
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.fields import EntryField, book_word, entry_fields
 from scoresheet.formfields import OnOffField, PlainIntegerField
@@ -209,8 +209,12 @@ class GameStartForm(forms.Form):
             return data
         allowed = rules.setup.team_counts if mode == Game.Mode.TEAMS else rules.setup.individual_counts
         if not allowed:
-            other = "individual players" if mode == Game.Mode.TEAMS else "teams"
-            self.add_error("mode", f"{rules.name} is played by {other} only.")
+            only = (
+                gettext("%(name)s is played by individual players only.")
+                if mode == Game.Mode.TEAMS
+                else gettext("%(name)s is played by teams only.")
+            )
+            self.add_error("mode", only % {"name": rules.name})
             return data
         if count not in allowed:
             counts = gettext(" or ").join(map(str, allowed))
@@ -435,7 +439,7 @@ class TeamEntryForm(forms.Form):
             field = self.entry_fields.get(name)
             subject = field.label if field else self.fields[name].label if name in self.fields else ""
             box = self[name].auto_id if name in self.fields else ""
-            texts += [FieldError(e if not subject or e.startswith(subject) else f"{subject}: {e}", box) for e in errors]
+            texts += [FieldError(e if not subject or e.startswith(subject) else said(subject, e), box) for e in errors]
         return texts
 
     def field_for(self, problem: scoring.Problem) -> str | None:
@@ -573,7 +577,7 @@ class RoundForm:
                 continue
             form = self.team_forms[p.team]
             if p.field == "went_out":
-                self.went_out_error = f"{form.team_name}: {p.message}"
+                self.went_out_error = said(form.team_name, p.message)
                 continue
             form.add_error(form.field_for(p), p.message)
 
@@ -582,7 +586,7 @@ class RoundForm:
         """Every problem of the round in one list, each with its team and field."""
         summary = list(self.errors) + ([self.went_out_error] if self.went_out_error else [])
         for team_form in self.team_forms:
-            summary += [f"{team_form.team_name}: {error.text}" for error in team_form.error_texts()]
+            summary += [said(team_form.team_name, error.text) for error in team_form.error_texts()]
         return summary
 
     @property

@@ -152,13 +152,16 @@ class Check:
 
     problem: Problem
     subject: str  # "22 clean books", "10,450 on the table"
+    # Which check it is and the numbers it found ("side_books", 22, 154): in no language, so that
+    # a warning confirmed on a French page is the same warning on an English one.
+    names: tuple[str | int, ...]
 
     @property
     def code(self) -> str:
-        """Names this very warning (its round, team, field and numbers), so that a confirmation
+        """Names this very warning (its check, round, team, field and numbers), so that a confirmation
         given for it does not cover a different one typed afterwards."""
         p = self.problem
-        text = "|".join(str(part) for part in (p.round, p.team, p.field, p.key, p.message))
+        text = "|".join(str(part) for part in (p.round, p.team, p.field, p.key, *self.names))
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
@@ -249,6 +252,7 @@ def _side_books(rules: Rules, entry: Entry, table: Table, *, number: int, team: 
                 key=largest.key,
             ),
             typed,
+            ("side_books", *(f"{kind.key}={n}" for kind, n in books), table.side_cards),
         )
     ]
 
@@ -290,6 +294,7 @@ def _side_points(rules: Rules, entry: Entry, table: Table, *, number: int, team:
                     field=field,
                 ),
                 typed,
+                ("side_points", points, richest),
             )
         )
     return checks
@@ -314,6 +319,7 @@ def _side_counted_cards(entry: Entry, table: Table, *, number: int, team: int) -
                 field="melded_cards" if melded >= left else "hand_cards",
             ),
             typed,
+            ("side_counted_cards", melded, left, table.side_cards),
         )
     ]
 
@@ -356,6 +362,7 @@ def _round_books(rules: Rules, entries: Sequence[Entry], decks: int, *, number: 
                     field="books",
                 ),
                 typed,
+                ("round_books", *per_team, bookable),
             )
         )
     wild_cards = decks * sum(CARDS_PER_DECK[key] for key in WILD_CLASSES)
@@ -386,6 +393,7 @@ def _round_books(rules: Rules, entries: Sequence[Entry], decks: int, *, number: 
                         key=kind.key,
                     ),
                     typed,
+                    ("round_wild_books", *per_team, wild_cards),
                 )
             )
     return checks
@@ -422,6 +430,7 @@ def _round_card_classes(entries: Sequence[Entry], decks: int, *, number: int) ->
                     key=None if field == "black_threes_held" else key,
                 ),
                 typed,
+                ("round_card_class", key, *per_team, available),
             )
         )
     return checks

@@ -9,31 +9,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from django.utils.translation import gettext
+
 from scoresheet.rules import Rules
 from scoresheet.rules_card import Row, Section, rules_card
 
 
 @dataclass(frozen=True)
 class Change:
-    section: str
+    section: str  # the section's key, in English whatever the language ("Good to know")
     label: str
     value: str  # now; "" when the row is gone
     was: str  # before; "" when the row is new
+    title: str = ""  # the section's title in the page's language ("Bon à savoir")
 
     @property
     def text(self) -> str:
-        """ "Clean book: 700, was 500" as a line of the "Differs from" list."""
-        label = self.label or self.section
+        """ "Clean book: 700, was 500" as a line of the "Differs from" list, in the page's language."""
+        words = {"label": self.label or self.title or self.section, "value": self.value, "was": self.was}
         if not self.was:
-            return f"{label}: {self.value} (new)"
+            return gettext("%(label)s: %(value)s (new)") % words
         if not self.value:
-            return f"{label}: no longer ({self.was})"
-        return f"{label}: {self.value}, was {self.was}"
+            return gettext("%(label)s: no longer (%(was)s)") % words
+        return gettext("%(label)s: %(value)s, was %(was)s") % words
 
 
 def _section_key(title: str) -> str:
     # The meld section's title says its basis: a change of basis is a change of its rows, not a new section.
     return "Opening meld" if title.startswith("Opening meld") else title
+
+
+def _section_title(section: Section) -> str:
+    """The section as the "Differs from" list names it, in the page's language: "Opening meld" whatever its basis."""
+    return gettext("Opening meld") if _section_key(section.name) == "Opening meld" else section.title
 
 
 def _rows(card: list[Section]) -> dict[tuple[str, str], tuple[str, str]]:
@@ -55,15 +63,16 @@ def _words(row: tuple[str, str] | None, other: tuple[str, str] | None) -> str:
 
 def rules_changes(rules: Rules, base: Rules) -> list[Change]:
     """Every rules-card row of ``rules`` that differs from ``base``'s, then the rows it no longer has."""
-    now, before = _rows(rules_card(rules)), _rows(rules_card(base))
+    card, base_card = rules_card(rules), rules_card(base)
+    now, before = _rows(card), _rows(base_card)
+    titles = {_section_key(section.name): _section_title(section) for section in [*base_card, *card]}
     changes = []
     for key in [*now, *(key for key in before if key not in now)]:
         if now.get(key) != before.get(key):
             section, label = key
             shown = "" if section == "Good to know" else label
-            changes.append(
-                Change(section, shown, _words(now.get(key), before.get(key)), _words(before.get(key), now.get(key)))
-            )
+            now_words, was_words = _words(now.get(key), before.get(key)), _words(before.get(key), now.get(key))
+            changes.append(Change(section, shown, now_words, was_words, titles[section]))
     return changes
 
 

@@ -18,8 +18,16 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, ngettext
 
-from scoresheet.display import fmt, plural
-from scoresheet.fields import MAX_COUNT, MAX_POINTS, book_word, count_of, fields_by_key, piles_text
+from scoresheet.display import fmt, typed
+from scoresheet.fields import (
+    MAX_COUNT,
+    MAX_POINTS,
+    book_word,
+    books_word,
+    count_of,
+    fields_by_key,
+    rules_word,
+)
 from scoresheet.plausibility import Check, plausibility_checks, plausibility_warnings
 from scoresheet.problems import Problem  # also scoring.Problem, as forms, views and services name it
 from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Extra, Rules
@@ -126,17 +134,14 @@ def score_entry(rules: Rules, entry: Entry) -> TeamScore:
         suffix = ""
         if sign <= 0 and red.positive_with_books is not None:
             n = red.positive_with_books
-            suffix = f" (fewer than {n} {plural(book_word(rules), n)})"
+            suffix = " " + gettext("(fewer than %(n)s %(books)s)") % {"n": n, "books": books_word(rules, n)}
         elif sign < 0:
-            suffix = " (no meld)"
+            suffix = " " + gettext("(no meld)")
         add_count("red_threes", entry.red_threes, sign * red.laid_value, suffix)
         bonus = red.set_bonus(entry.red_threes)
         if bonus and sign:
-            add(
-                "red_threes_bonus",
-                sign * bonus.bonus,
-                f"{fields['red_threes'].label}: bonus for {bonus.min_count} or more{suffix}",
-            )
+            words = {"label": fields["red_threes"].label, "n": bonus.min_count}
+            add("red_threes_bonus", sign * bonus.bonus, gettext("%(label)s: bonus for %(n)s or more") % words + suffix)
     if red.held_penalty is not None:
         add_count("red_threes_held", entry.red_threes_held)
     add_count("black_threes_held", black_threes_held(entry))
@@ -144,7 +149,8 @@ def score_entry(rules: Rules, entry: Entry) -> TeamScore:
     melded = melded_points(rules, entry)
     if melded and rules.melded_against_without_books and not books_made(entry):
         # American: "any cards that have been fused will count against that team" (000 L432).
-        add("melded_points", -melded, f"{fields['melded_points'].label} (no {book_word(rules)}: count against)")
+        words = {"label": fields["melded_points"].label, "book": rules_word(book_word(rules))}
+        add("melded_points", -melded, gettext("%(label)s (no %(book)s: count against)") % words)
     elif melded:
         add("melded_points", melded)
     left = hand_points(rules, entry)
@@ -162,7 +168,8 @@ def score_entry(rules: Rules, entry: Entry) -> TeamScore:
 
     if wins_game(rules, entry):
         target = rules.game_end.books_to_win
-        add("books_to_win", target.bonus, f"{target.books} {plural(book_word(rules), 2)} in one round: wins the game")
+        words = {"n": target.books, "books": books_word(rules, 2)}
+        add("books_to_win", target.bonus, gettext("%(n)s %(books)s in one round: wins the game") % words)
 
     for adjustment in entry.adjustments:
         add("adjustments", adjustment.points, adjustment.label)
@@ -178,21 +185,25 @@ def score_entries(rules: Rules, entries: Sequence[Entry]) -> tuple[TeamScore, ..
         return tuple(score_entry(rules, e) for e in entries)
     caller, extra = called
     hand = extra.replaces_round_score
-    others = "the other side" if len(entries) == 2 else "each other side"
+    words = {"hand": rules_word(extra.label), "caller": fmt(hand.caller), "others": fmt(hand.others)}
     scores = []
     for index in range(len(entries)):
-        if index == caller:
-            label = (
-                f"{extra.label}: the round scores {fmt(hand.caller)} for this side "
-                f"and {fmt(hand.others)} for {others}; nothing else counts"
+        if index != caller:
+            label = gettext("%(hand)s by another side: the round scores %(others)s for this side; nothing else counts")
+            points = hand.others
+        elif len(entries) == 2:
+            label = gettext(
+                "%(hand)s: the round scores %(caller)s for this side and %(others)s for the other side; "
+                "nothing else counts"
             )
             points = hand.caller
         else:
-            label = (
-                f"{extra.label} by another side: the round scores {fmt(hand.others)} for this side; nothing else counts"
+            label = gettext(
+                "%(hand)s: the round scores %(caller)s for this side and %(others)s for each other side; "
+                "nothing else counts"
             )
-            points = hand.others
-        scores.append(TeamScore(total=points, lines=(Line(f"extras.{extra.key}", label, points),)))
+            points = hand.caller
+        scores.append(TeamScore(total=points, lines=(Line(f"extras.{extra.key}", label % words, points),)))
     return tuple(scores)
 
 
@@ -204,75 +215,91 @@ def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[
         problems.append(Problem(message, round=number, team=team, field=field_name, key=key))
 
     def check_count(field_name: str, what: str, value: int, key: str | None = None) -> None:
+        words = {"what": what, "value": typed(value)}
         if value < 0:
-            fail(field_name, f"{what} cannot be negative ({value}).", key)
+            fail(field_name, gettext("%(what)s cannot be negative (%(value)s).") % words, key)
         elif value > MAX_COUNT:
-            fail(field_name, f"{what}: {value} is more than any game holds.", key)
+            fail(field_name, gettext("%(what)s: %(value)s is more than any game holds.") % words, key)
 
+    named = {"rules": rules.name}
+    labels = fields_by_key(rules)  # "Clean books", "Cards on the table", "Cards left in hand and foot"
     for key, count in entry.books.items():
         kind = rules.book_kind(key)
         if kind is None:
             kinds = ", ".join(k.key for k in rules.book_kinds)
-            fail("books", f"'{key}' is not a book kind in {rules.name} (it has {kinds}).", key)
+            words = {"key": key, "rules": rules.name, "kinds": kinds}
+            fail("books", gettext("'%(key)s' is not a book kind in %(rules)s (it has %(kinds)s).") % words, key)
         else:
-            check_count("books", plural(kind.label, 2), count, key)
+            check_count("books", labels[f"books.{key}"].label, count, key)
 
-    check_count("red_threes", "Red threes laid", entry.red_threes)
-    check_count("red_threes_held", "Red threes caught", entry.red_threes_held)
-    check_count("black_threes_held", "Black threes caught", entry.black_threes_held)
+    check_count("red_threes", gettext("Red threes laid"), entry.red_threes)
+    check_count("red_threes_held", gettext("Red threes caught"), entry.red_threes_held)
+    check_count("black_threes_held", gettext("Black threes caught"), entry.black_threes_held)
     if entry.red_threes > 0 and rules.red_threes.laid_value is None:
-        fail("red_threes", f"Red threes cannot be laid down in {rules.name}; count them as caught.")
+        fail("red_threes", gettext("Red threes cannot be laid down in %(rules)s; count them as caught.") % named)
     if entry.red_threes_held > 0 and rules.red_threes.held_penalty is None:
-        fail("red_threes_held", f"Red threes are laid as soon as they are drawn in {rules.name}; count them as laid.")
+        fail(
+            "red_threes_held",
+            gettext("Red threes are laid as soon as they are drawn in %(rules)s; count them as laid.") % named,
+        )
 
     step = rules.points_step
-    for field_name, what, value, cards in (
-        ("melded_points", "Cards on the table", entry.melded_points, entry.melded_cards),
-        ("hand_points", f"Cards left in {piles_text(rules)}", entry.hand_points, entry.hand_cards),
+    for field_name, value, cards in (
+        ("melded_points", entry.melded_points, entry.melded_cards),
+        ("hand_points", entry.hand_points, entry.hand_cards),
     ):
         if cards is not None:
             cards_field = field_name.replace("_points", "_cards")
             for key, count in cards.items():
                 if key not in CARD_CLASSES:
-                    fail(cards_field, f"'{key}' is not a card class ({', '.join(CARD_CLASSES)}).", key)
+                    words = {"key": key, "classes": ", ".join(CARD_CLASSES)}
+                    fail(cards_field, gettext("'%(key)s' is not a card class (%(classes)s).") % words, key)
                 else:
-                    check_count(cards_field, CARD_CLASS_LABELS[key], count, key)
+                    check_count(cards_field, rules_word(CARD_CLASS_LABELS[key]), count, key)
             if (
                 cards_field == "melded_cards"
                 and cards.get("black_threes", 0) > 0
                 and rules.card_values["black_threes"] is None
             ):
-                fail(cards_field, f"Black threes cannot be melded in {rules.name}.", "black_threes")
+                fail(cards_field, gettext("Black threes cannot be melded in %(rules)s.") % named, "black_threes")
             continue
+        words = {"what": labels[field_name].label, "value": typed(value), "step": step}
         if value < 0:
-            fail(field_name, f"{what} cannot be negative ({value}); enter the points as counted.")
+            fail(field_name, gettext("%(what)s cannot be negative (%(value)s); enter the points as counted.") % words)
         elif value > MAX_POINTS:
-            fail(field_name, f"{what}: {value} is more points than any hand holds.")
+            fail(field_name, gettext("%(what)s: %(value)s is more points than any hand holds.") % words)
         elif value % step:
-            fail(field_name, f"{what} must be a multiple of {step}, as every card is ({value} is not).")
+            fail(
+                field_name,
+                gettext("%(what)s must be a multiple of %(step)s, as every card is (%(value)s is not).") % words,
+            )
 
     if entry.concealed and not entry.went_out:
-        fail("concealed", "Going out concealed needs going out too.")
+        fail("concealed", gettext("Going out concealed needs going out too."))
     if entry.concealed and rules.concealed_bonus is None:
-        fail("concealed", f"{rules.name} has no bonus for going out concealed.")
+        fail("concealed", gettext("%(rules)s has no bonus for going out concealed.") % named)
 
     for key, count in entry.extras.items():
         extra = rules.extra(key)
         if extra is None:
-            known = ", ".join(e.key for e in rules.extras) or "none"
-            fail("extras", f"'{key}' is not an extra in {rules.name} (it has {known}).", key)
+            known = ", ".join(e.key for e in rules.extras) or gettext("none")
+            words = {"key": key, "rules": rules.name, "known": known}
+            fail("extras", gettext("'%(key)s' is not an extra in %(rules)s (it has %(known)s).") % words, key)
             continue
-        check_count("extras", extra.label, count, key)
+        label = rules_word(extra.label)
+        check_count("extras", label, count, key)
         if extra.max_per_round is not None and count > extra.max_per_round:
-            fail("extras", f"{extra.label}: at most {extra.max_per_round} a round, not {count}.", key)
+            words = {"extra": label, "most": extra.max_per_round, "count": typed(count)}
+            fail("extras", gettext("%(extra)s: at most %(most)s a round, not %(count)s.") % words, key)
 
     for adjustment in entry.adjustments:
         if not adjustment.label.strip():
-            fail("adjustments", "Every adjustment needs a label that says what it is for.")
+            fail("adjustments", gettext("Every adjustment needs a label that says what it is for."))
         elif len(adjustment.label) > 100:
-            fail("adjustments", "An adjustment label can be at most 100 characters.")
+            fail("adjustments", gettext("An adjustment label can be at most 100 characters."))
         if abs(adjustment.points) > MAX_POINTS:
-            fail("adjustments", f"Adjustment '{adjustment.label[:30]}': {adjustment.points} is out of range.")
+            words = {"label": adjustment.label[:30], "points": typed(adjustment.points)}
+            fail("adjustments", gettext("Adjustment '%(label)s': %(points)s is out of range.") % words)
     return problems
 
 
@@ -282,16 +309,26 @@ def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[
 def round_errors(rules: Rules, entries: Sequence[Entry], *, number: int, team_count: int) -> list[Problem]:
     """What cannot be right in a round: each entry's errors, then the round as a whole."""
     if len(entries) != team_count:
-        return [Problem(f"Round {number} has {len(entries)} entries; there are {team_count} teams.", round=number)]
+        words = {"number": number, "entries": len(entries), "teams": team_count}
+        # Counted by the entries; English says "entries" for one too (the score_game contract's words).
+        message = ngettext(
+            "Round %(number)s has %(entries)s entries; there are %(teams)s teams.",
+            "Round %(number)s has %(entries)s entries; there are %(teams)s teams.",
+            len(entries),
+        )
+        return [Problem(message % words, round=number)]
     problems = [p for i, e in enumerate(entries) for p in entry_errors(rules, e, number=number, team=i)]
     out = [i for i, e in enumerate(entries) if e.went_out]
     for i in out[1:]:
-        problems.append(Problem("Only one team can go out in a round.", round=number, team=i, field="went_out"))
+        problems.append(
+            Problem(gettext("Only one team can go out in a round."), round=number, team=i, field="went_out")
+        )
     called = [(i, x) for i, e in enumerate(entries) for x in rules.special_hands if e.extras.get(x.key, 0) > 0]
     for i, extra in called[1:]:
         problems.append(
             Problem(
-                f"Only one special hand can be called in a round ({called[0][1].label} is already entered).",
+                gettext("Only one special hand can be called in a round (%(hand)s is already entered).")
+                % {"hand": rules_word(called[0][1].label)},
                 round=number,
                 team=i,
                 field="extras",
@@ -303,7 +340,10 @@ def round_errors(rules: Rules, entries: Sequence[Entry], *, number: int, team_co
     if limit and red > limit:
         problems.append(
             Problem(
-                f"Round {number} has {red} red threes; the decks hold only {limit}.", round=number, field="red_threes"
+                gettext("Round %(number)s has %(red)s red threes; the decks hold only %(limit)s.")
+                % {"number": number, "red": red, "limit": limit},
+                round=number,
+                field="red_threes",
             )
         )
     return problems
@@ -366,9 +406,9 @@ def went_out_short(rules: Rules, entry: Entry, needs, *, number: int, team: int)
     required, required_any = needs
     short = {key: n - entry.books.get(key, 0) for key, n in required.items() if entry.books.get(key, 0) < n}
     missing = [count_of(n, rules.book_kind(key).label) for key, n in short.items()]
-    if sum(entry.books.values()) < required_any:
-        n = required_any - sum(entry.books.values())
-        missing.append(ngettext("%(n)s book of any kind", "%(n)s books of any kind", n) % {"n": n})
+    short_any = max(required_any - sum(entry.books.values()), 0)
+    if short_any:
+        missing.append(ngettext("%(n)s book of any kind", "%(n)s books of any kind", short_any) % {"n": short_any})
     if not missing:
         return None
     words = {"missing": ", ".join(missing)}
@@ -378,7 +418,8 @@ def went_out_short(rules: Rules, entry: Entry, needs, *, number: int, team: int)
         team=team,
         field="went_out",
     )
-    return Check(problem, gettext("went out missing %(missing)s") % words)
+    names = ("went_out_short", *(f"{key}={n}" for key, n in short.items()), short_any)
+    return Check(problem, gettext("went out missing %(missing)s") % words, names)
 
 
 def round_checks(rules: Rules, entries: Sequence[Entry], *, number: int, partners: bool | None = None) -> list[Check]:
@@ -471,15 +512,24 @@ def rules_ended(rules: Rules, result: GameResult) -> bool:
 def beyond_end_message(rules: Rules, number: int, results: Sequence[RoundResult] = ()) -> str:
     won = won_at_once(results)
     if won is not None:
-        books = rules.game_end.books_to_win.books
-        return (
-            f"Round {number} comes after the game ended: {books} {plural(book_word(rules), 2)} "
-            f"were made in round {won.number}."
-        )
+        return gettext("Round %(number)s comes after the game ended: %(n)s %(books)s were made in round %(won)s.") % {
+            "number": number,
+            "n": rules.game_end.books_to_win.books,
+            "books": books_word(rules, 2),
+            "won": won.number,
+        }
     end = rules.game_end
     if end.target_score is not None:
-        return f"Round {number} comes after the game ended: a team reached {fmt(end.target_score)}."
-    return f"Round {number} is beyond the game's end: {rules.name} has {end.max_rounds} rounds."
+        return gettext("Round %(number)s comes after the game ended: a team reached %(target)s.") % {
+            "number": number,
+            "target": fmt(end.target_score),
+        }
+    # Counted by the rounds; English says "rounds" for one too (the score_game contract's words).
+    return ngettext(
+        "Round %(number)s is beyond the game's end: %(rules)s has %(rounds)s rounds.",
+        "Round %(number)s is beyond the game's end: %(rules)s has %(rounds)s rounds.",
+        end.max_rounds,
+    ) % {"number": number, "rules": rules.name, "rounds": end.max_rounds}
 
 
 def score_round(

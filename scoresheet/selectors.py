@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from scoresheet import clubs, database, dealing, plausibility, scoring, tokens
 from scoresheet import rules as rules_module
+from scoresheet.display import said
 from scoresheet.early import Shortfall, game_shortfall, mark_early
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.models import KEEP_DELETED, Game, Round, Team, Variant, search_key
@@ -144,7 +145,7 @@ class SheetRound:
 
 
 def problem_text(problem: scoring.Problem, teams: list[Team]) -> str:
-    return f"{teams[problem.team].name}: {problem.message}" if problem.team is not None else problem.message
+    return said(teams[problem.team].name, problem.message) if problem.team is not None else problem.message
 
 
 def checked_texts(records: list[dict], teams: list[Team]) -> list[str]:
@@ -155,7 +156,7 @@ def checked_texts(records: list[dict], teams: list[Team]) -> list[str]:
         team = record.get("team")
         by_team.setdefault(team if team is not None and team < len(teams) else None, []).append(record["subject"])
     return [
-        f"{teams[team].name}: {', '.join(subjects)}" if team is not None else ", ".join(subjects)
+        said(teams[team].name, ", ".join(subjects)) if team is not None else ", ".join(subjects)
         for team, subjects in by_team.items()
     ]
 

@@ -11,6 +11,7 @@ from datetime import datetime
 from django.db import models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_noop
 
 from scoresheet import corrections, dealing, history, limits, plausibility, scoring, selectors, tokens, undoing
 from scoresheet.entries import entry_from_values, entry_to_values
@@ -212,12 +213,12 @@ def round_record(
         if done is not None and done.game_id == game.pk and done.number == number:
             return done.round
         if done is not None:  # a key is one save's: another round's key is refused, not mixed up
-            raise RoundInvalid([scoring.Problem("This save was made for another round.", round=number)])
+            raise RoundInvalid([scoring.Problem(gettext("This save was made for another round."), round=number)])
     rounds, all_rounds = selectors.game_rounds(game=game, teams=teams)
     if not 1 <= number <= len(rounds) + 1:
-        raise RoundInvalid(
-            [scoring.Problem(f"Round {number} cannot be recorded: the next round is {len(rounds) + 1}.", round=number)]
-        )
+        words = {"number": number, "next": len(rounds) + 1}
+        message = gettext("Round %(number)s cannot be recorded: the next round is %(next)s.") % words
+        raise RoundInvalid([scoring.Problem(message, round=number)])
     if version is not None:
         saved = rounds[number - 1] if number <= len(rounds) else None
         if round_version(saved) != version:
@@ -226,22 +227,26 @@ def round_record(
                 # was lost): it is already done, nothing was overwritten.
                 return saved
             if saved is not None and version == round_version(None):
-                raise RoundTaken([scoring.Problem(f"Round {number} was entered already.", round=number)])
+                message = gettext("Round %(number)s was entered already.") % {"number": number}
+                raise RoundTaken([scoring.Problem(message, round=number)])
             raise RoundConflict(
                 [
                     scoring.Problem(
-                        f"Round {number} was saved by someone else while this form was open. Your values are still "
-                        "below: check them against the game page, then save again to replace theirs.",
+                        gettext(
+                            "Round %(number)s was saved by someone else while this form was open. Your values are "
+                            "still below: check them against the game page, then save again to replace theirs."
+                        )
+                        % {"number": number},
                         round=number,
                     )
                 ]
             )
     if number == len(rounds) + 1 and game.is_finished:
-        raise RoundInvalid([scoring.Problem("The game is finished: reopen it to add a round.", round=number)])
+        raise RoundInvalid([scoring.Problem(gettext("The game is finished: reopen it to add a round."), round=number)])
 
     correcting = number <= len(rounds)
     if correcting and undoes is None and not reason.strip() and corrections.needs_reason(game):
-        raise RoundInvalid([scoring.Problem(REASON_NEEDED, round=number, field="reason")])
+        raise RoundInvalid([scoring.Problem(gettext(REASON_NEEDED), round=number, field="reason")])
     if correcting:
         all_rounds[number - 1] = entries
     else:
@@ -254,7 +259,11 @@ def round_record(
     checks = scoring.round_checks(rules, entries, number=number, partners=game.mode == Game.Mode.TEAMS)
     accepted = set(confirmed)
     if correcting:  # what was confirmed for the round before is not asked again
-        accepted |= {record["code"] for record in rounds[number - 1].confirmed_warnings}
+        before = rounds[number - 1].confirmed_warnings
+        accepted |= {record["code"] for record in before}
+        # A round saved while the codes were made of the warnings' words: its records match by those.
+        said = {(r.get("team"), r.get("field"), r.get("key"), r.get("message")) for r in before}
+        accepted |= {check.code for check in checks if _said(check) in said}
     if undoes is not None:  # an undo puts back values saved before: nothing is asked again
         accepted |= {check.code for check in checks}
     unconfirmed = [check for check in checks if check.code not in accepted]
@@ -279,7 +288,14 @@ def round_record(
     return rnd
 
 
-REASON_NEEDED = "Say why you correct this round: the game is finished or its night closed, so the reason is recorded."
+def _said(check) -> tuple:
+    problem = check.problem
+    return (problem.team, problem.field, problem.key, problem.message)
+
+
+REASON_NEEDED = gettext_noop(
+    "Say why you correct this round: the game is finished or its night closed, so the reason is recorded."
+)
 
 
 def _round_save(game, number, rounds, rows: list[TeamRound], checks, *, ends: bool = False) -> Round:
@@ -388,10 +404,7 @@ def game_redo(*, game: Game, change: str | None = None) -> str:
     of the undo the asker saw, as for ``game_undo``."""
     game, offer = _offered(game, "redo", change)
     _take_back(game=game, change=offer.change)
-    return f"Put back: {offer.text}."
-
-
-DONE_WORDS = {"undo": "undone", "redo": "redone"}
+    return gettext("Put back: %(what)s.") % {"what": offer.text}
 
 
 def _offered(game: Game, which: str, change: str | None) -> tuple[Game, undoing.Offer]:
@@ -400,11 +413,20 @@ def _offered(game: Game, which: str, change: str | None) -> tuple[Game, undoing.
     game = Game.objects.select_for_update().get(pk=game.pk)
     offer = getattr(undoing.game_undoing(game=game, teams=selectors.game_teams(game=game)), which)
     if offer is None:
-        raise UndoRefused(f"There is nothing to {which}.")
+        raise UndoRefused(
+            gettext("There is nothing to undo.") if which == "undo" else gettext("There is nothing to redo.")
+        )
     if change is not None and change != str(offer.change):
         raise UndoRefused(
-            f"Nothing was {DONE_WORDS[which]}: the change you saw was taken back already, or another came "
-            "after it. Look at the history."
+            gettext(
+                "Nothing was undone: the change you saw was taken back already, or another came after it. "
+                "Look at the history."
+            )
+            if which == "undo"
+            else gettext(
+                "Nothing was redone: the change you saw was taken back already, or another came after it. "
+                "Look at the history."
+            )
         )
     return game, offer
 
@@ -415,23 +437,26 @@ def _take_back(*, game: Game, change) -> str:
     if last.action == "game_finished":
         with history.change("game_reopened", undoes=last.id):
             game_reopen(game=game)
-        return "The game is open again."
+        return gettext("The game is open again.")
     if last.action == "game_reopened":
         with history.change("game_finished", undoes=last.id):
             game_finish(game=game)
-        return "The game is finished again."
+        return gettext("The game is finished again.")
     number = last.round_number
+    words = {"number": number}
     # A round that ended the game (services.round_record) takes the finish back with it.
-    reopened = " The game is open again." if last.finished_game else ""
+    reopened = " " + gettext("The game is open again.") if last.finished_game else ""
     if last.action == "round_entered":
         with history.change("round_removed", undoes=last.id):
             _round_remove(game=game, number=number)
             if last.finished_game:  # a game that its last round finished is not finished without it
                 game_reopen(game=game)
-        return f"Round {number} taken off.{reopened}"
+        return gettext("Round %(number)s taken off.") % words + reopened
     teams = selectors.game_teams(game=game)
     if set(last.before) != {team.pk for team in teams}:
-        raise UndoRefused(f"Round {number}'s earlier values are not all in the history: correct it instead.")
+        raise UndoRefused(
+            gettext("Round %(number)s's earlier values are not all in the history: correct it instead.") % words
+        )
     entries = [entry_from_values(last.before[team.pk]) for team in teams]
     try:
         with history.change("round_corrected" if last.action == "round_corrected" else "round_entered", undoes=last.id):
@@ -439,16 +464,20 @@ def _take_back(*, game: Game, change) -> str:
             if last.finished_game:
                 game_reopen(game=game)
     except RoundInvalid as exc:
-        raise UndoRefused(f"Round {number} cannot be put back: {exc}") from exc
-    back = f"Round {number} is back as it was." if last.action == "round_corrected" else f"Round {number} is back."
-    return back + reopened
+        raise UndoRefused(gettext("Round %(number)s cannot be put back: %(why)s") % {**words, "why": exc}) from exc
+    back = (
+        gettext("Round %(number)s is back as it was.")
+        if last.action == "round_corrected"
+        else gettext("Round %(number)s is back.")
+    )
+    return back % words + reopened
 
 
 def _round_remove(*, game: Game, number: int) -> None:
     """Take off the last round (its entries go with it, each into the history)."""
     last_number = game.rounds.order_by("-number").values_list("number", flat=True).first()
     if last_number != number:
-        raise UndoRefused(f"Round {number} is not the last round any more.")
+        raise UndoRefused(gettext("Round %(number)s is not the last round any more.") % {"number": number})
     Round.objects.get(game=game, number=number).delete()
     game.save(update_fields=["updated_at"])
 

@@ -74,10 +74,14 @@ def _restorable_games(request):
 
 def _nothing_found(*, query: str, status: str) -> str:
     """ "No finished game matches “Ann”." and the like, for an empty search."""
-    game = {"in_progress": "game in progress", "finished": "finished game"}.get(status, "game")
     if query:
-        return f"No {game} matches “{query}”."
-    return "No game in progress." if status == "in_progress" else "No finished game yet."
+        words = {"query": query}
+        if status == "in_progress":
+            return gettext("No game in progress matches “%(query)s”.") % words
+        if status == "finished":
+            return gettext("No finished game matches “%(query)s”.") % words
+        return gettext("No game matches “%(query)s”.") % words
+    return gettext("No game in progress.") if status == "in_progress" else gettext("No finished game yet.")
 
 
 def games_deleted(request):
@@ -158,7 +162,7 @@ def _variant_picker(form, rules_by_pk) -> list[dict]:
         cards.append(
             {
                 "radio": radio,
-                "summary": rules.summary_shown if rules else "These rules cannot be used: see the rules page.",
+                "summary": rules.summary_shown if rules else gettext("These rules cannot be used: see the rules page."),
                 "numbers": key_numbers(rules) if rules else (),
             }
         )

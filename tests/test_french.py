@@ -377,7 +377,7 @@ def test_a_results_email_speaks_the_club_s_language_with_no_english_left(closed_
     assert "Bonjour Anne," in body and "mardi 17 novembre 2026" in body
     assert "Tour 1, table 1\xa0: avec Bruno, contre P01 & P02" in body
     assert "2\xa0400 c. 1\xa0900 · Gagnée · PV" in body and "Gagnée" in html_text
-    assert "Classement de Automne 2026\xa0: rang 1" in body
+    assert "Classement de la saison Automne 2026\xa0: rang 1" in body  # no "de" before a typed name
     for text in (subject, body, html_text):
         assert english_in(visible(text)) == [], text
 

@@ -142,7 +142,7 @@ def night_standings_page(request, slug, night_id):
 def _context(request, result: Standings, views: list[str], view: str, link) -> dict:
     ranked = standings_table(result, result.rows, request, link=link)
     unranked = standings_table(result, result.unranked, request, link=link, prefix="unranked-")
-    ranked.caption, unranked.caption = "Standings", "Not yet ranked"
+    ranked.caption, unranked.caption = gettext("Standings"), gettext("Not yet ranked")
     switch = [(key, gettext(VIEW_LABELS[key]), _query(request, by=key), key == view) for key in views]
     by_words = ranking_rule(result.ranked_by).words_shown
     return {

@@ -8,6 +8,7 @@ import json
 import sys
 
 from django.core.management.base import BaseCommand
+from django.utils import translation
 
 from scoresheet import game_json, selectors
 from scoresheet.formfields import MAX_DIGITS
@@ -31,6 +32,10 @@ class Command(BaseCommand):
         parser.add_argument("--variant", help='variant slug; overrides the game\'s "variant"')
 
     def handle(self, *args, **options):
+        with translation.override("en"):  # a public contract: its messages and breakdown lines are English
+            self.answer(options)
+
+    def answer(self, options):
         text, error = read_input(options["file"])
         data, error = parse(text) if error is None else (None, error)
         if error is not None:
