@@ -379,28 +379,3 @@ def test_the_access_log_of_make_serve_names_no_token(tmp_path):
     Logger(plain).access(response, SimpleNamespace(headers=[]), environ, timedelta(seconds=0))
     assert token in (tmp_path / "plain.log").read_text()
     logging.shutdown()
-
-
-# --- the data migration ---------------------------------------------------------------------------
-
-
-def test_the_migration_gives_every_existing_game_fresh_tokens_of_its_own(transactional_db):
-    from django.db import connection
-    from django.db.migrations.executor import MigrationExecutor
-
-    executor = MigrationExecutor(connection)
-    latest = executor.loader.graph.leaf_nodes()
-    before = [("scoresheet", "0008_game_table")]
-    try:
-        executor.migrate(before)
-        OldGame = executor.loader.project_state(before).apps.get_model("scoresheet", "Game")
-        ids = [OldGame.objects.create(rules_document={}, name=f"Game {i}").pk for i in range(3)]
-        after = [("scoresheet", "0011_game_tokens_required")]
-        executor = MigrationExecutor(connection)
-        executor.migrate(after)
-        Migrated = executor.loader.project_state(after).apps.get_model("scoresheet", "Game")
-        values = [t for g in Migrated.objects.filter(pk__in=ids) for t in (g.token, g.share_token)]
-        assert len(values) == 6 and len(set(values)) == 6
-        assert all(re.fullmatch(r"[A-Za-z0-9_-]{43}", t) for t in values)
-    finally:
-        MigrationExecutor(connection).migrate(latest)

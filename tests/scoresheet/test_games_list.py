@@ -15,7 +15,6 @@ from urllib.parse import parse_qs
 import pytest
 from django.core.management import call_command
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -353,33 +352,6 @@ def test_recently_deleted_is_paged(client, django_assert_max_num_queries):
         first = client.get("/games/deleted/")
     assert len(titles(first)) == 20 and titles(first)[0] == "North 22 vs South 22"
     assert len(titles(client.get("/games/deleted/?page=2"))) == 3
-
-
-def test_the_migration_names_existing_games_after_their_rules_snapshot(transactional_db):
-    executor = MigrationExecutor(connection)
-    latest = executor.loader.graph.leaf_nodes()
-    before = [("scoresheet", "0002_load_presets")]
-    try:
-        executor.migrate(before)
-        old_apps = executor.loader.project_state(before).apps
-        OldGame = old_apps.get_model("scoresheet", "Game")
-        OldTeam = old_apps.get_model("scoresheet", "Team")
-        document = old_apps.get_model("scoresheet", "Variant").objects.get(slug="canasta").document
-        game = OldGame.objects.create(rules_document={**document, "name": "  Canasta, our way "}, name="Zoë vs Bob")
-        OldTeam.objects.create(game=game, position=1, name="Bob", players="")
-        OldTeam.objects.create(game=game, position=0, name="Zoë", players="Zoë  Ünal, Yann")
-        odd = OldGame.objects.create(rules_document={"name": 5}, name="Odd")
-        after = [("scoresheet", "0003_game_variant_name_deleted_at")]
-        executor = MigrationExecutor(connection)
-        executor.migrate(after)
-        # the model as that migration left it (later migrations add other columns)
-        MigratedGame = executor.loader.project_state(after).apps.get_model("scoresheet", "Game")
-        game = MigratedGame.objects.get(pk=game.pk)
-        assert game.variant_name == "Canasta, our way" and game.deleted_at is None
-        assert game.search_text == "zoe vs bob\nzoe\nbob\nzoe unal, yann"
-        assert MigratedGame.objects.get(pk=odd.pk).variant_name == ""
-    finally:
-        MigrationExecutor(connection).migrate(latest)
 
 
 # --- starting a game: the picker and the names typed before ------------------------------
