@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass
 
+from django.utils.translation import gettext
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -37,21 +39,25 @@ class Problem:
 
 
 def problem_line(problem: Problem, team_names: Sequence[str] = ()) -> str:
-    """One line for a person: "Round 2, Them, melded_points: …" or "meld_schedule.basis: …"."""
+    """One line for a person, in the active language: "Round 2, Them, melded_points: …" or
+    "meld_schedule.basis: …"."""
     where = []
     if problem.sheet:
         where.append(problem.sheet)
     if problem.row is not None:
-        where.append(f"row {problem.row}")
+        where.append(gettext("row %(n)s") % {"n": problem.row})
     if problem.column:
         where.append(problem.column)
     if problem.round is not None:
-        where.append(f"Round {problem.round}")
+        where.append(gettext("Round %(n)s") % {"n": problem.round})
     if problem.team is not None:
-        where.append(team_names[problem.team] if problem.team < len(team_names) else f"team {problem.team + 1}")
+        known = problem.team < len(team_names)
+        where.append(team_names[problem.team] if known else gettext("team %(n)s") % {"n": problem.team + 1})
     if problem.field:
         where.append(problem.field)
-    return f"{', '.join(where)}: {problem.message}" if where else problem.message
+    if not where:
+        return problem.message
+    return gettext("%(who)s: %(what)s") % {"who": ", ".join(where), "what": problem.message}
 
 
 class Refused(Exception):

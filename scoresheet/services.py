@@ -86,7 +86,7 @@ def game_create(
     """Start a game; ``first_dealer`` is the seat that deals round 1 (an index into ``dealing.seats``);
     ``club`` the club it belongs to (none for a casual game)."""
     if first_dealer is not None and not 0 <= first_dealer < len(table_seats(mode, teams)):
-        message = f"There is no seat {first_dealer} at this table to deal first."
+        message = gettext("There is no seat %(n)s at this table to deal first.") % {"n": first_dealer}
         raise GameInvalid([Problem(message, field="first_dealer")])
     data = GameData(variant=variant, mode=mode, teams=teams, name=name, first_dealer=first_dealer, club=club)
     with history.change("game_started"):

@@ -293,3 +293,20 @@ def test_score_game_answers_in_english_whatever_the_language_active(tmp_path):
     lines = [line["label"] for line in scored["rounds"][0]["scores"][0]["lines"]]
     assert lines[:3] == ["Clean books 3 × 500", "Dirty books 1 × 300", "Red threes laid 2 × 100"]
     assert "Cards on the table" in lines
+
+
+def test_where_a_problem_is_and_a_dealer_refused_are_said_in_the_pages_language():
+    from scoresheet.problems import Problem, problem_line
+
+    problem = Problem("trop grand", round=2, team=0, field="melded_points")
+    assert problem_line(problem) == "Round 2, team 1, melded_points: trop grand"
+    with translation.override("fr"):
+        line = problem_line(problem)
+        assert line.startswith("Manche 2, équipe 1, melded_points") and line.endswith(": trop grand")
+        assert problem_line(Problem("x", row=7)).startswith("ligne 7")
+        variant = Variant.objects.get(slug="hand-and-foot")
+        teams = [services.TeamData("Nous"), services.TeamData("Eux")]
+        with pytest.raises(services.GameInvalid) as refused:
+            services.game_create(variant=variant, mode="teams", teams=teams, first_dealer=9)
+    assert "Il n’y a pas de place 9 à cette table pour donner en premier." in str(refused.value)
+    assert not Game.objects.exists()
