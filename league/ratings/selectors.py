@@ -18,11 +18,11 @@ again, so the page never shows ratings the games no longer give.
 from __future__ import annotations
 
 import openskill
-from django.db.models import Sum
+from django.db.models import Count, F, Max, Q, Sum
 from django.db.models.functions import Coalesce
 
-from league.kept import code_version, fingerprint, kept, seat_summary
-from league.models import Club, Season, Seat
+from league.kept import code_version, fingerprint, kept
+from league.models import Club, EarlyGames, Season, Seat
 from league.nights.selectors import credited_players
 from league.querysets import counted
 from league.ratings import learning
@@ -113,12 +113,36 @@ _CODE = code_version([__file__, learning.__file__], openskill.__version__)
 
 def ratings_fingerprint(*, club: Club, season: Season | None = None) -> str:
     """What the club's ratings (or one season's) are learned from, as one short text: everything
-    ``club_games`` reads, folded into one aggregate over the seats of the counted games (one query,
-    ``league.kept.seat_summary``), and the code that learns them."""
+    ``club_games`` reads, folded into one aggregate over the seats of the counted games (one query),
+    and the code that learns them.
+
+    - which games count: their number and ids (a game or night deleted or restored, a table left
+      out, a game finished or reopened, an import);
+    - their teams' totals and who is credited with them: the latest ``Game.updated_at`` (a round
+      entered, corrected or taken back, a substitute) and the seats' players, weighed by their
+      team (a merged player, a substitute) and their first rounds;
+    - each game's season's rules (its blowout margin and how a game finished early counts).
+
+    A night's date and season, and its sittings' and tables' numbers, are never changed once made,
+    so they are not read.
+    """
     where = {"team__game__table__sitting__night__club": club}
     if season is not None:
         where["team__game__table__sitting__night__season"] = season
-    row = Seat.objects.filter(counted("team__game__"), **where).aggregate(**seat_summary())
+    rules = "team__game__table__sitting__night__season__"
+    row = Seat.objects.filter(counted("team__game__"), **where).aggregate(
+        seats=Count("id"),
+        games=Sum("team__game_id"),
+        changed=Max("team__game__updated_at"),
+        players=Sum(F("player_id") * F("team_id")),
+        replaced=Sum(F("replaced_id") * F("team_id")),
+        from_rounds=Sum(F("from_round") * F("id")),
+        blowouts=Sum(F("team__game_id") * F(f"{rules}blowout_margin")),
+        **{
+            f"early_{choice}": Sum("team__game_id", filter=Q(**{f"{rules}early_games": choice}))
+            for choice in EarlyGames.values
+        },
+    )
     return fingerprint(_CODE, row)
 
 

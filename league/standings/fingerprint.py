@@ -1,16 +1,22 @@
-"""The fingerprint a season's standings are kept in the cache under (``league.kept``): one query.
+"""The fingerprint a season's standings are kept in the cache under (``league.kept``): three small
+aggregate queries, a few milliseconds for a season of 500 games.
 
-What a season's standings are worked out from, as ``league.standings.selectors`` reads it:
+What a season's standings are worked out from, as ``league.standings.selectors`` reads it, and what
+changes when it does (every change goes through the services, which save row by row):
 
-- the seats of its counted games (``league.kept.seat_summary``: which games count, their totals
-  through ``Game.updated_at``, who is credited with them, the season's rules), the teams'
-  agreements (a game not yet agreed at the table is marked) and the nights closed (a closed
-  night's games are settled);
-- the byes of its live nights (a night deleted or restored, a sitting taken back);
-- the club's players' names: the latest change of any of them in their history (every change to
-  a player is saved with its history row, by ``league.clubs.services``);
+- its games: which count (finished, not deleted, their night not deleted, their table not left
+  out: a sum of their ids), their totals and who is credited with them (the latest
+  ``Game.updated_at``: a round entered, corrected or taken back, a game finished or reopened, seats
+  swapped, a substitute), the nights still live (a night's byes count while it is) and the nights
+  closed (a closed night's games are settled);
+- the agreements at the tables of its open nights (a game not yet agreed is marked; on a closed
+  night none is);
+- the club's players' names and who is who: the latest change of any of them in their history (a
+  rename, a merge, which deletes the player merged);
 - the season's settings as the caller read them (ranking rule, minimum and best nights, blowout
   margin, games finished early), the ratings given if any, and the code that works them out.
+
+A night's date and season, and its sittings' and tables' numbers, never change once made.
 """
 
 from __future__ import annotations
@@ -18,25 +24,25 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from django.db.models import Count, F, Max, OuterRef, Sum
+from django.db.models import Count, Max, Q, Sum
 
-from league.kept import code_version, fingerprint, seat_summary, summary
-from league.models import Bye, Player, Season, Seat
+from league.kept import code_version, fingerprint
+from league.models import Agreement, Player, Season
 from league.nights import selectors as night_selectors
 from league.nights import substitutes
 from league.querysets import counted
 from league.standings import metrics, rankings
 from scoresheet import early
-from scoresheet.querysets import not_deleted
+from scoresheet.models import Game
 
-NIGHT = "team__game__table__sitting__night__"
+NIGHT = "table__sitting__night__"
 
 _CODE = code_version(
     [
         __file__,
+        Path(__file__).with_name("selectors.py"),  # which imports this module
         metrics.__file__,
         rankings.__file__,
-        Path(__file__).with_name("selectors.py"),  # which imports this module
         night_selectors.__file__,
         substitutes.__file__,
         early.__file__,
@@ -46,31 +52,17 @@ _CODE = code_version(
 
 def season_fingerprint(*, season: Season, by: str, min_nights: int, ratings: dict[int, float] | None = None) -> str:
     """What ``season``'s standings ranked ``by`` (with ``min_nights`` and ``ratings``) are worked out
-    from, as one short text (one query)."""
-    seats = Seat.objects.filter(counted("team__game__"), **{f"{NIGHT}season": OuterRef("pk")})
-    games = {
-        **seat_summary(),
-        "agreements": Count("team__agreement"),
-        "agreement_ids": Sum("team__agreement__id"),
-        "agreed": Max("team__agreement__at"),
-        "closed": Count(f"{NIGHT}closed_at"),
-        "closed_at": Max(f"{NIGHT}closed_at"),
-    }
-    byes = Bye.objects.filter(not_deleted("sitting__night__"), sitting__night__season=OuterRef("pk"))
-    names = Player.history.filter(club=OuterRef("club_id"))
-    row = (
-        Season.objects.filter(pk=season.pk)
-        .values(
-            games=summary(seats, f"{NIGHT}season", games),
-            byes=summary(
-                byes,
-                "sitting__night__season",
-                {"byes": Count("id"), "ids": Sum("id"), "players": Sum(F("player_id") * F("id"))},
-            ),
-            names=summary(names, "club", {"changed": Max("history_id")}),
-        )
-        .get()
+    from, as one short text."""
+    games = Game.objects.filter(**{f"{NIGHT}season": season}).aggregate(
+        games=Count("id"),
+        changed=Max("updated_at"),
+        counted=Sum("id", filter=counted()),
+        live=Count("id", filter=Q(**{f"{NIGHT}deleted_at__isnull": True})),
+        closed=Count("id", filter=Q(**{f"{NIGHT}closed_at__isnull": False})),
     )
+    open_nights = {f"team__game__{NIGHT}season": season, f"team__game__{NIGHT}closed_at__isnull": True}
+    agreements = Agreement.objects.filter(**open_nights).aggregate(agreements=Count("id"), agreed=Max("at"))
+    names = Player.history.filter(club_id=season.club_id).aggregate(names=Max("history_id"))
     settings = {
         "by": by,
         "min_nights": min_nights,
@@ -79,7 +71,7 @@ def season_fingerprint(*, season: Season, by: str, min_nights: int, ratings: dic
         "early_games": season.early_games,
         "ratings": _digest(ratings),
     }
-    return fingerprint(_CODE, row | settings)
+    return fingerprint(_CODE, games | agreements | names | settings)
 
 
 def _digest(ratings: dict[int, float] | None) -> str:

@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from league.clubs import services as club_services
-from league.models import Bye, Night, Player, Role, Season, Sitting, Table
+from league.models import Bye, Night, Player, Role, Season, Table
 from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
@@ -133,11 +133,22 @@ def test_two_players_merged(organiser, autumn):
     assert "Hana" not in after and after["Kai"]["G"] == "2"
 
 
-def test_a_bye(organiser, autumn):
-    assert standings(organiser, autumn)["Ivy"]["Bye"] == "0"
-    second = Sitting.objects.get(night__season=autumn, night__date=date(2026, 10, 13))
-    Bye.objects.create(sitting=second, player=player(autumn, "Ivy"))  # as a sitting's draw makes it
-    assert standings(organiser, autumn)["Ivy"]["Bye"] == "1"
+def test_a_night_still_playing_deleted_takes_its_byes_away(organiser, autumn):
+    third = night_services.night_create(
+        club=autumn.club,
+        season=autumn,
+        date=date(2026, 10, 20),
+        variant=autumn.variant,
+        mode="rotating",
+        sittings_planned=1,
+    )
+    for name in ("Ann", "Bob", "Cleo", "Dan", "Ivy"):
+        night_services.check_in(night=third, player=player(autumn, name))
+    night_services.sitting_draw(night=third)  # four at a table, one sitting out; no game finished yet
+    out = Bye.objects.get(sitting__night=third).player.name
+    assert standings(organiser, autumn)[out]["Bye"] == "1"
+    night_services.night_delete(night=third)
+    assert standings(organiser, autumn)[out]["Bye"] == "0"
 
 
 def test_the_seasons_rules_changed(organiser, autumn):
