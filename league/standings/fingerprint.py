@@ -4,15 +4,13 @@ aggregate queries, a few milliseconds for a season of 500 games.
 What a season's standings are worked out from, as ``league.standings.selectors`` reads it, and what
 changes when it does (every change goes through the services, which save row by row):
 
-- its games: which count (finished, not deleted, their night not deleted, their table not left
-  out: a sum of their ids), their totals and who is credited with them (the latest
-  ``Game.updated_at``: a round entered, corrected or taken back, a game finished or reopened, seats
-  swapped, a substitute), the nights still live (a night's byes count while it is) and the nights
-  closed (a closed night's games are settled);
+- its games (``league.kept.games_summary``): which count, their totals and who is credited with
+  them, the nights still live (a night's byes count while it is: a sitting's byes are drawn with
+  its games, and change only with a swap or a substitute, which change the games too) and the
+  nights closed (a closed night's games are settled);
 - the agreements at the tables of its open nights (a game not yet agreed is marked; on a closed
   night none is);
-- the club's players' names and who is who: the latest change of any of them in their history (a
-  rename, a merge, which deletes the player merged);
+- the club's players' names and who is who (``league.kept.players_summary``: a rename, a merge);
 - the season's settings as the caller read them (ranking rule, minimum and best nights, blowout
   margin, games finished early), the ratings given if any, and the code that works them out.
 
@@ -24,18 +22,15 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max
 
-from league.kept import code_version, fingerprint
-from league.models import Agreement, Player, Season
+from league.kept import NIGHT, code_version, fingerprint, games_summary, players_summary
+from league.models import Agreement, Season
 from league.nights import selectors as night_selectors
 from league.nights import substitutes
-from league.querysets import counted
 from league.standings import metrics, rankings
 from scoresheet import early
 from scoresheet.models import Game
-
-NIGHT = "table__sitting__night__"
 
 _CODE = code_version(
     [
@@ -53,16 +48,9 @@ _CODE = code_version(
 def season_fingerprint(*, season: Season, by: str, min_nights: int, ratings: dict[int, float] | None = None) -> str:
     """What ``season``'s standings ranked ``by`` (with ``min_nights`` and ``ratings``) are worked out
     from, as one short text."""
-    games = Game.objects.filter(**{f"{NIGHT}season": season}).aggregate(
-        games=Count("id"),
-        changed=Max("updated_at"),
-        counted=Sum("id", filter=counted()),
-        live=Count("id", filter=Q(**{f"{NIGHT}deleted_at__isnull": True})),
-        closed=Count("id", filter=Q(**{f"{NIGHT}closed_at__isnull": False})),
-    )
+    games = games_summary(Game.objects.filter(**{f"{NIGHT}season": season}))
     open_nights = {f"team__game__{NIGHT}season": season, f"team__game__{NIGHT}closed_at__isnull": True}
     agreements = Agreement.objects.filter(**open_nights).aggregate(agreements=Count("id"), agreed=Max("at"))
-    names = Player.history.filter(club_id=season.club_id).aggregate(names=Max("history_id"))
     settings = {
         "by": by,
         "min_nights": min_nights,
@@ -71,7 +59,7 @@ def season_fingerprint(*, season: Season, by: str, min_nights: int, ratings: dic
         "early_games": season.early_games,
         "ratings": _digest(ratings),
     }
-    return fingerprint(_CODE, games | agreements | names | settings)
+    return fingerprint(_CODE, games | agreements | players_summary(season.club_id) | settings)
 
 
 def _digest(ratings: dict[int, float] | None) -> str:
