@@ -100,11 +100,13 @@ def _sitting_rows(night) -> list[HistoryEntry]:
 
 def _seat_changes(night) -> list[HistoryEntry]:
     """Swaps and substitutes: the teams as they became, who took whose seat, who sits out now."""
-    teams = (
+    teams = list(
         Team.history.filter(history_action__in=SEAT_ACTIONS, game__table__sitting__night=night)
         .select_related("history_user", "game__table__sitting")
         .order_by("history_date", "history_id")
     )
+    if not teams:  # no swap nor substitute (most nights): no seat or bye of one to read
+        return []
     seats = Seat.history.filter(
         history_action="seat_substituted", history_type="~", team__game__table__sitting__night=night
     ).select_related("player", "replaced")
