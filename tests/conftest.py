@@ -138,6 +138,16 @@ def _english_to_start_with():
 
 
 @pytest.fixture(autouse=True)
+def _empty_cache():
+    """Every test starts with an empty cache (league.kept: the standings and ratings kept under a
+    fingerprint). A test's rows are rolled back after it, and SQLite gives the next test's rows the
+    same ids again, so a fingerprint of one test's rows could match another's."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _presets_in_every_database_test(request):
     """Every test that uses the database finds the presets the data migration loads.
 

@@ -8,6 +8,7 @@ changes (``latest``), the night's history page all of them.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import NamedTuple
 
 from django.db.models import Q
 from django.utils.translation import gettext, gettext_noop
@@ -26,7 +27,28 @@ NIGHT_ACTIONS = {
 SEAT_ACTIONS = ("seats_swapped", "seat_substituted")
 
 
-NIGHT_PAGE_CHANGES = 30  # the night page shows this many of the latest changes, and links to the rest
+# What an entry reads of a history row (``_entry``): the rest (a game's rules, a round's entries and
+# warnings as JSON) is not read for the latest changes of a busy night.
+ENTRY_FIELDS = (
+    "history_id",
+    "history_date",
+    "history_type",
+    "history_change_id",
+    "history_change_reason",
+    "history_undoes",
+    "history_via",
+    "history_user__username",
+)
+
+NIGHT_PAGE_CHANGES = 30
+
+
+class TeamTotal(NamedTuple):
+    """What ``_totals`` reads of a team's round total in the history (not the whole row)."""
+
+    history_type: str
+    team_id: int
+    total: int  # the night page shows this many of the latest changes, and links to the rest
 
 
 def night_history(*, night: Night, latest: int | None = None) -> list[HistoryEntry]:
@@ -78,11 +100,13 @@ def _sitting_rows(night) -> list[HistoryEntry]:
 
 def _seat_changes(night) -> list[HistoryEntry]:
     """Swaps and substitutes: the teams as they became, who took whose seat, who sits out now."""
-    teams = (
+    teams = list(
         Team.history.filter(history_action__in=SEAT_ACTIONS, game__table__sitting__night=night)
         .select_related("history_user", "game__table__sitting")
         .order_by("history_date", "history_id")
     )
+    if not teams:  # no swap nor substitute (most nights): no seat or bye of one to read
+        return []
     seats = Seat.history.filter(
         history_action="seat_substituted", history_type="~", team__game__table__sitting__night=night
     ).select_related("player", "replaced")
@@ -131,18 +155,19 @@ def _round_changes(night, latest: int | None = None) -> list[HistoryEntry]:
         Round.history.filter(game__table__sitting__night=night)
         .filter(~Q(history_type="+") | Q(history_undoes__isnull=False))
         .select_related("history_user", "game__table__sitting")
-        .defer("game__rules_document")
+        .only(*ENTRY_FIELDS, "number", "game__table__number", "game__table__sitting__number")
         .order_by("-history_date", "-history_id")[:latest]
     )[::-1]  # oldest first, as the entries of one moment have always been listed
     if not rows:
         return []
     team_rows = TeamRound.history.filter(history_change_id__in=[row.history_change_id for row in rows])
     by_change = defaultdict(list)
-    for row in team_rows:
-        by_change[row.history_change_id].append(row)
-    teams = list(Team.objects.filter(game__table__sitting__night=night).order_by("game_id", "position"))
-    names = {team.pk: team.name for team in teams}
-    order = {team.pk: team.position for team in teams}
+    for change_id, *values in team_rows.values_list("history_change_id", "history_type", "team_id", "total"):
+        by_change[change_id].append(TeamTotal(*values))
+    teams = Team.objects.filter(game__table__sitting__night=night).values_list("pk", "name", "position")
+    names, order = {}, {}
+    for pk, name, position in teams:
+        names[pk], order[pk] = name, position
     entries = []
     for row in rows:
         table = row.game.table

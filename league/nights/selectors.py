@@ -192,7 +192,8 @@ class TableRow:
 
     table: Table
     game: Game
-    teams: list[Team]  # each with .score (total so far) and .seat_list (its seats, players read)
+    # each with .score (total so far), .seat_list (its seats, players read) and .seated ("Ann & Bob")
+    teams: list[Team]
     rounds_played: int
     max_rounds: int | None
     winners: list[Team]
@@ -280,7 +281,8 @@ def night_page(*, night: Night) -> NightPage:
     counts), teams with their totals, seats with players, byes with players, and which games were
     finished early (``game.early``; one or two more when one may be).
     """
-    max_rounds = night.variant.rules.game_end.max_rounds
+    rules = night.variant.rules  # built from its document on each read: once for every table
+    max_rounds = rules.game_end.max_rounds
     sittings = list(night.sittings.order_by("number"))
     teams = (
         Team.objects.annotate(score=Coalesce(Sum("entries__total"), 0)).select_related("agreement").order_by("position")
@@ -306,10 +308,13 @@ def night_page(*, night: Night) -> NightPage:
     for table in tables:
         table.sitting.night = night  # for is_agreed: the night page's own night, already read
         game_teams = list(table.game.teams.all())
+        for team in game_teams:
+            team.seat_list = list(team.seats.all())
+            team.seated = " & ".join(seat.who for seat in team.seat_list)  # as the night page prints them
         top = max((team.score for team in game_teams), default=None)
         winners = [team for team in game_teams if team.score == top] if table.game.is_finished else []
-        seated = sum(len(team.seats.all()) for team in game_teams)
-        decks = night.variant.rules.setup.decks_for(seated)
+        seated = sum(len(team.seat_list) for team in game_teams)
+        decks = rules.setup.decks_for(seated)
         row = TableRow(table, table.game, game_teams, table.rounds_played, max_rounds, winners, decks)
         by_sitting[table.sitting_id].append(row)
     present = Attendance.objects.filter(night=night, present=True).count()

@@ -8,31 +8,28 @@ club's size; nothing is stored in the database, so a corrected, deleted or impor
 the ratings the next time they are read.
 
 Learning them takes a while for a big club (0.8 s of CPU for 5,000 games), so ``club_ratings`` keeps
-what it learned in Django's cache (settings CACHES) with a fingerprint of what they are learned
-from: one aggregate query over the seats of the counted games (``ratings_fingerprint``), made on
-every read. A correction, a deleted or restored game or night, a table left out, a substitute, a
-merged player, an import or a season's rules change the fingerprint, and the ratings are learned
-again, so the page never shows ratings the games no longer give.
+what it learned in Django's cache with a fingerprint of what they are learned from (``league.kept``,
+``ratings_fingerprint``: three small queries), made on every read. A correction, a deleted or
+restored game or night, a table left out, a substitute, a merged player, an import or a season's
+rules change the fingerprint, and the ratings are learned again, so the page never shows ratings
+the games no longer give.
 """
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
-
 import openskill
-from django.core.cache import cache
-from django.db.models import Count, F, Max, Q, Sum
+from django.db.models import Sum
 from django.db.models.functions import Coalesce
 
-from league.models import Club, EarlyGames, Season, Seat
+from league.kept import code_version, fingerprint, games_summary, kept, players_summary
+from league.models import Club, Season, Seat
 from league.nights.selectors import credited_players
 from league.querysets import counted
 from league.ratings import learning
 from league.ratings.learning import PlayerRating, RatedGame, Ratings, Step, learn
 from league.standings.metrics import TeamResult, early_games_counted
 from scoresheet.early import early_games
-from scoresheet.models import Team
+from scoresheet.models import Game, Team
 
 
 def club_games(*, club: Club, season: Season | None = None) -> list[RatedGame]:
@@ -104,63 +101,26 @@ def _games(results: list[TeamResult], seasons: dict[int, tuple[int, int, str]]) 
 
 def club_ratings(*, club: Club, season: Season | None = None) -> Ratings:
     """Every player's rating learned from the club's counted games (or one season's): from the
-    cache when nothing they are learned from has changed since (one query), learned again otherwise.
-
-    The cache keeps one entry a club (and season): the ratings with the fingerprint they were
-    learned at, replaced when the fingerprint changes, so a busy night's corrections do not fill it
-    with ratings nobody will read again."""
-    fingerprint = ratings_fingerprint(club=club, season=season)
+    cache when nothing they are learned from has changed since (one query, ``league.kept``),
+    learned again otherwise."""
     key = f"ratings:{club.pk}:{'all' if season is None else season.pk}"
-    kept = cache.get(key)
-    if kept is not None and kept[0] == fingerprint:
-        return kept[1]
-    ratings = learn(club_games(club=club, season=season))
-    cache.set(key, (fingerprint, ratings), KEPT_FOR)
-    return ratings
+    return kept(key, ratings_fingerprint(club=club, season=season), lambda: learn(club_games(club=club, season=season)))
 
-
-KEPT_FOR = 24 * 60 * 60  # seconds a club's ratings stay in the cache unread, at most
 
 # The code that learns them: a new release that learns differently does not read the old ones.
-_CODE = hashlib.sha256(
-    b"".join(Path(module).read_bytes() for module in (__file__, learning.__file__)) + openskill.__version__.encode()
-).hexdigest()[:16]
+_CODE = code_version([__file__, learning.__file__], openskill.__version__)
 
 
 def ratings_fingerprint(*, club: Club, season: Season | None = None) -> str:
-    """What the club's ratings (or one season's) are learned from, as one short text: everything
-    ``club_games`` reads, folded into one aggregate over the seats of the counted games (one query),
-    and the code that learns them.
-
-    - which games count: their number and ids (a game or night deleted or restored, a table left
-      out, a game finished or reopened, an import);
-    - their teams' totals and who is credited with them: the latest ``Game.updated_at`` (a round
-      entered, corrected or taken back, a substitute) and the seats' players, weighed by their
-      team (a merged player, a substitute) and their first rounds;
-    - each game's season's rules (its blowout margin and how a game finished early counts).
-
-    A night's date and season, and its sittings' and tables' numbers, are never changed once made,
-    so they are not read.
-    """
-    where = {"team__game__table__sitting__night__club": club}
+    """What the club's ratings (or one season's) are learned from, as one short text: the counted
+    games, their totals and who is credited with them (``league.kept.games_summary``), the club's
+    players (a merge: ``players_summary``), each season's rules (its blowout margin and how a game
+    finished early counts), and the code that learns them. Three small queries."""
+    games = Game.objects.filter(table__sitting__night__club=club)
     if season is not None:
-        where["team__game__table__sitting__night__season"] = season
-    rules = "team__game__table__sitting__night__season__"
-    row = Seat.objects.filter(counted("team__game__"), **where).aggregate(
-        seats=Count("id"),
-        games=Sum("team__game_id"),
-        changed=Max("team__game__updated_at"),
-        players=Sum(F("player_id") * F("team_id")),
-        replaced=Sum(F("replaced_id") * F("team_id")),
-        from_rounds=Sum(F("from_round") * F("id")),
-        blowouts=Sum(F("team__game_id") * F(f"{rules}blowout_margin")),
-        **{
-            f"early_{choice}": Sum("team__game_id", filter=Q(**{f"{rules}early_games": choice}))
-            for choice in EarlyGames.values
-        },
-    )
-    text = ";".join(f"{name}={value}" for name, value in sorted(row.items()))
-    return f"{_CODE}:{hashlib.sha256(text.encode()).hexdigest()}"
+        games = games.filter(table__sitting__night__season=season)
+    rules = Season.objects.filter(club=club).order_by("pk").values_list("pk", "blowout_margin", "early_games")
+    return fingerprint(_CODE, games_summary(games) | players_summary(club.pk) | {"rules": list(rules)})
 
 
 def rating_nights(rating: PlayerRating) -> list[Step]:

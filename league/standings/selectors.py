@@ -18,11 +18,13 @@ from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import ngettext, pgettext
 
+from league.kept import kept
 from league.models import Bye, Club, Night, Season, Seat, SeatingMode
 from league.nights.selectors import credited_players, seat_rounds
 from league.nights.substitutes import SeatRounds
 from league.querysets import agreed_value, counted, counted_games
 from league.standings import metrics as standings
+from league.standings.fingerprint import season_fingerprint
 from league.standings.metrics import METRICS, Metric, Row
 from league.standings.rankings import RANKINGS
 from scoresheet.early import Shortfall, early_games
@@ -148,9 +150,30 @@ def season_standings(
 ) -> Standings:
     """The season's players, ranked by its rule (or ``by``), with its minimum nights and best N;
     with ``ratings`` (player id → rating at the season's end) their rating metric too; with
-    ``before``, as they stood with the nights before that date only (a player's place change)."""
+    ``before``, as they stood with the nights before that date only (a player's place change).
+
+    Kept in the cache (``league.kept``) under a fingerprint of everything they are worked out from
+    (``league.standings.fingerprint``, one query), so that a big season is ranked once after each
+    change rather than on every page; ``before`` is worked out each time (a night's results emails)."""
     by = by or season.ranking
     min_nights = season.min_nights if min_nights is None else min_nights
+
+    def work() -> tuple[list[Row], list[Row], int]:
+        return _season_rows(season, by=by, min_nights=min_nights, ratings=ratings, before=before)
+
+    if before is None:
+        key = f"standings:{season.pk}:{by}:{min_nights}:{'rated' if ratings is not None else 'plain'}"
+        fingerprint = season_fingerprint(season=season, by=by, min_nights=min_nights, ratings=ratings)
+        rows, unranked, early = kept(key, fingerprint, work)
+    else:
+        rows, unranked, early = work()
+    return Standings(season.club, season, None, by, min_nights, season.best_nights, rows, unranked, early=early)
+
+
+def _season_rows(
+    season: Season, *, by: str, min_nights: int, ratings: dict[int, float] | None, before: date_type | None
+) -> tuple[list[Row], list[Row], int]:
+    """The ranked rows, those not ranked and the games finished early: plain data, as kept."""
     period = {"season": season} | ({"date__lt": before} if before else {})
     results, early = _counted_results(
         season, **{f"game__table__sitting__night__{key}": value for key, value in period.items()}
@@ -160,7 +183,7 @@ def season_standings(
     for record in records:
         record.rating = (ratings or {}).get(record.key[0])
     rows, unranked = standings.rank(records, by=by, min_nights=min_nights, best_nights=season.best_nights)
-    return Standings(season.club, season, None, by, min_nights, season.best_nights, rows, unranked, early=early)
+    return rows, unranked, early
 
 
 def night_standings(*, night: Night, by: str | None = None) -> Standings:
