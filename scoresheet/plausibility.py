@@ -165,7 +165,7 @@ class Check:
 def plausibility_checks(rules: Rules, entries: Sequence[Entry], *, number: int, team_count: int) -> list[Check]:
     """Every implausible number of a round, as warnings to confirm."""
     limits = _limits(rules, team_count)
-    if limits is None:
+    if limits is None or _well_within(limits, entries):
         return []
     checks: list[Check] = []
     for team, entry in enumerate(entries):
@@ -176,6 +176,30 @@ def plausibility_checks(rules: Rules, entries: Sequence[Entry], *, number: int, 
     checks += _round_books(rules, entries, limits, number=number)
     checks += _round_card_classes(entries, limits.most_decks, number=number)
     return checks
+
+
+def _well_within(limits: _Limits, entries: Sequence[Entry]) -> bool:
+    """Is the round within every limit, at a glance? Points typed (no card counted one by one), each
+    side's books and points within a side's, all the books, the wild books and the black threes
+    within the decks': what nearly every round is, and then none of the checks below can fail."""
+    size, side_cards, richest = limits.smallest_book, limits.side_cards, limits.richest_points
+    books = black_threes = 0
+    for entry in entries:
+        if entry.melded_cards is not None or entry.hand_cards is not None:
+            return False
+        side_books = sum(n for n in entry.books.values() if n > 0)
+        if side_books * size > side_cards or entry.melded_points > richest or entry.hand_points > richest:
+            return False
+        books += side_books
+        black_threes += entry.black_threes_held
+    if books * size > limits.bookable or black_threes > CARDS_PER_DECK["black_threes"] * limits.most_decks:
+        return False
+    if books * size <= limits.wild_cards:
+        return True  # not even every book of the round, were they all wild, is too many
+    return all(
+        sum(max(entry.books.get(kind.key, 0), 0) for entry in entries) * size <= limits.wild_cards
+        for kind in limits.wild_kinds
+    )
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from scoresheet.engine_tables import going_out_needs as _going_out_needs
 from scoresheet.fields import MAX_COUNT, MAX_POINTS, book_word, count_of, fields_by_key, piles_text
 from scoresheet.plausibility import Check, plausibility_checks, plausibility_warnings
 from scoresheet.problems import Problem  # also scoring.Problem, as forms, views and services name it
-from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Extra, Rules
+from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Extra, MeldSchedule, Rules
 from scoresheet.team_entry import (  # also scoring.Entry …, as the rest of the project names them
     Adjustment,  # noqa: F401
     Entry,
@@ -146,6 +146,13 @@ def meld_requirement(rules: Rules, number: int, score_before: int) -> int | str:
     return rules.meld_schedule.requirement(number, score_before)
 
 
+def _meld_requirements(schedule: MeldSchedule, number: int, scores_before: Sequence[int]) -> tuple[int | str, ...]:
+    """Each side's opening meld in round ``number`` (``meld_requirement``)."""
+    if schedule.basis == "round":  # the same for every side, whatever its score
+        return (schedule.requirement(number, 0),) * len(scores_before)
+    return tuple([schedule.requirement(number, score) for score in scores_before])
+
+
 # --- one team, one round ------------------------------------------------------------------
 
 
@@ -173,13 +180,14 @@ def entry_total(rules: Rules, tables: EngineTables, entry: Entry) -> int:
             total += sign * bonus.bonus
     if red.held_penalty is not None:
         total -= entry.red_threes_held * red.held_penalty
-    total -= black_threes_held(entry) * rules.black_three_penalty
-    melded = melded_points(rules, entry)
+    black_threes = entry.black_threes_held + (entry.hand_cards.get("black_threes", 0) if entry.hand_cards else 0)
+    total -= black_threes * rules.black_three_penalty  # black_threes_held(entry)
+    melded = entry.melded_points if entry.melded_cards is None else melded_points(rules, entry)
     if melded and rules.melded_against_without_books and not books_made(entry):
         total -= melded
     else:
         total += melded
-    total -= hand_points(rules, entry)
+    total -= entry.hand_points if entry.hand_cards is None else hand_points(rules, entry)
     if entry.went_out:
         total += rules.going_out_bonus
         if entry.concealed and rules.concealed_bonus is not None:
@@ -275,7 +283,7 @@ def _score_entries(
 ) -> tuple[TeamScore, ...]:
     called = _special_hand(tables, entries)
     if called is None:
-        return tuple(_score_entry(rules, tables, e, language) for e in entries)
+        return tuple([TeamScore(entry_total(rules, tables, e), unbuilt=(rules, e, language)) for e in entries])
     caller, extra = called
     hand = extra.replaces_round_score
     others = "the other side" if len(entries) == 2 else "each other side"
@@ -440,7 +448,7 @@ def _round_warnings(
             if short is not None:
                 warnings.append(short.problem)
         least = _least_book_points(tables, entry)
-        if least and melded_points(rules, entry) < least:
+        if least and (entry.melded_points if entry.melded_cards is None else melded_points(rules, entry)) < least:
             warnings.append(
                 Problem(
                     gettext(
@@ -454,15 +462,17 @@ def _round_warnings(
                 )
             )
     if entries and not any(e.went_out for e in entries):
-        warnings.append(Problem(_nobody_went_out(language), round=number, field="went_out"))
+        warnings.append(_nobody_went_out(language, number))
     return warnings
 
 
 @cache
-def _nobody_went_out(language: str | None) -> str:
-    """The warning of a round nobody went out of, in ``language``: looked up once, not every round."""
+def _nobody_went_out(language: str | None, number: int) -> Problem:
+    """The warning of round ``number`` when nobody went out of it, in ``language``: made once, not
+    every round of every game (a ``Problem`` is frozen, so one can be shared)."""
     with translation.override(language):
-        return gettext("Nobody went out: right only if the draw pile ran out. No going-out bonus is paid.")
+        message = gettext("Nobody went out: right only if the draw pile ran out. No going-out bonus is paid.")
+    return Problem(message, round=number, field="went_out")
 
 
 def going_out_needs(
@@ -625,17 +635,15 @@ def _score_round(
     scores = _score_entries(rules, tables, entries, language)
     warnings = _round_warnings(rules, tables, entries, number=number, partners=partners, language=language)
     warnings += plausibility_warnings(rules, entries, number=number, team_count=len(entries))
-    special = _special_hand(tables, entries) is not None
     target = rules.game_end.books_to_win
-    schedule = rules.meld_schedule
     return RoundResult(
         number=number,
-        meld_requirements=tuple(schedule.requirement(number, t) for t in totals_before),
+        meld_requirements=_meld_requirements(rules.meld_schedule, number, totals_before),
         scores=scores,
-        running_totals=tuple(t + s.total for t, s in zip(totals_before, scores)),
+        running_totals=tuple([t + s.total for t, s in zip(totals_before, scores)]),
         warnings=tuple(warnings),
         wins_game=()
-        if special or target is None
+        if target is None or _special_hand(tables, entries) is not None
         else tuple(i for i, e in enumerate(entries) if books_made(e) >= target.books),
     )
 
@@ -657,17 +665,16 @@ def score_game(
 def game_result(rules: Rules, results: Sequence[RoundResult], *, team_count: int) -> GameResult:
     """The game after its scored rounds: totals, the next opening melds, whether it is over and who won."""
     totals = results[-1].running_totals if results else (0,) * team_count
-    won = won_at_once(results)
+    won = won_at_once(results) if rules.game_end.books_to_win is not None else None  # none without
     finished = won is not None or finished_after(rules, len(results), totals)
     # A side that won at once wins, whatever the totals (HF-5 "and thus win the game", 000 L476);
     # of several in the same round, the higher total.
     contenders = won.wins_game if won is not None else range(team_count)
-    best = max(totals[i] for i in contenders)
-    next_number = len(results) + 1
+    best = max([totals[i] for i in contenders])
     return GameResult(
         rounds=tuple(results),
         totals=totals,
-        next_meld_requirements=tuple(meld_requirement(rules, next_number, t) for t in totals),
+        next_meld_requirements=_meld_requirements(rules.meld_schedule, len(results) + 1, totals),
         finished=finished,
-        winners=tuple(i for i in contenders if totals[i] == best) if finished else (),
+        winners=tuple([i for i in contenders if totals[i] == best]) if finished else (),
     )
