@@ -14,6 +14,7 @@ A team's round score (shared/design/PRODUCT.md, "The scoring model"):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 
@@ -158,11 +159,17 @@ def _meld_requirements(schedule: MeldSchedule, number: int, scores_before: Seque
 
 def score_entry(rules: Rules, entry: Entry) -> TeamScore:
     """A team's round score as breakdown lines that add up to the total, labelled as the fields are."""
-    return _score_entry(rules, engine_tables(rules), entry, get_language())
+    return TeamScore(entry_total(rules, engine_tables(rules), entry), unbuilt=(rules, entry, _language()))
 
 
-def _score_entry(rules: Rules, tables: EngineTables, entry: Entry, language: str | None) -> TeamScore:
-    return TeamScore(entry_total(rules, tables, entry), unbuilt=(rules, entry, language))
+# The active language while a game or a round is scored, looked up once for all its entries (a
+# lookup costs more than scoring an entry); unset, each score looks it up.
+_SCORING_LANGUAGE: ContextVar[tuple[str | None]] = ContextVar("scoring_language")
+
+
+def _language() -> str | None:
+    held = _SCORING_LANGUAGE.get(None)
+    return get_language() if held is None else held[0]
 
 
 def entry_total(rules: Rules, tables: EngineTables, entry: Entry) -> int:
@@ -283,7 +290,7 @@ def _score_entries(
 ) -> tuple[TeamScore, ...]:
     called = _special_hand(tables, entries)
     if called is None:
-        return tuple([TeamScore(entry_total(rules, tables, e), unbuilt=(rules, e, language)) for e in entries])
+        return tuple([score_entry(rules, e) for e in entries])
     caller, extra = called
     hand = extra.replaces_round_score
     others = "the other side" if len(entries) == 2 else "each other side"
@@ -557,20 +564,24 @@ def check_and_score_game(
     scored as they are checked; whoever saves what it checked uses this result, not a second pass.
     """
     tables, language = engine_tables(rules), get_language()
-    problems: list[Problem] = []
-    totals: tuple[int, ...] = (0,) * team_count
-    results: list[RoundResult] = []
-    for number, entries in enumerate(rounds, start=1):
-        if past_the_end(rules, number, totals, results):
-            problems.append(Problem(beyond_end_message(rules, number, results), round=number))
-            break
-        errors = round_errors(rules, entries, number=number, team_count=team_count)
-        problems += errors
-        if errors:
-            continue
-        result = _score_round(rules, tables, entries, number, totals, partners=partners, language=language)
-        results.append(result)
-        totals = result.running_totals
+    held = _SCORING_LANGUAGE.set((language,))
+    try:
+        problems: list[Problem] = []
+        totals: tuple[int, ...] = (0,) * team_count
+        results: list[RoundResult] = []
+        for number, entries in enumerate(rounds, start=1):
+            if past_the_end(rules, number, totals, results):
+                problems.append(Problem(beyond_end_message(rules, number, results), round=number))
+                break
+            errors = round_errors(rules, entries, number=number, team_count=team_count)
+            problems += errors
+            if errors:
+                continue
+            result = _score_round(rules, tables, entries, number, totals, partners=partners, language=language)
+            results.append(result)
+            totals = result.running_totals
+    finally:
+        _SCORING_LANGUAGE.reset(held)
     if problems:
         return problems, None
     return [], game_result(rules, results, team_count=team_count)
@@ -617,9 +628,14 @@ def score_round(
     totals_before: Sequence[int],
     partners: bool | None = None,
 ) -> RoundResult:
-    return _score_round(
-        rules, engine_tables(rules), entries, number, totals_before, partners=partners, language=get_language()
-    )
+    language = get_language()
+    held = _SCORING_LANGUAGE.set((language,))
+    try:
+        return _score_round(
+            rules, engine_tables(rules), entries, number, totals_before, partners=partners, language=language
+        )
+    finally:
+        _SCORING_LANGUAGE.reset(held)
 
 
 def _score_round(
@@ -653,12 +669,16 @@ def score_game(
 ) -> GameResult:
     """Score every round in order. Assumes ``check_and_score_game`` found no problem."""
     tables, language = engine_tables(rules), get_language()
-    totals: tuple[int, ...] = (0,) * team_count
-    results = []
-    for number, entries in enumerate(rounds, start=1):
-        result = _score_round(rules, tables, entries, number, totals, partners=partners, language=language)
-        results.append(result)
-        totals = result.running_totals
+    held = _SCORING_LANGUAGE.set((language,))
+    try:
+        totals: tuple[int, ...] = (0,) * team_count
+        results = []
+        for number, entries in enumerate(rounds, start=1):
+            result = _score_round(rules, tables, entries, number, totals, partners=partners, language=language)
+            results.append(result)
+            totals = result.running_totals
+    finally:
+        _SCORING_LANGUAGE.reset(held)
     return game_result(rules, results, team_count=team_count)
 
 
