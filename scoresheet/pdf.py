@@ -10,6 +10,7 @@ and a points column per team), as many as the paper's width allows; the rest con
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from django.utils.translation import gettext, gettext_lazy, pgettext
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, landscape, letter, portrait
@@ -169,8 +170,10 @@ def longest_word(text: str) -> str:
     return max(text.split() or [""], key=len)
 
 
+@functools.lru_cache(maxsize=1024)
 def fits(text: str, width: float, m: Metrics, *, lines: int, bold=True) -> bool:
-    """Whether ``text`` at the body size fits ``width`` on ``lines`` lines, breaking between words."""
+    """Whether ``text`` at the body size fits ``width`` on ``lines`` lines, breaking between words
+    (worked out once for a text: a sheet's layout asks for each name several times)."""
     font = "Sheet-Bold" if bold else "Sheet"
     if pdfmetrics.stringWidth(longest_word(text), font, m.font) > width - 4:
         return False
@@ -231,8 +234,8 @@ def _first_page(
         used += _height(rules_card_flow(rules, width, m), width, height)
     if before_rules is not None:
         used += _height(before_rules(width, m, not options.large_print), width, height)
-    block = _height([round_block(rules, data, list(range(1, per_block + 1)), width, m), Spacer(1, 6)], width, height)
-    return used, block
+    block = block_height(rules, data, list(range(1, per_block + 1)), width, m, sheet_rows(rules), height) + 6
+    return used, block  # and the spacer under the block
 
 
 def round_numbers(
@@ -303,6 +306,39 @@ def _req(req: int | str) -> str:
     return fmt(req) if isinstance(req, int) else str(req)
 
 
+def _block_widths(width: float, rounds: int, teams: int, m: Metrics) -> tuple[float, float]:
+    """A round block's label column and each points column."""
+    spare = width - m.label - rounds * teams * (m.count + m.points)
+    # Wider points boxes leave more room to write, but not more than twice as wide.
+    return m.label + min(spare, 60), min(m.points + max(spare - 60, 0) / (rounds * teams), m.points * 2)
+
+
+def block_height(
+    rules: Rules, data: SheetData, numbers: list[int], width: float, m: Metrics, rows: list[Row], available: float
+) -> float:
+    """The height of ``round_block(rules, data, numbers, width, m, rows)`` laid out in ``available``.
+
+    A sheet is laid out by measuring its blocks (does one fit under the header? how many rows go
+    on?), and the blocks of blank sheets of the same rules differ only in the teams' names over
+    their columns: the tables of a pack. The names change a block's height only by the lines they
+    wrap to, so a blank block is measured once for those heights and the rest the same, and kept
+    on the rules object (as its entry fields are, ``fields._kept_fields``)."""
+    if data.rounds:  # a filled sheet: its numbers make each block its own
+        return _height([round_block(rules, data, numbers, width, m, rows)], width, available)
+    _, points_w = _block_widths(width, len(numbers), len(data.teams), m)
+    name_w = m.count + points_w  # a team's heading spans its count and points columns
+    style = _style(m, bold=True, align=TA_CENTER)
+    names = tuple(
+        Paragraph(escape(short_name(name, t, name_w, m)), style).wrap(name_w - 6, 72_000)[1]  # less its padding
+        for t, name in enumerate(data.teams)
+    )
+    key = (get_language(), tuple(numbers), width, m, tuple(rows), available, names, tuple(data.next_requirements))
+    kept = rules.__dict__.setdefault("_block_heights", {})
+    if key not in kept:
+        kept[key] = _height([round_block(rules, data, numbers, width, m, rows)], width, available)
+    return kept[key]
+
+
 def round_block(
     rules: Rules, data: SheetData, numbers: list[int], width: float, m: Metrics, rows: list[Row] | None = None
 ) -> Table:
@@ -310,11 +346,7 @@ def round_block(
     teams = len(data.teams)
     rows = sheet_rows(rules) if rows is None else rows
     filled = {r.number: r for r in data.rounds}
-    group = m.count + m.points
-    spare = width - m.label - len(numbers) * teams * group
-    label_w = m.label + min(spare, 60)
-    # Wider points boxes leave more room to write, but not more than twice as wide.
-    points_w = min(m.points + max(spare - 60, 0) / (len(numbers) * teams), m.points * 2)
+    label_w, points_w = _block_widths(width, len(numbers), teams, m)
     col_widths = [label_w] + [m.count, points_w] * (teams * len(numbers))
 
     head1 = [""]
@@ -717,7 +749,7 @@ def row_parts(
     space = room - 8  # the spacer under each block, and a little slack for rounding
     while rows:
         count = len(rows)
-        while count > 1 and _height([round_block(rules, data, numbers, width, m, rows[:count])], width, 10_000) > space:
+        while count > 1 and block_height(rules, data, numbers, width, m, rows[:count], 10_000) > space:
             count -= 1
         if count < len(rows):
             count = max(1, min(count, len(rows) - MIN_PART_ROWS))
