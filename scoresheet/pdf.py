@@ -221,21 +221,33 @@ def _first_page(
     options: Options,
     head: Head | None,
     before_rules: Head | None,
+    heights: dict | None = None,
 ) -> tuple[float, float]:
     """What a blank first page holds: the height of its header (with the rules card and what goes
     before it, when they print on the same page), and the height of one block of rounds."""
     per_block = _rounds_per_block(width, len(data.teams), m)
-    used = _height(
-        header(rules, data, width, m, bands=options.rules_card != "same", top=not options.large_print, head=head),
-        width,
-        height,
-    )
+    head_args = {"bands": options.rules_card != "same", "top": not options.large_print, "head": head}
+    used = header_height(rules, data, width, height, m, head_args, heights)
     if options.rules_card == "same":
         used += _height(rules_card_flow(rules, width, m), width, height)
     if before_rules is not None:
         used += _height(before_rules(width, m, not options.large_print), width, height)
     block = block_height(rules, data, list(range(1, per_block + 1)), width, m, sheet_rows(rules), height) + 6
     return used, block  # and the spacer under the block
+
+
+def header_height(
+    rules: Rules, data: SheetData, width: float, height: float, m: Metrics, head_args: dict, heights: dict | None
+) -> float:
+    """The height of ``header(rules, data, width, m, **head_args)``; ``heights`` keeps it for one sheet,
+    whose layout asks more than once (which way up, then how the first round block fits under it)."""
+    key = (width, height, head_args["bands"], head_args["top"], head_args["head"])
+    if heights is None or key not in heights:
+        measured = _height(header(rules, data, width, m, **head_args), width, height)
+        if heights is None:
+            return measured
+        heights[key] = measured
+    return heights[key]
 
 
 def round_numbers(
@@ -247,6 +259,7 @@ def round_numbers(
     options: Options,
     head: Head | None = None,
     before_rules: Head | None = None,
+    heights: dict | None = None,
 ) -> list[int]:
     """Which rounds to print: the game's rounds, or for a target-score game as many as fit a page."""
     end = rules.game_end
@@ -255,13 +268,19 @@ def round_numbers(
         return sorted(set(played) | set(range(1, end.max_rounds + 1)))
     if played:
         return played
-    used, block = _first_page(rules, data, width, height, m, options, head, before_rules)
+    used, block = _first_page(rules, data, width, height, m, options, head, before_rules, heights)
     blocks = max(1, int((height - used) // block))
     return list(range(1, _rounds_per_block(width, len(data.teams), m) * blocks + 1))
 
 
 def sheet_page(
-    rules: Rules, data: SheetData, options: Options, m: Metrics, head: Head | None, before_rules: Head | None
+    rules: Rules,
+    data: SheetData,
+    options: Options,
+    m: Metrics,
+    head: Head | None,
+    before_rules: Head | None,
+    heights: dict | None = None,
 ) -> Page:
     """Landscape, for the most rounds side by side; upright for a variant whose rows and rules
     card do not fit a landscape page but do fit an upright one (Modern American Canasta's).
@@ -270,7 +289,7 @@ def sheet_page(
         return Page.for_options(options)
     pages = [Page.for_options(options), Page.for_options(options, upright=True)]
     for page in pages:
-        used, block = _first_page(rules, data, page.width, page.height, m, options, head, before_rules)
+        used, block = _first_page(rules, data, page.width, page.height, m, options, head, before_rules, heights)
         if used + block <= page.height:
             return page
     return pages[0]
@@ -828,11 +847,12 @@ def round_sheet_pages(
     check_options(options)
     register_fonts()
     m = Metrics.for_print(options.large_print)
-    page = sheet_page(rules, data, options, m, head, before_rules)
+    heights: dict = {}  # the header's, measured once for each way it is laid out
+    page = sheet_page(rules, data, options, m, head, before_rules, heights)
     running = m.running * 2.8  # the running header of later pages: two lines
     width, height = page.width, page.height
 
-    numbers = round_numbers(rules, data, width, height, m, options, head, before_rules)
+    numbers = round_numbers(rules, data, width, height, m, options, head, before_rules, heights)
     per_block = even_share(len(numbers), _rounds_per_block(width, len(data.teams), m))
     # Large print: the running header on every page leaves room for whole rounds. The meld
     # bands head the sheet unless the rules card below shows them.
@@ -840,7 +860,7 @@ def round_sheet_pages(
     room = height - running
 
     def first_parts_under(head_args: dict) -> list[list[Row]]:
-        used = _height(header(rules, data, width, m, **head_args), width, height)
+        used = header_height(rules, data, width, height, m, head_args, heights)
         first_room = (room if options.large_print else height) - used
         return row_parts(rules, data, numbers[:per_block], width, m, room=first_room, page=room)
 
