@@ -708,9 +708,16 @@ def _rules_card_at(rules: Rules, width: float, m: Metrics, size: float) -> list:
     def layout(columns: int) -> tuple[list[list[Table]], float]:
         return balanced_columns([small(s, width / columns) for s in sections], columns, width / columns)
 
-    # Large print keeps wide columns; normal print takes four or five, whichever is shorter.
-    options = (2, 3) if m.font > 10 else (4, 5, 6)
-    runs, _ = min((layout(columns) for columns in options), key=lambda laid: laid[1])
+    # Large print keeps wide columns; normal print takes four or five, whichever is shorter. Which
+    # is found by laying the card out each way: once for the rules object, kept on it (as its entry
+    # fields are, ``fields._kept_fields``) for the language, width and type, and then laid out that way.
+    kept = rules.__dict__.setdefault("_rules_card_columns", {})
+    key = (get_language(), width, m, size)
+    if key in kept:
+        runs, _ = layout(kept[key])
+    else:
+        options = (2, 3) if m.font > 10 else (4, 5, 6)
+        kept[key], (runs, _) = min(((columns, layout(columns)) for columns in options), key=lambda laid: laid[1][1])
     flow = [
         Spacer(1, 2),
         Paragraph(escape(card_heading(rules)), _style(m, size=size * 1.2, bold=True, leading=CARD_LEADING)),
