@@ -10,6 +10,7 @@ and a points column per team), as many as the paper's width allows; the rest con
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from django.utils.translation import gettext, gettext_lazy, pgettext
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, landscape, letter, portrait
@@ -169,8 +170,10 @@ def longest_word(text: str) -> str:
     return max(text.split() or [""], key=len)
 
 
+@functools.lru_cache(maxsize=1024)
 def fits(text: str, width: float, m: Metrics, *, lines: int, bold=True) -> bool:
-    """Whether ``text`` at the body size fits ``width`` on ``lines`` lines, breaking between words."""
+    """Whether ``text`` at the body size fits ``width`` on ``lines`` lines, breaking between words
+    (worked out once for a text: a sheet's layout asks for each name several times)."""
     font = "Sheet-Bold" if bold else "Sheet"
     if pdfmetrics.stringWidth(longest_word(text), font, m.font) > width - 4:
         return False
@@ -218,21 +221,33 @@ def _first_page(
     options: Options,
     head: Head | None,
     before_rules: Head | None,
+    heights: dict | None = None,
 ) -> tuple[float, float]:
     """What a blank first page holds: the height of its header (with the rules card and what goes
     before it, when they print on the same page), and the height of one block of rounds."""
     per_block = _rounds_per_block(width, len(data.teams), m)
-    used = _height(
-        header(rules, data, width, m, bands=options.rules_card != "same", top=not options.large_print, head=head),
-        width,
-        height,
-    )
+    head_args = {"bands": options.rules_card != "same", "top": not options.large_print, "head": head}
+    used = header_height(rules, data, width, height, m, head_args, heights)
     if options.rules_card == "same":
         used += _height(rules_card_flow(rules, width, m), width, height)
     if before_rules is not None:
         used += _height(before_rules(width, m, not options.large_print), width, height)
-    block = _height([round_block(rules, data, list(range(1, per_block + 1)), width, m), Spacer(1, 6)], width, height)
-    return used, block
+    block = block_height(rules, data, list(range(1, per_block + 1)), width, m, sheet_rows(rules), height) + 6
+    return used, block  # and the spacer under the block
+
+
+def header_height(
+    rules: Rules, data: SheetData, width: float, height: float, m: Metrics, head_args: dict, heights: dict | None
+) -> float:
+    """The height of ``header(rules, data, width, m, **head_args)``; ``heights`` keeps it for one sheet,
+    whose layout asks more than once (which way up, then how the first round block fits under it)."""
+    key = (width, height, head_args["bands"], head_args["top"], head_args["head"])
+    if heights is None or key not in heights:
+        measured = _height(header(rules, data, width, m, **head_args), width, height)
+        if heights is None:
+            return measured
+        heights[key] = measured
+    return heights[key]
 
 
 def round_numbers(
@@ -244,6 +259,7 @@ def round_numbers(
     options: Options,
     head: Head | None = None,
     before_rules: Head | None = None,
+    heights: dict | None = None,
 ) -> list[int]:
     """Which rounds to print: the game's rounds, or for a target-score game as many as fit a page."""
     end = rules.game_end
@@ -252,13 +268,19 @@ def round_numbers(
         return sorted(set(played) | set(range(1, end.max_rounds + 1)))
     if played:
         return played
-    used, block = _first_page(rules, data, width, height, m, options, head, before_rules)
+    used, block = _first_page(rules, data, width, height, m, options, head, before_rules, heights)
     blocks = max(1, int((height - used) // block))
     return list(range(1, _rounds_per_block(width, len(data.teams), m) * blocks + 1))
 
 
 def sheet_page(
-    rules: Rules, data: SheetData, options: Options, m: Metrics, head: Head | None, before_rules: Head | None
+    rules: Rules,
+    data: SheetData,
+    options: Options,
+    m: Metrics,
+    head: Head | None,
+    before_rules: Head | None,
+    heights: dict | None = None,
 ) -> Page:
     """Landscape, for the most rounds side by side; upright for a variant whose rows and rules
     card do not fit a landscape page but do fit an upright one (Modern American Canasta's).
@@ -267,7 +289,7 @@ def sheet_page(
         return Page.for_options(options)
     pages = [Page.for_options(options), Page.for_options(options, upright=True)]
     for page in pages:
-        used, block = _first_page(rules, data, page.width, page.height, m, options, head, before_rules)
+        used, block = _first_page(rules, data, page.width, page.height, m, options, head, before_rules, heights)
         if used + block <= page.height:
             return page
     return pages[0]
@@ -303,6 +325,39 @@ def _req(req: int | str) -> str:
     return fmt(req) if isinstance(req, int) else str(req)
 
 
+def _block_widths(width: float, rounds: int, teams: int, m: Metrics) -> tuple[float, float]:
+    """A round block's label column and each points column."""
+    spare = width - m.label - rounds * teams * (m.count + m.points)
+    # Wider points boxes leave more room to write, but not more than twice as wide.
+    return m.label + min(spare, 60), min(m.points + max(spare - 60, 0) / (rounds * teams), m.points * 2)
+
+
+def block_height(
+    rules: Rules, data: SheetData, numbers: list[int], width: float, m: Metrics, rows: list[Row], available: float
+) -> float:
+    """The height of ``round_block(rules, data, numbers, width, m, rows)`` laid out in ``available``.
+
+    A sheet is laid out by measuring its blocks (does one fit under the header? how many rows go
+    on?), and the blocks of blank sheets of the same rules differ only in the teams' names over
+    their columns: the tables of a pack. The names change a block's height only by the lines they
+    wrap to, so a blank block is measured once for those heights and the rest the same, and kept
+    on the rules object (as its entry fields are, ``fields._kept_fields``)."""
+    if data.rounds:  # a filled sheet: its numbers make each block its own
+        return _height([round_block(rules, data, numbers, width, m, rows)], width, available)
+    _, points_w = _block_widths(width, len(numbers), len(data.teams), m)
+    name_w = m.count + points_w  # a team's heading spans its count and points columns
+    style = _style(m, bold=True, align=TA_CENTER)
+    names = tuple(
+        Paragraph(escape(short_name(name, t, name_w, m)), style).wrap(name_w - 6, 72_000)[1]  # less its padding
+        for t, name in enumerate(data.teams)
+    )
+    key = (get_language(), tuple(numbers), width, m, tuple(rows), available, names, tuple(data.next_requirements))
+    kept = rules.__dict__.setdefault("_block_heights", {})
+    if key not in kept:
+        kept[key] = _height([round_block(rules, data, numbers, width, m, rows)], width, available)
+    return kept[key]
+
+
 def round_block(
     rules: Rules, data: SheetData, numbers: list[int], width: float, m: Metrics, rows: list[Row] | None = None
 ) -> Table:
@@ -310,11 +365,7 @@ def round_block(
     teams = len(data.teams)
     rows = sheet_rows(rules) if rows is None else rows
     filled = {r.number: r for r in data.rounds}
-    group = m.count + m.points
-    spare = width - m.label - len(numbers) * teams * group
-    label_w = m.label + min(spare, 60)
-    # Wider points boxes leave more room to write, but not more than twice as wide.
-    points_w = min(m.points + max(spare - 60, 0) / (len(numbers) * teams), m.points * 2)
+    label_w, points_w = _block_widths(width, len(numbers), teams, m)
     col_widths = [label_w] + [m.count, points_w] * (teams * len(numbers))
 
     head1 = [""]
@@ -657,9 +708,16 @@ def _rules_card_at(rules: Rules, width: float, m: Metrics, size: float) -> list:
     def layout(columns: int) -> tuple[list[list[Table]], float]:
         return balanced_columns([small(s, width / columns) for s in sections], columns, width / columns)
 
-    # Large print keeps wide columns; normal print takes four or five, whichever is shorter.
-    options = (2, 3) if m.font > 10 else (4, 5, 6)
-    runs, _ = min((layout(columns) for columns in options), key=lambda laid: laid[1])
+    # Large print keeps wide columns; normal print takes four or five, whichever is shorter. Which
+    # is found by laying the card out each way: once for the rules object, kept on it (as its entry
+    # fields are, ``fields._kept_fields``) for the language, width and type, and then laid out that way.
+    kept = rules.__dict__.setdefault("_rules_card_columns", {})
+    key = (get_language(), width, m, size)
+    if key in kept:
+        runs, _ = layout(kept[key])
+    else:
+        options = (2, 3) if m.font > 10 else (4, 5, 6)
+        kept[key], (runs, _) = min(((columns, layout(columns)) for columns in options), key=lambda laid: laid[1][1])
     flow = [
         Spacer(1, 2),
         Paragraph(escape(card_heading(rules)), _style(m, size=size * 1.2, bold=True, leading=CARD_LEADING)),
@@ -717,7 +775,7 @@ def row_parts(
     space = room - 8  # the spacer under each block, and a little slack for rounding
     while rows:
         count = len(rows)
-        while count > 1 and _height([round_block(rules, data, numbers, width, m, rows[:count])], width, 10_000) > space:
+        while count > 1 and block_height(rules, data, numbers, width, m, rows[:count], 10_000) > space:
             count -= 1
         if count < len(rows):
             count = max(1, min(count, len(rows) - MIN_PART_ROWS))
@@ -796,11 +854,12 @@ def round_sheet_pages(
     check_options(options)
     register_fonts()
     m = Metrics.for_print(options.large_print)
-    page = sheet_page(rules, data, options, m, head, before_rules)
+    heights: dict = {}  # the header's, measured once for each way it is laid out
+    page = sheet_page(rules, data, options, m, head, before_rules, heights)
     running = m.running * 2.8  # the running header of later pages: two lines
     width, height = page.width, page.height
 
-    numbers = round_numbers(rules, data, width, height, m, options, head, before_rules)
+    numbers = round_numbers(rules, data, width, height, m, options, head, before_rules, heights)
     per_block = even_share(len(numbers), _rounds_per_block(width, len(data.teams), m))
     # Large print: the running header on every page leaves room for whole rounds. The meld
     # bands head the sheet unless the rules card below shows them.
@@ -808,7 +867,7 @@ def round_sheet_pages(
     room = height - running
 
     def first_parts_under(head_args: dict) -> list[list[Row]]:
-        used = _height(header(rules, data, width, m, **head_args), width, height)
+        used = header_height(rules, data, width, height, m, head_args, heights)
         first_room = (room if options.large_print else height) - used
         return row_parts(rules, data, numbers[:per_block], width, m, room=first_room, page=room)
 

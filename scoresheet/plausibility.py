@@ -167,37 +167,85 @@ class Check:
 
 def plausibility_checks(rules: Rules, entries: Sequence[Entry], *, number: int, team_count: int) -> list[Check]:
     """Every implausible number of a round, as warnings to confirm."""
-    seatings = _generous_seatings(rules, team_count)
-    if seatings is None:
+    limits = _limits(rules, team_count)
+    if limits is None or _well_within(limits, entries):
         return []
-    roomiest, richest, most_decks = seatings
     checks: list[Check] = []
     for team, entry in enumerate(entries):
-        checks += _side_books(rules, entry, roomiest, number=number, team=team)
-        checks += _side_points(rules, entry, richest, number=number, team=team)
-        checks += _side_counted_cards(entry, roomiest, number=number, team=team)
-    checks += _round_books(rules, entries, most_decks, number=number)
-    checks += _round_card_classes(entries, most_decks, number=number)
+        checks += _side_books(rules, entry, limits, number=number, team=team)
+        checks += _side_points(rules, entry, limits, number=number, team=team)
+        if entry.melded_cards is not None or entry.hand_cards is not None:
+            checks += _side_counted_cards(entry, limits.roomiest, number=number, team=team)
+    checks += _round_books(rules, entries, limits, number=number)
+    checks += _round_card_classes(entries, limits.most_decks, number=number)
     return checks
 
 
-def _generous_seatings(rules: Rules, team_count: int) -> tuple[Table, Table, int] | None:
-    """The most generous seating for each check, so that no legal table would have made it fail: the
-    roomiest, the richest and the most decks (None when the variant names no decks or piles).
-    Worked out once per rules object and number of sides, and kept on it as its entry fields are
+def _well_within(limits: _Limits, entries: Sequence[Entry]) -> bool:
+    """Is the round within every limit, at a glance? Points typed (no card counted one by one), each
+    side's books and points within a side's, all the books, the wild books and the black threes
+    within the decks': what nearly every round is, and then none of the checks below can fail."""
+    size, side_cards, richest = limits.smallest_book, limits.side_cards, limits.richest_points
+    books = black_threes = 0
+    for entry in entries:
+        if entry.melded_cards is not None or entry.hand_cards is not None:
+            return False
+        side_books = sum(n for n in entry.books.values() if n > 0)
+        if side_books * size > side_cards or entry.melded_points > richest or entry.hand_points > richest:
+            return False
+        books += side_books
+        black_threes += entry.black_threes_held
+    if books * size > limits.bookable or black_threes > CARDS_PER_DECK["black_threes"] * limits.most_decks:
+        return False
+    if books * size <= limits.wild_cards:
+        return True  # not even every book of the round, were they all wild, is too many
+    return all(
+        sum(max(entry.books.get(kind.key, 0), 0) for entry in entries) * size <= limits.wild_cards
+        for kind in limits.wild_kinds
+    )
+
+
+@dataclass(frozen=True)
+class _Limits:
+    """The most generous seating for each check, so that no legal table would have made it fail,
+    and the numbers the checks compare with, worked out once (see ``_limits``)."""
+
+    roomiest: Table  # the most cards a side can have had
+    richest: Table  # the most points of cards a side can have had
+    most_decks: int
+    side_cards: int  # roomiest.side_cards
+    richest_points: int  # what the best cards of the richest seating are worth
+    smallest_book: int
+    bookable: int  # the cards of the most decks that can make books (all but the threes)
+    wild_cards: int  # the twos and jokers of the most decks
+    wild_kinds: tuple  # the book kinds made of wild cards only
+
+
+def _limits(rules: Rules, team_count: int) -> _Limits | None:
+    """The limits for ``team_count`` sides (None when the variant names no decks or piles). Worked
+    out once per rules object and number of sides, and kept on it as its entry fields are
     (``fields._kept_fields``): every round of every game asks."""
-    where = f"_generous_seatings_{team_count}"
+    where = f"_plausibility_limits_{team_count}"
     if where not in rules.__dict__:
         seatings = tables(rules, team_count)
-        rules.__dict__[where] = (
-            (
-                max(seatings, key=lambda t: t.side_cards),
-                max(seatings, key=lambda t: best_cards_value(rules, t.decks, t.side_cards)),
-                max(t.decks for t in seatings),
+        limits = None
+        if seatings:
+            roomiest = max(seatings, key=lambda t: t.side_cards)
+            richest = max(seatings, key=lambda t: best_cards_value(rules, t.decks, t.side_cards))
+            decks = max(t.decks for t in seatings)
+            limits = _Limits(
+                roomiest=roomiest,
+                richest=richest,
+                most_decks=decks,
+                side_cards=roomiest.side_cards,
+                richest_points=best_cards_value(rules, richest.decks, richest.side_cards),
+                smallest_book=rules.smallest_book,
+                # Books are made of every card but the threes (black threes too where they cannot be melded).
+                bookable=decks * (DECK_SIZE - 2 - (0 if rules.card_values["black_threes"] else 2)),
+                wild_cards=decks * sum(CARDS_PER_DECK[key] for key in WILD_CLASSES),
+                wild_kinds=tuple(kind for kind in rules.book_kinds if kind.cards == "wild"),
             )
-            if seatings
-            else None
-        )
+        rules.__dict__[where] = limits
     return rules.__dict__[where]
 
 
@@ -228,10 +276,13 @@ def confirmation_record(checks: Iterable[Check]) -> list[dict]:
 # of the catalogue, with the numbers and the rules' words (``rules_word``) put in.
 
 
-def _side_books(rules: Rules, entry: Entry, table: Table, *, number: int, team: int) -> list[Check]:
+def _side_books(rules: Rules, entry: Entry, limits: _Limits, *, number: int, team: int) -> list[Check]:
     """More books than a side's cards: each book holds at least the smallest book's cards."""
+    if sum(n for n in entry.books.values() if n > 0) * limits.smallest_book <= limits.side_cards:
+        return []  # at most the books below: the usual round, with no list to build
+    table = limits.roomiest
     books = [(kind, entry.books[kind.key]) for kind in rules.book_kinds if entry.books.get(kind.key, 0) > 0]
-    cards = sum(n for _, n in books) * rules.smallest_book
+    cards = sum(n for _, n in books) * limits.smallest_book
     if cards <= table.side_cards:
         return []
     labels = fields_by_key(rules)
@@ -257,10 +308,13 @@ def _side_books(rules: Rules, entry: Entry, table: Table, *, number: int, team: 
     ]
 
 
-def _side_points(rules: Rules, entry: Entry, table: Table, *, number: int, team: int) -> list[Check]:
+def _side_points(rules: Rules, entry: Entry, limits: _Limits, *, number: int, team: int) -> list[Check]:
     """Card points above what a side's cards can be worth. Counted cards are checked by count
     (``_side_counted_cards``, ``_round_card_classes``), which bounds their points as well."""
-    richest = best_cards_value(rules, table.decks, table.side_cards)
+    table, richest = limits.richest, limits.richest_points
+    if entry.melded_points <= richest and entry.hand_points <= richest:
+        if entry.melded_cards is None and entry.hand_cards is None:
+            return []  # points as typed, both within the richest
     checks = []
     for field, points, counted in (
         ("melded_points", melded_points(rules, entry), entry.melded_cards),
@@ -333,15 +387,13 @@ def _only_team(counts: Sequence[int]) -> int | None:
     return having[0] if len(having) == 1 else None
 
 
-def _round_books(rules: Rules, entries: Sequence[Entry], decks: int, *, number: int) -> list[Check]:
+def _round_books(rules: Rules, entries: Sequence[Entry], limits: _Limits, *, number: int) -> list[Check]:
     """All teams' books against the decks: every book, and books of wild cards only."""
     checks = []
-    size = rules.smallest_book
-    word = books_word(rules, 2)
-    # Books are made of every card but the threes (black threes too where they cannot be melded).
-    bookable = decks * (DECK_SIZE - 2 - (0 if rules.card_values["black_threes"] else 2))
+    size, decks, bookable = limits.smallest_book, limits.most_decks, limits.bookable
     per_team = [sum(max(n, 0) for n in entry.books.values()) for entry in entries]
     if sum(per_team) * size > bookable:
+        word = books_word(rules, 2)
         typed = f"{sum(per_team)} {word}"
         checks.append(
             Check(
@@ -365,13 +417,11 @@ def _round_books(rules: Rules, entries: Sequence[Entry], decks: int, *, number: 
                 ("round_books", *per_team, bookable),
             )
         )
-    wild_cards = decks * sum(CARDS_PER_DECK[key] for key in WILD_CLASSES)
-    labels = fields_by_key(rules)
-    for kind in rules.book_kinds:
-        if kind.cards != "wild":
-            continue
+    wild_cards = limits.wild_cards
+    for kind in limits.wild_kinds:
         per_team = [max(entry.books.get(kind.key, 0), 0) for entry in entries]
         if sum(per_team) * size > wild_cards:
+            labels = fields_by_key(rules)
             typed = count_of(sum(per_team), kind.label)
             checks.append(
                 Check(
@@ -401,6 +451,10 @@ def _round_books(rules: Rules, entries: Sequence[Entry], decks: int, *, number: 
 
 def _round_card_classes(entries: Sequence[Entry], decks: int, *, number: int) -> list[Check]:
     """More cards of a kind counted this round, by all teams together, than the decks have."""
+    if all(entry.melded_cards is None and entry.hand_cards is None for entry in entries):
+        # No card counted one by one: only the black threes caught can be too many.
+        if sum(entry.black_threes_held for entry in entries) <= CARDS_PER_DECK["black_threes"] * decks:
+            return []
     checks = []
     for key in CARD_CLASSES:
         by_field = {

@@ -14,11 +14,16 @@ A team's round score (shared/design/PRODUCT.md, "The scoring model"):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import cache
 
-from django.utils.translation import gettext, ngettext
+from django.utils import translation
+from django.utils.translation import get_language, gettext, ngettext
 
 from scoresheet.display import fmt, typed
+from scoresheet.engine_tables import EngineTables, engine_tables
+from scoresheet.engine_tables import going_out_needs as _going_out_needs
 from scoresheet.fields import (
     MAX_COUNT,
     MAX_POINTS,
@@ -30,7 +35,7 @@ from scoresheet.fields import (
 )
 from scoresheet.plausibility import Check, plausibility_checks, plausibility_warnings
 from scoresheet.problems import Problem  # also scoring.Problem, as forms, views and services name it
-from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Extra, Rules
+from scoresheet.rules import CARD_CLASS_LABELS, CARD_CLASSES, Extra, MeldSchedule, Rules
 from scoresheet.team_entry import (  # also scoring.Entry …, as the rest of the project names them
     Adjustment,  # noqa: F401
     Entry,
@@ -46,10 +51,46 @@ class Line:
     points: int
 
 
-@dataclass(frozen=True)
 class TeamScore:
-    total: int
-    lines: tuple[Line, ...]
+    """A team's round score: its total, and the breakdown lines that add up to it.
+
+    The lines are words (labels in the page's language), and most scores are only added up (running
+    totals, standings, ratings): they are built the first time they are read, in the language that
+    was active when the round was scored, so they read exactly as if built then.
+    """
+
+    __slots__ = ("total", "_lines", "_unbuilt")
+
+    def __init__(self, total: int, lines: Sequence[Line] | None = None, *, unbuilt=None) -> None:
+        self.total = total
+        self._lines = None if lines is None else tuple(lines)
+        self._unbuilt = unbuilt  # (rules, entry, language) until the lines are built
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        if self._lines is None:
+            rules, entry, language = self._unbuilt
+            if get_language() == language:
+                self._lines = _entry_lines(rules, entry)
+            else:
+                with translation.override(language):
+                    self._lines = _entry_lines(rules, entry)
+            self._unbuilt = None
+        return self._lines
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TeamScore):
+            return NotImplemented
+        return self.total == other.total and self.lines == other.lines
+
+    def __hash__(self) -> int:
+        return hash((self.total, self.lines))
+
+    def __repr__(self) -> str:
+        return f"TeamScore(total={self.total!r}, lines={self.lines!r})"
+
+    def __reduce__(self):
+        return (TeamScore, (self.total, self.lines))
 
 
 @dataclass(frozen=True)
@@ -90,8 +131,15 @@ def books_made(entry: Entry) -> int:
 
 def special_hand(rules: Rules, entries: Sequence[Entry]) -> tuple[int, Extra] | None:
     """The side that called or showed a special hand this round, and which hand; None if nobody did."""
+    return _special_hand(engine_tables(rules), entries)
+
+
+def _special_hand(tables: EngineTables, entries: Sequence[Entry]) -> tuple[int, Extra] | None:
+    hands = tables.special_hands
+    if not hands:
+        return None
     for index, entry in enumerate(entries):
-        for extra in rules.special_hands:
+        for extra in hands:
             if entry.extras.get(extra.key, 0) > 0:
                 return index, extra
     return None
@@ -107,11 +155,72 @@ def meld_requirement(rules: Rules, number: int, score_before: int) -> int | str:
     return rules.meld_schedule.requirement(number, score_before)
 
 
+def _meld_requirements(schedule: MeldSchedule, number: int, scores_before: Sequence[int]) -> tuple[int | str, ...]:
+    """Each side's opening meld in round ``number`` (``meld_requirement``)."""
+    if schedule.basis == "round":  # the same for every side, whatever its score
+        return (schedule.requirement(number, 0),) * len(scores_before)
+    return tuple([schedule.requirement(number, score) for score in scores_before])
+
+
 # --- one team, one round ------------------------------------------------------------------
 
 
 def score_entry(rules: Rules, entry: Entry) -> TeamScore:
     """A team's round score as breakdown lines that add up to the total, labelled as the fields are."""
+    return TeamScore(entry_total(rules, engine_tables(rules), entry), unbuilt=(rules, entry, _language()))
+
+
+# The active language while a game or a round is scored, looked up once for all its entries (a
+# lookup costs more than scoring an entry); unset, each score looks it up.
+_SCORING_LANGUAGE: ContextVar[tuple[str | None]] = ContextVar("scoring_language")
+
+
+def _language() -> str | None:
+    held = _SCORING_LANGUAGE.get(None)
+    return get_language() if held is None else held[0]
+
+
+def entry_total(rules: Rules, tables: EngineTables, entry: Entry) -> int:
+    """A team's round score, added up as the lines of ``_entry_lines`` add up (no words)."""
+    books = entry.books
+    total = 0
+    for key, bonus in tables.book_bonuses:
+        total += books.get(key, 0) * bonus
+    red = rules.red_threes
+    if entry.red_threes and red.laid_value is not None:
+        sign = red.sign(books_made(entry), has_melded(rules, entry))
+        total += entry.red_threes * sign * red.laid_value
+        bonus = red.set_bonus(entry.red_threes)
+        if bonus and sign:
+            total += sign * bonus.bonus
+    if red.held_penalty is not None:
+        total -= entry.red_threes_held * red.held_penalty
+    black_threes = entry.black_threes_held + (entry.hand_cards.get("black_threes", 0) if entry.hand_cards else 0)
+    total -= black_threes * rules.black_three_penalty  # black_threes_held(entry)
+    melded = entry.melded_points if entry.melded_cards is None else melded_points(rules, entry)
+    if melded and rules.melded_against_without_books and not books_made(entry):
+        total -= melded
+    else:
+        total += melded
+    total -= entry.hand_points if entry.hand_cards is None else hand_points(rules, entry)
+    if entry.went_out:
+        total += rules.going_out_bonus
+        if entry.concealed and rules.concealed_bonus is not None:
+            total += rules.concealed_bonus
+    if entry.extras:
+        extras = entry.extras
+        for key, amount in tables.counted_extras:
+            total += extras.get(key, 0) * amount
+    target = rules.game_end.books_to_win
+    if target is not None and books_made(entry) >= target.books:
+        total += target.bonus
+    for adjustment in entry.adjustments:
+        total += adjustment.points
+    return total
+
+
+def _entry_lines(rules: Rules, entry: Entry) -> tuple[Line, ...]:
+    """The breakdown lines of a team's round score, in the active language."""
     fields = fields_by_key(rules)
     lines: list[Line] = []
 
@@ -174,15 +283,21 @@ def score_entry(rules: Rules, entry: Entry) -> TeamScore:
     for adjustment in entry.adjustments:
         add("adjustments", adjustment.points, adjustment.label)
 
-    return TeamScore(total=sum(line.points for line in lines), lines=tuple(lines))
+    return tuple(lines)
 
 
 def score_entries(rules: Rules, entries: Sequence[Entry]) -> tuple[TeamScore, ...]:
     """Every side's round score. A special hand (Acaba, the American special hands) replaces the
     whole round: its values for every side, one line each saying so, and nothing else counts."""
-    called = special_hand(rules, entries)
+    return _score_entries(rules, engine_tables(rules), entries, get_language())
+
+
+def _score_entries(
+    rules: Rules, tables: EngineTables, entries: Sequence[Entry], language: str | None
+) -> tuple[TeamScore, ...]:
+    called = _special_hand(tables, entries)
     if called is None:
-        return tuple(score_entry(rules, e) for e in entries)
+        return tuple([score_entry(rules, e) for e in entries])
     caller, extra = called
     hand = extra.replaces_round_score
     words = {"hand": rules_word(extra.label), "caller": fmt(hand.caller), "others": fmt(hand.others)}
@@ -354,16 +469,33 @@ def round_warnings(
 ) -> list[Problem]:
     """Legal to record, but worth a look. ``partners``: whether the table plays in partnerships
     (None: as the variant usually does at that many sides), for going-out requirements by table."""
+    return _round_warnings(
+        rules, engine_tables(rules), entries, number=number, partners=partners, language=get_language()
+    )
+
+
+def _round_warnings(
+    rules: Rules,
+    tables: EngineTables,
+    entries: Sequence[Entry],
+    *,
+    number: int,
+    partners: bool | None,
+    language: str | None,
+) -> list[Problem]:
     warnings: list[Problem] = []
-    if special_hand(rules, entries) is not None:
+    if _special_hand(tables, entries) is not None:
         return warnings  # the round is the special hand's: nobody went out, no books count
-    needs = going_out_needs(rules, len(entries), number=number, partners=partners)
+    needs = None
     for i, entry in enumerate(entries):
-        short = went_out_short(rules, entry, needs, number=number, team=i)
-        if short is not None:
-            warnings.append(short.problem)
-        least = minimum_book_points(rules, entry)
-        if least and melded_points(rules, entry) < least:
+        if entry.went_out:
+            if needs is None:
+                needs = _going_out_needs(rules, len(entries), number, partners)
+            short = went_out_short(rules, entry, needs, number=number, team=i)
+            if short is not None:
+                warnings.append(short.problem)
+        least = _least_book_points(tables, entry)
+        if least and (entry.melded_points if entry.melded_cards is None else melded_points(rules, entry)) < least:
             warnings.append(
                 Problem(
                     gettext(
@@ -377,14 +509,17 @@ def round_warnings(
                 )
             )
     if entries and not any(e.went_out for e in entries):
-        warnings.append(
-            Problem(
-                gettext("Nobody went out: right only if the draw pile ran out. No going-out bonus is paid."),
-                round=number,
-                field="went_out",
-            )
-        )
+        warnings.append(_nobody_went_out(language, number))
     return warnings
+
+
+@cache
+def _nobody_went_out(language: str | None, number: int) -> Problem:
+    """The warning of round ``number`` when nobody went out of it, in ``language``: made once, not
+    every round of every game (a ``Problem`` is frozen, so one can be shared)."""
+    with translation.override(language):
+        message = gettext("Nobody went out: right only if the draw pile ran out. No going-out bonus is paid.")
+    return Problem(message, round=number, field="went_out")
 
 
 def going_out_needs(
@@ -392,10 +527,7 @@ def going_out_needs(
 ) -> tuple[dict[str, int], int]:
     """What going out needs in round ``number`` at a table of ``sides``: books of each kind, and books
     of any kind. ``partners`` None: as the variant usually plays at that many sides."""
-    if partners is None:
-        partners = rules.setup.partners_at(sides)
-    players = rules.setup.players_at(sides, partners)
-    return rules.going_out_books(number, players=players, partners=partners)
+    return _going_out_needs(rules, sides, number, partners)
 
 
 def went_out_short(rules: Rules, entry: Entry, needs, *, number: int, team: int) -> Check | None:
@@ -426,8 +558,8 @@ def round_checks(rules: Rules, entries: Sequence[Entry], *, number: int, partner
     """What Save asks to confirm in a round: going out without the books it needs, and the numbers
     the cards hardly allow (``plausibility.plausibility_checks``)."""
     checks = []
-    if special_hand(rules, entries) is None:  # a special hand's round has no going out
-        needs = going_out_needs(rules, len(entries), number=number, partners=partners)
+    if special_hand(rules, entries) is None and any(e.went_out for e in entries):  # a special hand has no going out
+        needs = _going_out_needs(rules, len(entries), number, partners)
         checks += [c for i, e in enumerate(entries) if (c := went_out_short(rules, e, needs, number=number, team=i))]
     return checks + plausibility_checks(rules, entries, number=number, team_count=len(entries))
 
@@ -436,15 +568,16 @@ def minimum_book_points(rules: Rules, entry: Entry) -> int:
     """The fewest card points the entered books can hold: size × cheapest card that fits. Black
     threes count where they can be melded (Brouillette's black-three stacks, −5 each), and no
     card counts below 0: a book of cards that take points off sets no least."""
-    values = rules.card_values
-    naturals = [v for v in (values["fours_to_sevens"], values["black_threes"]) if v is not None]
-    cheapest_natural = max(min(naturals, default=0), 0)
-    cheapest_wild = min(v for v in (values["twos"], values["jokers"]) if v is not None)
+    return _least_book_points(engine_tables(rules), entry)
+
+
+def _least_book_points(tables: EngineTables, entry: Entry) -> int:
+    books = entry.books
     total = 0
-    for kind in rules.book_kinds:
-        count = max(entry.books.get(kind.key, 0), 0)
-        cheapest = cheapest_wild if kind.cards == "wild" else cheapest_natural
-        total += count * rules.smallest_book * cheapest
+    for key, least in tables.least_book_points:
+        count = books.get(key, 0)
+        if count > 0:
+            total += count * least
     return total
 
 
@@ -471,20 +604,25 @@ def check_and_score_game(
     Checking needs the totals before each round (is it past the game's end?), so the rounds are
     scored as they are checked; whoever saves what it checked uses this result, not a second pass.
     """
-    problems: list[Problem] = []
-    totals: tuple[int, ...] = (0,) * team_count
-    results: list[RoundResult] = []
-    for number, entries in enumerate(rounds, start=1):
-        if past_the_end(rules, number, totals, results):
-            problems.append(Problem(beyond_end_message(rules, number, results), round=number))
-            break
-        errors = round_errors(rules, entries, number=number, team_count=team_count)
-        problems += errors
-        if errors:
-            continue
-        result = score_round(rules, entries, number=number, totals_before=totals, partners=partners)
-        results.append(result)
-        totals = result.running_totals
+    tables, language = engine_tables(rules), get_language()
+    held = _SCORING_LANGUAGE.set((language,))
+    try:
+        problems: list[Problem] = []
+        totals: tuple[int, ...] = (0,) * team_count
+        results: list[RoundResult] = []
+        for number, entries in enumerate(rounds, start=1):
+            if past_the_end(rules, number, totals, results):
+                problems.append(Problem(beyond_end_message(rules, number, results), round=number))
+                break
+            errors = round_errors(rules, entries, number=number, team_count=team_count)
+            problems += errors
+            if errors:
+                continue
+            result = _score_round(rules, tables, entries, number, totals, partners=partners, language=language)
+            results.append(result)
+            totals = result.running_totals
+    finally:
+        _SCORING_LANGUAGE.reset(held)
     if problems:
         return problems, None
     return [], game_result(rules, results, team_count=team_count)
@@ -540,17 +678,39 @@ def score_round(
     totals_before: Sequence[int],
     partners: bool | None = None,
 ) -> RoundResult:
-    scores = score_entries(rules, entries)
-    warnings = round_warnings(rules, entries, number=number, partners=partners)
+    language = get_language()
+    held = _SCORING_LANGUAGE.set((language,))
+    try:
+        return _score_round(
+            rules, engine_tables(rules), entries, number, totals_before, partners=partners, language=language
+        )
+    finally:
+        _SCORING_LANGUAGE.reset(held)
+
+
+def _score_round(
+    rules: Rules,
+    tables: EngineTables,
+    entries: Sequence[Entry],
+    number: int,
+    totals_before: Sequence[int],
+    *,
+    partners: bool | None,
+    language: str | None,
+) -> RoundResult:
+    scores = _score_entries(rules, tables, entries, language)
+    warnings = _round_warnings(rules, tables, entries, number=number, partners=partners, language=language)
     warnings += plausibility_warnings(rules, entries, number=number, team_count=len(entries))
-    special = special_hand(rules, entries) is not None
+    target = rules.game_end.books_to_win
     return RoundResult(
         number=number,
-        meld_requirements=tuple(meld_requirement(rules, number, t) for t in totals_before),
+        meld_requirements=_meld_requirements(rules.meld_schedule, number, totals_before),
         scores=scores,
-        running_totals=tuple(t + s.total for t, s in zip(totals_before, scores)),
+        running_totals=tuple([t + s.total for t, s in zip(totals_before, scores)]),
         warnings=tuple(warnings),
-        wins_game=() if special else tuple(i for i, e in enumerate(entries) if wins_game(rules, e)),
+        wins_game=()
+        if target is None or _special_hand(tables, entries) is not None
+        else tuple(i for i, e in enumerate(entries) if books_made(e) >= target.books),
     )
 
 
@@ -558,29 +718,33 @@ def score_game(
     rules: Rules, rounds: Sequence[Sequence[Entry]], *, team_count: int, partners: bool | None = None
 ) -> GameResult:
     """Score every round in order. Assumes ``check_and_score_game`` found no problem."""
-    totals: tuple[int, ...] = (0,) * team_count
-    results = []
-    for number, entries in enumerate(rounds, start=1):
-        result = score_round(rules, entries, number=number, totals_before=totals, partners=partners)
-        results.append(result)
-        totals = result.running_totals
+    tables, language = engine_tables(rules), get_language()
+    held = _SCORING_LANGUAGE.set((language,))
+    try:
+        totals: tuple[int, ...] = (0,) * team_count
+        results = []
+        for number, entries in enumerate(rounds, start=1):
+            result = _score_round(rules, tables, entries, number, totals, partners=partners, language=language)
+            results.append(result)
+            totals = result.running_totals
+    finally:
+        _SCORING_LANGUAGE.reset(held)
     return game_result(rules, results, team_count=team_count)
 
 
 def game_result(rules: Rules, results: Sequence[RoundResult], *, team_count: int) -> GameResult:
     """The game after its scored rounds: totals, the next opening melds, whether it is over and who won."""
     totals = results[-1].running_totals if results else (0,) * team_count
-    won = won_at_once(results)
+    won = won_at_once(results) if rules.game_end.books_to_win is not None else None  # none without
     finished = won is not None or finished_after(rules, len(results), totals)
     # A side that won at once wins, whatever the totals (HF-5 "and thus win the game", 000 L476);
     # of several in the same round, the higher total.
     contenders = won.wins_game if won is not None else range(team_count)
-    best = max(totals[i] for i in contenders)
-    next_number = len(results) + 1
+    best = max([totals[i] for i in contenders])
     return GameResult(
         rounds=tuple(results),
         totals=totals,
-        next_meld_requirements=tuple(meld_requirement(rules, next_number, t) for t in totals),
+        next_meld_requirements=_meld_requirements(rules.meld_schedule, len(results) + 1, totals),
         finished=finished,
-        winners=tuple(i for i in contenders if totals[i] == best) if finished else (),
+        winners=tuple([i for i in contenders if totals[i] == best]) if finished else (),
     )

@@ -102,11 +102,13 @@ def games_create(*, games: list[GameData]) -> list[tuple[Game, list[Team]]]:
     change (or one "games started"). A broken house-rules document starts no game; a value the
     models refuse (a name too long, an unknown mode) starts none either: GameInvalid.
     """
-    rules = {}
+    rules, snapshots = {}, {}
     for data in games:
         if data.variant.pk not in rules:
             rules[data.variant.pk] = load_rules(data.variant.document)
-    new_games = [_new_game(rules[data.variant.pk], data) for data in games]
+            # One copy of the rules for the games of a variant: they are written, not changed here.
+            snapshots[data.variant.pk] = copy.deepcopy(rules[data.variant.pk].document)
+    new_games = [_new_game(rules[data.variant.pk], data, snapshots[data.variant.pk]) for data in games]
     new_teams = [
         [Team(position=i, name=t.name.strip(), players=t.players.strip()) for i, t in enumerate(data.teams)]
         for data in games
@@ -137,7 +139,7 @@ ROUND_NUMBERS = [
 ]
 
 
-def _new_game(rules, data: GameData) -> Game:
+def _new_game(rules, data: GameData, snapshot: dict) -> Game:
     # An unnamed game is called after its teams, which is how a table talks about it.
     name = data.name.strip() or _short(" vs ".join(t.name.strip() for t in data.teams), 120)
     teams = data.teams
@@ -145,7 +147,7 @@ def _new_game(rules, data: GameData) -> Game:
         variant=data.variant,
         club=data.club,
         table=data.table,
-        rules_document=copy.deepcopy(rules.document),
+        rules_document=snapshot,
         mode=data.mode,
         name=name,
         first_dealer=data.first_dealer,

@@ -25,6 +25,7 @@ APPS = ("scoresheet", "league")
 PLAIN = {
     "scoresheet.dealing",
     "scoresheet.display",
+    "scoresheet.engine_tables",
     "scoresheet.entries",
     "scoresheet.fields",
     "scoresheet.plausibility",

@@ -21,13 +21,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime
+from functools import lru_cache
 from io import BytesIO
 from xml.etree import ElementTree
+from xml.parsers import expat
 
 import openpyxl
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.reader.excel import ExcelReader
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet._read_only import ReadOnlyWorksheet
+from openpyxl.worksheet.dimensions import SheetDimension
+from openpyxl.xml.constants import SHEET_MAIN_NS
 
 from league.clubs.names import clean_name
 from league.exchange import cells
@@ -86,8 +92,10 @@ def errors_json(problems: Sequence[Problem]) -> dict:
     }
 
 
+@lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
-    """A name as the roster compares them: cleaned (league.clubs.names), without case."""
+    """A name as the roster compares them: cleaned (league.clubs.names), without case. An import asks
+    for each name several times (its row, its game, the roster): each is cleaned once."""
     return clean_name(name).casefold()
 
 
@@ -172,40 +180,98 @@ def open_workbook(data: bytes):
     if too_big:
         raise Refused([problem(None, None, None, too_big)])
     try:
-        return openpyxl.load_workbook(BytesIO(data), read_only=True, data_only=True)
+        reader = _Reader(BytesIO(data), read_only=True, data_only=True)  # as openpyxl.load_workbook does
+        reader.read()
+        return reader.wb
     except Exception:  # noqa: BLE001 — whatever openpyxl trips on, the file is not a workbook it can read
         raise Refused([problem(None, None, None, NOT_XLSX)]) from None
+
+
+class _Sheet(ReadOnlyWorksheet):
+    """openpyxl's read-only sheet (3.1), which looks for the sheet's size as it opens: in the
+    ``dimension`` element at the top of the XML when there is one, else by reading the whole sheet
+    (a write-only workbook, such as the results export, has none). Here it looks only up to where
+    the rows start: the rows are read anyway (``read_sheet`` reads every row there is), and a sheet
+    that is never read (the game log of an export) is never parsed."""
+
+    def _get_size(self):
+        with self._get_source() as source:
+            for event, element in ElementTree.iterparse(source, events=("start", "end")):
+                if event == "start":
+                    if element.tag == _SHEET_DATA:
+                        return
+                    continue
+                if element.tag == _DIMENSION:
+                    bounds = SheetDimension.from_tree(element).boundaries
+                    self._min_column, self._min_row, self._max_column, self._max_row = bounds
+                    return
+                element.clear()
+
+
+_SHEET_DATA, _DIMENSION = f"{{{SHEET_MAIN_NS}}}sheetData", f"{{{SHEET_MAIN_NS}}}dimension"
+
+
+class _Reader(ExcelReader):
+    """openpyxl's workbook reader (3.1), its read-only sheets opened as ``_Sheet``."""
+
+    def read_worksheets(self):
+        for sheet, rel in self.parser.find_sheets():
+            if rel.target not in self.valid_files:
+                continue
+            if "chartsheet" in rel.Type:
+                self.read_chartsheet(sheet, rel)
+                continue
+            ws = _Sheet(self.wb, sheet.name, rel.target, self.shared_strings)
+            ws.sheet_state = sheet.state
+            self.wb._sheets.append(ws)
 
 
 def scan_sheet(data: bytes, ws, sheet: str, budget: Budget) -> None:
     """Refused if the sheet ``ws`` of the workbook in ``data`` has more rows (blank ones too, and
     those a row's number skips), cells in a row, or elements than a workbook may: its XML is
-    counted as it streams by, each element emptied once counted, before openpyxl reads a row."""
-    rows = cells = elements = 0
+    counted as it streams by (expat's callbacks: no element is built), before openpyxl reads a row."""
+    counter = _SheetCounter(sheet, budget)
+    parser = expat.ParserCreate(namespace_separator="}")  # names as "namespace}row", like ElementTree's tags
+    parser.StartElementHandler = counter.start
+    parser.EndElementHandler = counter.end
     try:
         # openpyxl's read-only sheet knows where its XML is in the zip (a private name: openpyxl 3.1).
         with zipfile.ZipFile(BytesIO(data)) as archive, archive.open(ws._worksheet_path) as stream:
-            for _, element in ElementTree.iterparse(stream):  # each element once it is read whole
-                elements += 1
-                if elements > MAX_ELEMENTS:
-                    message = f"The sheet holds over {MAX_ELEMENTS:,} cells and values: split it in two."
-                    raise Refused([problem(sheet, None, None, message)])
-                if elements % 10_000 == 0:
-                    budget.check()
-                name = element.tag.rpartition("}")[2]
-                if name == "c":
-                    cells += 1
-                    if cells > MAX_ROW_CELLS:
-                        message = f"A row has over {MAX_ROW_CELLS:,} cells: a sheet has no more columns."
-                        raise Refused([problem(sheet, None, None, message)])
-                elif name == "row":
-                    rows, cells = _row_number(element.get("r"), rows), 0
-                    if rows > MAX_ROWS + 1:
-                        raise Refused([too_many_rows(sheet)])
-                element.clear()
-    except (ElementTree.ParseError, zipfile.BadZipFile, KeyError, OSError, EOFError, zlib.error, ValueError):
+            parser.ParseFile(stream)
+    except (expat.ExpatError, zipfile.BadZipFile, KeyError, OSError, EOFError, zlib.error, ValueError):
         raise Refused([problem(None, None, None, NOT_XLSX)]) from None
     budget.check()
+
+
+class _SheetCounter:
+    """What ``scan_sheet`` counts, as each element ends (as ElementTree's iterparse yields them)."""
+
+    def __init__(self, sheet: str, budget: Budget) -> None:
+        self.sheet, self.budget = sheet, budget
+        self.rows = self.cells = self.elements = 0
+        self.row_numbers: list[str | None] = []  # the ``r`` of each row open (one, in a sound sheet)
+
+    def start(self, name: str, attributes: dict) -> None:
+        if name.endswith("row") and name.rpartition("}")[2] == "row":
+            self.row_numbers.append(attributes.get("r"))
+
+    def end(self, name: str) -> None:
+        self.elements += 1
+        if self.elements > MAX_ELEMENTS:
+            message = f"The sheet holds over {MAX_ELEMENTS:,} cells and values: split it in two."
+            raise Refused([problem(self.sheet, None, None, message)])
+        if self.elements % 10_000 == 0:
+            self.budget.check()
+        name = name.rpartition("}")[2]
+        if name == "c":
+            self.cells += 1
+            if self.cells > MAX_ROW_CELLS:
+                message = f"A row has over {MAX_ROW_CELLS:,} cells: a sheet has no more columns."
+                raise Refused([problem(self.sheet, None, None, message)])
+        elif name == "row":
+            self.rows, self.cells = _row_number(self.row_numbers.pop(), self.rows), 0
+            if self.rows > MAX_ROWS + 1:
+                raise Refused([too_many_rows(self.sheet)])
 
 
 def _row_number(given: str | None, before: int) -> int:

@@ -14,7 +14,9 @@ sits out, as many tables a page as fit, the heading on every page.
 
 from __future__ import annotations
 
+import functools
 import io
+import json
 from collections.abc import Callable
 from xml.sax.saxutils import escape
 
@@ -226,6 +228,15 @@ def rules_pages(pack: SittingPack, rules: Rules, options: pdf.Options, key: str)
     return pdf.SheetPages(templates=[template], first=key, story=story)
 
 
+@functools.lru_cache(maxsize=32)
+def _rules(snapshot: str) -> Rules:
+    """The rules of a game's snapshot (its JSON, keys sorted): read once, and the one rules object
+    kept, so that what the sheets work out of it and keep on it (the rules card's layout, a blank
+    round block's height) is worked out once for every pack of those rules, not once a pack. A
+    snapshot never changes: a pack printed with other rules has another snapshot."""
+    return load_rules(json.loads(snapshot))
+
+
 def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.Options) -> bytes:
     """The table pack: per table, in table order, one landscape page of its score sheet with its
     players' names filled in, headed by the table number, sitting, club, date and the QR code of
@@ -234,8 +245,8 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
     rules_of: dict[str, Rules] = {}  # the tables of a sitting share their rules: read them once
     pages = []
     for table in pack.tables:
-        key = repr(sorted(table.rules_document.items()))
-        rules = rules_of.get(key) or rules_of.setdefault(key, load_rules(table.rules_document))
+        key = json.dumps(table.rules_document, sort_keys=True)
+        rules = rules_of.get(key) or rules_of.setdefault(key, _rules(key))
         data = pdf.SheetData(
             teams=[team_names(players) for players in table.teams],
             date=short_date(pack.night.date),
