@@ -1,4 +1,4 @@
-"""The standings PDF and the night results PDF, read back with pypdf.
+"""The standings PDF and the night results PDF, read back with PDFium (tests/pdf_reading.py).
 
 The numbers are those of the season worked out by hand in test_standings.py (fixture ``autumn``):
 Bob 4,234 points, 2,117 average, 24.50 VP, 12.25 VP a game; Finn and Gus share rank 5.
@@ -6,16 +6,13 @@ Bob 4,234 points, 2,117 average, 24.50 VP, 12.25 VP a game; Finn and Gus share r
 
 from __future__ import annotations
 
-import io
 import re
 from datetime import date
 from decimal import Decimal
 
-import pdfplumber
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from pypdf import PdfReader
 
 from league.models import Night
 from league.standings import metrics as standings
@@ -23,13 +20,14 @@ from league.standings.pdf import night_results_pdf, number, standings_pdf
 from league.standings.selectors import Standings, season_standings
 from tests.league.factories import club, member, night, season, table_result
 from tests.league.test_standings import autumn  # noqa: F401 (a fixture)
+from tests.pdf_reading import read
 
 pytestmark = pytest.mark.django_db
 
 
 def page_texts(content: bytes) -> list[str]:
-    """Each page's text as laid out: a table row is a line."""
-    return [page.extract_text(extraction_mode="layout") for page in PdfReader(io.BytesIO(content)).pages]
+    """Each page's text as laid out: a line of text a line, a table row is a line."""
+    return ["\n".join(line.text for line in page.lines) for page in read(content).pages]
 
 
 def lines_of(content: bytes) -> list[str]:
@@ -41,8 +39,7 @@ def flat(text: str) -> str:
 
 
 def page_size(content: bytes) -> tuple[float, float]:
-    box = PdfReader(io.BytesIO(content)).pages[0].mediabox
-    return float(box.width), float(box.height)
+    return read(content).sizes[0]
 
 
 def many(the_season, players: int, *, one_night_every: int = 0, scale: int = 1) -> Standings:
@@ -151,8 +148,7 @@ def test_no_player_goes_over_alone_and_the_divider_heads_each_page_of_the_unrank
     texts = page_texts(standings_pdf(many(autumn, 120, one_night_every=2)))
     unranked_pages = [i for i, text in enumerate(texts) if "Not yet ranked (fewer than 2 nights)" in text]
     assert len(unranked_pages) >= 2 and unranked_pages[-1] == len(texts) - 1
-    with pdfplumber.open(io.BytesIO(standings_pdf(many(autumn, 8)))) as doc:
-        assert min(c["size"] for c in doc.pages[0].chars) >= 7  # the legend and the page line too
+    assert min(c.size for c in read(standings_pdf(many(autumn, 8))).pages[0].chars) >= 7  # the legend, the page line
     assert unranked_pages == list(range(unranked_pages[0], len(texts)))
 
 
@@ -230,10 +226,9 @@ def test_a_tables_status_wraps_inside_the_page_in_large_print(autumn):  # noqa: 
     content = night_results_pdf(the_night, paper="a4", large_print=True)
     text = " ".join(lines_of(content))
     assert "Round 1 of 4" in text and "entered" in text  # on two lines, in its column
-    with pdfplumber.open(io.BytesIO(content)) as doc:
-        for page in doc.pages:
-            assert max(w["x1"] for w in page.extract_words()) <= page.width - 36 + 0.5
-            assert min(c["size"] for c in page.chars) >= 12  # large print
+    for page in read(content).pages:
+        assert max(w.x1 for w in page.words) <= page.width - 36 + 0.5
+        assert min(c.size for c in page.chars) >= 12  # large print
 
 
 def results_url(the_night, query: str = "") -> str:
