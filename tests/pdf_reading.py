@@ -212,10 +212,6 @@ class Page:
             return None
         return Edge(min(ax, bx), max(ax, bx), self.height - max(ay, by), self.height - min(ay, by), orientation)
 
-    def within(self, x0: float, top: float, x1: float, bottom: float) -> tuple[Char, ...]:
-        """The characters wholly inside the box."""
-        return tuple(c for c in self.chars if x0 <= c.x0 and c.x1 <= x1 and top <= c.top and c.bottom <= bottom)
-
 
 def words_of(chars) -> tuple[Word, ...]:
     """The characters grouped into words: on one line, upright or not alike, the same size, no space
