@@ -221,11 +221,9 @@ def test_rules_card_left_out():
 @pytest.mark.parametrize(
     ("slug", "large"),
     [
-        ("hand-and-foot", False),
-        ("hand-knee-and-foot", False),
-        ("canasta", False),
-        ("hand-and-foot", True),
-        ("canasta", True),  # large print: several pages a copy
+        ("hand-knee-and-foot", False),  # a page a copy
+        ("hand-and-foot", True),  # large print: several pages a copy, round blocks
+        ("canasta", True),  # and a pad's hands
     ],
 )
 def test_three_copies_are_three_times_the_pages_each_starting_with_the_title(slug, large):

@@ -24,6 +24,7 @@ from scoresheet.rules import FAMILIES, PRESET_SLUGS, load_rules, preset, preset_
 from scoresheet.rules_card import NOT_WRITTEN, rules_card
 from scoresheet.services import TeamData
 from tests.pdf_reading import read
+from tests.preset_samples import representative_and_drawn_from
 from tests.scoresheet import test_examples_canasta, test_examples_hand_and_foot
 
 P = pytest.param
@@ -453,8 +454,10 @@ def test_score_game_scores_every_new_slug_as_the_worked_game(game, tmp_path):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("slug", SLUGS)
-def test_blank_sheet_and_rules_card_print_on_one_page_in_normal_print_or_two_for_a_long_pad(slug, tmp_path):
+@representative_and_drawn_from(SLUGS)
+def test_blank_sheet_and_rules_card_print_on_one_page_in_normal_print_or_two_for_a_long_pad(tmp_path, slug):
+    """Modern American (the representative preset among the new ones) and a few drawn from the others,
+    all of them over CI's draws; the rest of the presets in test_pdf.py."""
     out = tmp_path / f"{slug}.pdf"
     call_command("blank_sheet", variant=slug, out=str(out), stdout=io.StringIO())
     pages = read(out.read_bytes()).texts
