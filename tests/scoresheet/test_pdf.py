@@ -20,7 +20,7 @@ from scoresheet.rules import PRESET_SLUGS, preset
 from scoresheet.rules_card import meld_rows
 from scoresheet.scoring import fmt
 from tests.pdf_reading import fonts, read
-from tests.preset_samples import representative_and_drawn_presets
+from tests.preset_samples import representative_and_drawn_from, representative_and_drawn_presets
 from tests.scoresheet.sheet_lines import hands_on_pages
 
 PAPER_SIZES = {"letter": (792.0, 612.0), "a4": (841.89, 595.28)}  # landscape, in points
@@ -271,9 +271,14 @@ def test_large_print_has_bigger_type(slug):
 # --- round blocks ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("slug", FOUR_ROUNDS)
+def test_the_four_round_variants_are_most_of_them():
+    assert len(FOUR_ROUNDS) >= 10 and {"hand-and-foot", "hand-knee-and-foot"} <= set(FOUR_ROUNDS)
+
+
+@representative_and_drawn_from(FOUR_ROUNDS)
 def test_a_four_round_variant_prints_rounds_1_to_4(slug):
-    assert FOUR_ROUNDS  # the matrix is not empty
+    """Hand and Foot, Hand Knee and Foot and a few drawn from the other four-round variants (all
+    of them over CI's draws), in normal and large print."""
     for large in (False, True):
         printed = [h for t in pages_text(sheet(slug, large=large)) for h in headings(t)]
         # A block too tall for a page (Hand Knee and Foot in large print) goes on with its headings.
