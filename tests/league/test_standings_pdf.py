@@ -14,15 +14,29 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from league.models import Night
+from league.models import Night, Season
 from league.standings import metrics as standings
 from league.standings.pdf import night_results_pdf, number, standings_pdf
 from league.standings.selectors import Standings, season_standings
+from tests.league.built_once import built_once
 from tests.league.factories import club, member, night, season, table_result
-from tests.league.test_standings import autumn  # noqa: F401 (a fixture)
+from tests.league.test_standings import build_autumn
 from tests.pdf_reading import read
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def autumn_once(django_db_setup, django_db_blocker):
+    """The hand-computed season of test_standings.py, built once for the module (Tuesday Club's:
+    the tests that make a club of their own make Friday Club)."""
+    yield from built_once(django_db_blocker, build_autumn)
+
+
+@pytest.fixture
+def autumn(autumn_once):
+    """The season as stored, a copy of its own for each test (a test may change and save it)."""
+    return Season.objects.get(pk=autumn_once.pk)
 
 
 def page_texts(content: bytes) -> list[str]:
@@ -69,7 +83,7 @@ def test_numbers_have_thousands_separators_and_the_metrics_places():
     assert number(None) == "–"
 
 
-def test_the_season_standings_with_every_players_numbers(autumn):  # noqa: F811
+def test_the_season_standings_with_every_players_numbers(autumn):
     autumn.min_nights = 2
     autumn.best_nights = 3
     autumn.save()
@@ -105,7 +119,7 @@ def test_the_season_standings_with_every_players_numbers(autumn):  # noqa: F811
     assert "† includes a game not yet agreed at its table" in legend
 
 
-def test_another_ranking_rule_is_named_and_ordered_by(autumn):  # noqa: F811
+def test_another_ranking_rule_is_named_and_ordered_by(autumn):
     lines = lines_of(standings_pdf(season_standings(season=autumn, by="wins")))
     assert lines[2] == "Ranked by wins, then points"  # no minimum: everyone ranked, no divider
     assert not any("Not yet ranked" in line for line in lines)
@@ -118,7 +132,7 @@ def test_another_ranking_rule_is_named_and_ordered_by(autumn):  # noqa: F811
     ]
 
 
-def test_a_hundred_and_twenty_players_take_forty_rows_a_page_and_the_header_on_each(autumn):  # noqa: F811
+def test_a_hundred_and_twenty_players_take_forty_rows_a_page_and_the_header_on_each(autumn):
     content = standings_pdf(many(autumn, 120, one_night_every=10))
     texts = page_texts(content)
     assert len(texts) >= 3
@@ -136,7 +150,7 @@ def test_a_hundred_and_twenty_players_take_forty_rows_a_page_and_the_header_on_e
     assert divider and "Player" in texts[divider[0]].split("Not yet ranked")[1]
 
 
-def test_no_player_goes_over_alone_and_the_divider_heads_each_page_of_the_unranked(autumn):  # noqa: F811
+def test_no_player_goes_over_alone_and_the_divider_heads_each_page_of_the_unranked(autumn):
     # Issue 19: a page's last rows go over in threes at least, whatever the count of players.
     # (48 players, every third one night only, once printed 47 rows, then one on page 2.)
     for players, every in ((48, 3), (52, 0)):
@@ -152,7 +166,7 @@ def test_no_player_goes_over_alone_and_the_divider_heads_each_page_of_the_unrank
     assert unranked_pages == list(range(unranked_pages[0], len(texts)))
 
 
-def test_large_print_is_larger_and_keeps_every_number(autumn):  # noqa: F811
+def test_large_print_is_larger_and_keeps_every_number(autumn):
     result = season_standings(season=autumn)
     normal, large = standings_pdf(result), standings_pdf(result, large_print=True)
     assert "3 Bob † 2 2 0 2 4,234 2,117 24.50 12.25 3,000" in lines_of(large)
@@ -169,7 +183,7 @@ def test_large_print_is_larger_and_keeps_every_number(autumn):  # noqa: F811
     assert any(millions.fullmatch(line) for line in lines_of(long_large))
 
 
-def test_a4(autumn):  # noqa: F811
+def test_a4(autumn):
     content = standings_pdf(season_standings(season=autumn), paper="a4")
     assert [round(side) for side in page_size(content)] == [595, 842]
     assert "Bob †" in page_texts(content)[0]
@@ -177,7 +191,7 @@ def test_a4(autumn):  # noqa: F811
         standings_pdf(season_standings(season=autumn), paper="legal")
 
 
-def test_partnership_standings_say_team(autumn):  # noqa: F811
+def test_partnership_standings_say_team(autumn):
     from league.standings.selectors import team_standings
 
     lines = lines_of(standings_pdf(team_standings(season=autumn)))
@@ -186,7 +200,7 @@ def test_partnership_standings_say_team(autumn):  # noqa: F811
     assert "1 Ann & Cleo 1 1 1 6,000 6,000 20.00 20.00 6,000" in lines
 
 
-def test_a_nights_results_then_its_standings(autumn):  # noqa: F811
+def test_a_nights_results_then_its_standings(autumn):
     first = Night.objects.get(season=autumn, date=date(2026, 10, 6))
     lines = lines_of(night_results_pdf(first))
     assert lines[1] == "Autumn 2026 · results of Tuesday 6 October 2026"
@@ -208,7 +222,7 @@ def test_a_nights_results_then_its_standings(autumn):  # noqa: F811
     assert "N = Nights" not in " ".join(lines)
 
 
-def test_an_unagreed_table_says_so(autumn):  # noqa: F811
+def test_an_unagreed_table_says_so(autumn):
     second = Night.objects.get(season=autumn, date=date(2026, 10, 13))
     lines = lines_of(night_results_pdf(second))
     assert "2 Bob & Dan 1,234 Winner Not agreed yet" in lines
@@ -217,7 +231,7 @@ def test_an_unagreed_table_says_so(autumn):  # noqa: F811
     assert "3 Bob † 1 0 1 1,234 1,234 10.50 10.50 1,234" in lines  # the night's standings mark it too
 
 
-def test_a_tables_status_wraps_inside_the_page_in_large_print(autumn):  # noqa: F811
+def test_a_tables_status_wraps_inside_the_page_in_large_print(autumn):
     # Issue 19: "Round 1 of 4 entered" ran into the margin; it wraps in its column now.
     the_night = night(autumn.club, players=0, season=season(autumn.club, name="Winter"))
     long = "Marie-Thérèse Lefèvre-Dubois & Bartholomew of Leeds"
@@ -244,11 +258,11 @@ def _night_of(tables: int, a_club, name: str) -> Night:
 
 @pytest.mark.engine
 def test_the_results_view_reads_as_many_queries_for_15_tables_as_for_2(client):
-    tuesday = club()
-    client.force_login(member(tuesday, "viewer"))
+    friday = club("friday", "Friday Club")
+    client.force_login(member(friday, "viewer"))
     counts = []
     for tables, name in ((2, "Small"), (15, "Large")):
-        the_night = _night_of(tables, tuesday, name)
+        the_night = _night_of(tables, friday, name)
         with CaptureQueriesContext(connection) as queries:
             response = client.get(results_url(the_night))
         assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
@@ -263,26 +277,26 @@ def test_the_results_view_reads_as_many_queries_for_15_tables_as_for_2(client):
 
 
 def test_the_results_view_takes_paper_and_large_print_and_names_a_bad_paper(client):
-    tuesday = club()
-    client.force_login(member(tuesday, "viewer"))
-    the_night = _night_of(2, tuesday, "Autumn")
+    friday = club("friday", "Friday Club")
+    client.force_login(member(friday, "viewer"))
+    the_night = _night_of(2, friday, "Autumn")
     a4 = client.get(results_url(the_night, "?paper=a4&large_print=1"))
     assert a4.status_code == 200
     assert round(min(page_size(a4.content))) == 595
-    name = f"tuesday-{the_night.date:%Y-%m-%d}-results-large-print.pdf"  # its own name beside the normal one
+    name = f"friday-{the_night.date:%Y-%m-%d}-results-large-print.pdf"  # its own name beside the normal one
     assert a4["Content-Disposition"] == f'attachment; filename="{name}"'
     bad = client.get(results_url(the_night, "?paper=legal"))
     assert bad.status_code == 400 and b"letter or a4" in bad.content
-    assert client.get(f"/clubs/tuesday/nights/{the_night.pk + 999}/results.pdf").status_code == 404
+    assert client.get(f"/clubs/friday/nights/{the_night.pk + 999}/results.pdf").status_code == 404
 
 
 def test_a_season_with_no_games_yet_says_so():
-    lines = lines_of(standings_pdf(season_standings(season=season(club()))))
+    lines = lines_of(standings_pdf(season_standings(season=season(club("friday", "Friday Club")))))
     assert "Rank Player N G Bye W Pts Avg VP VP/G Best" in lines
     assert "No finished games yet." in lines
 
 
-def test_wins_and_averages_print_as_whole_numbers_where_they_are_whole(autumn):  # noqa: F811
+def test_wins_and_averages_print_as_whole_numbers_where_they_are_whole(autumn):
     # Ann & Bob: a tie (half a win), then two wins; 21,475 points in 3 games, an average of 7,158.33
     ann_bob, cleo_dan = ((1, "Ann"), (2, "Bob")), ((3, "Cleo"), (4, "Dan"))
     results = []
