@@ -21,7 +21,7 @@ from typing import NamedTuple
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
-LINE_TOLERANCE = 3  # points: words whose tops are this close are on one line (pdfplumber's default)
+LINE_TOLERANCE = 3  # points: characters standing this close to one height are on one line (pdfplumber's 3)
 WORD_GAP = 3  # points: characters further apart than this start a new word (pdfplumber's default)
 
 
@@ -317,7 +317,7 @@ class Document:
         return [(page.width, page.height) for page in self.pages]
 
 
-@functools.lru_cache(maxsize=128)
+@functools.lru_cache(maxsize=64)
 def read(content: bytes) -> Document:
     """The PDF, parsed once for every test in this process that reads the same bytes."""
     assert content.startswith(b"%PDF-"), content[:100]
@@ -337,7 +337,7 @@ def lines(content: bytes) -> list[str]:
     return [line.text for page in read(content).pages for line in page.lines]
 
 
-def fonts(content: bytes) -> dict[str, bool]:
+def embedded_fonts(content: bytes) -> dict[str, bool]:
     """The fonts the pages use, by name, and whether each is embedded in the file."""
     found = {}
     name = ctypes.create_string_buffer(256)

@@ -19,7 +19,7 @@ from scoresheet import canasta_pad, pdf, sheets
 from scoresheet.rules import PRESET_SLUGS, preset
 from scoresheet.rules_card import meld_rows
 from scoresheet.scoring import fmt
-from tests.pdf_reading import fonts, read
+from tests.pdf_reading import embedded_fonts, read
 from tests.preset_samples import representative_and_drawn_from, representative_and_drawn_presets
 from tests.scoresheet.sheet_lines import hands_on_pages
 
@@ -334,7 +334,7 @@ def test_names_are_printed_as_text_not_markup():
 
 
 def test_the_font_is_dejavu_embedded_in_the_pdf():
-    used = fonts(sheet("hand-and-foot", teams=ACCENTED[:2]))
+    used = embedded_fonts(sheet("hand-and-foot", teams=ACCENTED[:2]))
     dejavu = {name: embedded for name, embedded in used.items() if "DejaVu" in name}
     assert dejavu, f"no DejaVu font among {sorted(used)}"
     for name, embedded in dejavu.items():
