@@ -41,10 +41,6 @@ def _presets(presets):
     """The preset variants in the database."""
 
 
-def squash(text: str) -> str:
-    return " ".join(text.split())
-
-
 def pdf_text(content: bytes) -> str:
     return read(content).text
 
