@@ -32,7 +32,21 @@ def representative_and_drawn_presets(test):
     The test may use function-scoped fixtures (the test client, the database) only if what one
     preset leaves behind does not matter to the next: they are set up once for all the presets.
     """
-    drawn = given(slug=st.sampled_from(OTHERS))(test)
-    for slug in reversed(REPRESENTATIVE):
-        drawn = example(slug=slug)(drawn)
-    return settings(max_examples=DRAWN, suppress_health_check=[HealthCheck.function_scoped_fixture])(drawn)
+    return representative_and_drawn_from(PRESET_SLUGS)(test)
+
+
+def representative_and_drawn_from(slugs):
+    """``representative_and_drawn_presets`` among ``slugs`` only (the canasta pads, say): the
+    representative presets among them, and a few drawn from the rest of them."""
+    slugs = tuple(slugs)
+    chosen = tuple(slug for slug in REPRESENTATIVE if slug in slugs)
+    others = tuple(slug for slug in slugs if slug not in chosen)
+    assert chosen and others, slugs
+
+    def decorate(test):
+        drawn = given(slug=st.sampled_from(others))(test)
+        for slug in reversed(chosen):
+            drawn = example(slug=slug)(drawn)
+        return settings(max_examples=DRAWN, suppress_health_check=[HealthCheck.function_scoped_fixture])(drawn)
+
+    return decorate

@@ -16,7 +16,6 @@ import re
 from datetime import date
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
@@ -29,6 +28,7 @@ from scoresheet.models import Game, Variant
 from scoresheet.scoring import Adjustment, Entry
 from tests.league.built_once import built_once
 from tests.league.factories import club, member, night, season, table_result
+from tests.pdf_reading import read
 
 pytestmark = pytest.mark.django_db
 
@@ -122,9 +122,9 @@ def world(django_db_setup, django_db_blocker, tmp_path_factory):
 
 
 def page_lines(content: bytes) -> list[list[str]]:
-    """Each page's printed lines, top to bottom (whitespace as single spaces, no-break ones kept)."""
-    with pdfplumber.open(io.BytesIO(content)) as doc:
-        return [[re.sub(r"[ \t\r\n]+", " ", line["text"]) for line in page.extract_text_lines()] for page in doc.pages]
+    """Each page's printed lines, in the order they are printed (whitespace as single spaces, no-break
+    ones kept)."""
+    return [[re.sub(r"[ \t]+", " ", line) for line in page.raw_text.splitlines()] for page in read(content).pages]
 
 
 def checked_text(content: bytes) -> str:

@@ -1,11 +1,10 @@
 """A player on a phone prints blank score sheets: choose the rules, name the teams, download the
 PDF; too many copies are said on the form, with nothing downloaded and nothing typed lost."""
 
-import io
-
 import pytest
 from playwright.sync_api import expect
-from pypdf import PdfReader
+
+from tests.pdf_reading import read
 
 PHONE = {"width": 390, "height": 844}
 
@@ -46,8 +45,8 @@ def test_print_sheets_on_a_phone_refuses_too_many_copies_then_downloads_the_pdf(
     saved = tmp_path / download.suggested_filename
     download.save_as(saved)
 
-    reader = PdfReader(io.BytesIO(saved.read_bytes()))
-    assert len(reader.pages) == 1
-    text = " ".join(" ".join(p.extract_text() for p in reader.pages).split())
+    document = read(saved.read_bytes())
+    assert len(document) == 1
+    text = document.text
     assert "Hand Knee and Foot · score sheet" in text
     assert "Zoë & Søren" in text and "Дмитрий" in text

@@ -10,7 +10,6 @@ from datetime import date
 
 import pytest
 from django.core.management import CommandError, call_command
-from pypdf import PdfReader
 
 from league.clubs.kept_apart import keep_apart
 from league.models import Club, KeptApart, Membership, Night, Player, Role, Seat
@@ -21,6 +20,7 @@ from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, Round, Variant
 from scoresheet.scoring import Entry
 from tests.league.factories import club, member, night, season
+from tests.pdf_reading import read
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +61,7 @@ def sheet_texts(the_club: Club) -> dict[str, str]:
     for game in Game.objects.filter(club=the_club).order_by("name"):
         sheet = selectors.game_sheet(game=game)
         content = sheets.score_sheet(sheet.rules, printing.game_sheet_data(sheet))
-        texts[game.name] = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+        texts[game.name] = "\n".join(page.raw_text for page in read(content).pages)
     return texts
 
 

@@ -17,7 +17,6 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from league.models import Bye, Night, Player, Role, SeatingMode, Sitting
 from league.nights import services as night_services
@@ -25,6 +24,7 @@ from scoresheet import services as scoresheet_services
 from tests.league.factories import member
 from tests.league.test_standings import autumn  # noqa: F401  (the hand-computed season, a fixture)
 from tests.league.test_standings_pages import names, tables_of
+from tests.pdf_reading import read
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +103,7 @@ def test_the_standings_command_workbook_leaves_a_deleted_night_out(autumn, delet
 def test_the_standings_command_pdf_leaves_a_deleted_night_out(autumn, deleted, tmp_path):  # noqa: F811
     out = tmp_path / "standings.pdf"
     call_command(*COMMAND, "--pdf", str(out))
-    words = set(" ".join(page.extract_text() for page in PdfReader(str(out)).pages).split())
+    words = set(read(out.read_bytes()).text.split())
     assert LEFT <= words and not ONLY_THERE & words
     assert "No night" in refuses_the_night("--pdf", str(tmp_path / "night.pdf"))
     assert not (tmp_path / "night.pdf").exists()

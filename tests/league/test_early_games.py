@@ -139,10 +139,9 @@ def words(response) -> str:
 
 
 def test_every_page_where_its_result_shows_marks_it(short_night, client):
-    from pypdf import PdfReader
-
     from league.models import Role
     from tests.league.factories import member
+    from tests.pdf_reading import read
 
     the_season, full, early = short_night
     client.force_login(member(the_season.club, "vic", Role.VIEWER))
@@ -150,7 +149,7 @@ def test_every_page_where_its_result_shows_marks_it(short_night, client):
     assert mark in words(client.get(f"/games/{early.id}/"))
     assert "Finished early" not in words(client.get(f"/games/{full.id}/"))
     sheet = client.get(f"/games/{early.id}/sheet.pdf")
-    assert mark in " ".join(PdfReader(io.BytesIO(sheet.content)).pages[0].extract_text().split())
+    assert mark in read(sheet.content).texts[0]
     assert words(client.get("/clubs/tuesday/")).count(mark) == 1  # the club's games: one of two
     night_page = words(client.get(f"/clubs/tuesday/nights/{early.table.sitting.night_id}/"))
     assert night_page.count(mark) == 1
@@ -159,6 +158,4 @@ def test_every_page_where_its_result_shows_marks_it(short_night, client):
     footnote = "1 game finished early (fewer rounds than the rules play). A game finished early counts as played."
     assert footnote in words(client.get(f"/clubs/tuesday/seasons/{the_season.pk}/standings/"))
     pdf = client.get(f"/clubs/tuesday/seasons/{the_season.pk}/standings/?export=pdf")
-    assert footnote in " ".join(
-        " ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf.content)).pages
-    )
+    assert footnote in read(pdf.content).text

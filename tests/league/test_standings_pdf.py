@@ -1,4 +1,4 @@
-"""The standings PDF and the night results PDF, read back with pypdf.
+"""The standings PDF and the night results PDF, read back with PDFium (tests/pdf_reading.py).
 
 The numbers are those of the season worked out by hand in test_standings.py (fixture ``autumn``):
 Bob 4,234 points, 2,117 average, 24.50 VP, 12.25 VP a game; Finn and Gus share rank 5.
@@ -6,30 +6,42 @@ Bob 4,234 points, 2,117 average, 24.50 VP, 12.25 VP a game; Finn and Gus share r
 
 from __future__ import annotations
 
-import io
 import re
 from datetime import date
 from decimal import Decimal
 
-import pdfplumber
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from pypdf import PdfReader
 
-from league.models import Night
+from league.models import Night, Season
 from league.standings import metrics as standings
 from league.standings.pdf import night_results_pdf, number, standings_pdf
 from league.standings.selectors import Standings, season_standings
+from tests.league.built_once import built_once
 from tests.league.factories import club, member, night, season, table_result
-from tests.league.test_standings import autumn  # noqa: F401 (a fixture)
+from tests.league.test_standings import build_autumn
+from tests.pdf_reading import read
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def autumn_once(django_db_setup, django_db_blocker):
+    """The hand-computed season of test_standings.py, built once for the module (Tuesday Club's:
+    the tests that make a club of their own make Friday Club)."""
+    yield from built_once(django_db_blocker, build_autumn)
+
+
+@pytest.fixture
+def autumn(autumn_once):
+    """The season as stored, a copy of its own for each test (a test may change and save it)."""
+    return Season.objects.get(pk=autumn_once.pk)
+
+
 def page_texts(content: bytes) -> list[str]:
-    """Each page's text as laid out: a table row is a line."""
-    return [page.extract_text(extraction_mode="layout") for page in PdfReader(io.BytesIO(content)).pages]
+    """Each page's text as laid out: a line of text a line, a table row is a line."""
+    return ["\n".join(line.text for line in page.lines) for page in read(content).pages]
 
 
 def lines_of(content: bytes) -> list[str]:
@@ -41,8 +53,7 @@ def flat(text: str) -> str:
 
 
 def page_size(content: bytes) -> tuple[float, float]:
-    box = PdfReader(io.BytesIO(content)).pages[0].mediabox
-    return float(box.width), float(box.height)
+    return read(content).sizes[0]
 
 
 def many(the_season, players: int, *, one_night_every: int = 0, scale: int = 1) -> Standings:
@@ -72,7 +83,7 @@ def test_numbers_have_thousands_separators_and_the_metrics_places():
     assert number(None) == "–"
 
 
-def test_the_season_standings_with_every_players_numbers(autumn):  # noqa: F811
+def test_the_season_standings_with_every_players_numbers(autumn):
     autumn.min_nights = 2
     autumn.best_nights = 3
     autumn.save()
@@ -108,7 +119,7 @@ def test_the_season_standings_with_every_players_numbers(autumn):  # noqa: F811
     assert "† includes a game not yet agreed at its table" in legend
 
 
-def test_another_ranking_rule_is_named_and_ordered_by(autumn):  # noqa: F811
+def test_another_ranking_rule_is_named_and_ordered_by(autumn):
     lines = lines_of(standings_pdf(season_standings(season=autumn, by="wins")))
     assert lines[2] == "Ranked by wins, then points"  # no minimum: everyone ranked, no divider
     assert not any("Not yet ranked" in line for line in lines)
@@ -121,7 +132,7 @@ def test_another_ranking_rule_is_named_and_ordered_by(autumn):  # noqa: F811
     ]
 
 
-def test_a_hundred_and_twenty_players_take_forty_rows_a_page_and_the_header_on_each(autumn):  # noqa: F811
+def test_a_hundred_and_twenty_players_take_forty_rows_a_page_and_the_header_on_each(autumn):
     content = standings_pdf(many(autumn, 120, one_night_every=10))
     texts = page_texts(content)
     assert len(texts) >= 3
@@ -139,7 +150,7 @@ def test_a_hundred_and_twenty_players_take_forty_rows_a_page_and_the_header_on_e
     assert divider and "Player" in texts[divider[0]].split("Not yet ranked")[1]
 
 
-def test_no_player_goes_over_alone_and_the_divider_heads_each_page_of_the_unranked(autumn):  # noqa: F811
+def test_no_player_goes_over_alone_and_the_divider_heads_each_page_of_the_unranked(autumn):
     # Issue 19: a page's last rows go over in threes at least, whatever the count of players.
     # (48 players, every third one night only, once printed 47 rows, then one on page 2.)
     for players, every in ((48, 3), (52, 0)):
@@ -151,12 +162,11 @@ def test_no_player_goes_over_alone_and_the_divider_heads_each_page_of_the_unrank
     texts = page_texts(standings_pdf(many(autumn, 120, one_night_every=2)))
     unranked_pages = [i for i, text in enumerate(texts) if "Not yet ranked (fewer than 2 nights)" in text]
     assert len(unranked_pages) >= 2 and unranked_pages[-1] == len(texts) - 1
-    with pdfplumber.open(io.BytesIO(standings_pdf(many(autumn, 8)))) as doc:
-        assert min(c["size"] for c in doc.pages[0].chars) >= 7  # the legend and the page line too
+    assert min(c.size for c in read(standings_pdf(many(autumn, 8))).pages[0].chars) >= 7  # the legend, the page line
     assert unranked_pages == list(range(unranked_pages[0], len(texts)))
 
 
-def test_large_print_is_larger_and_keeps_every_number(autumn):  # noqa: F811
+def test_large_print_is_larger_and_keeps_every_number(autumn):
     result = season_standings(season=autumn)
     normal, large = standings_pdf(result), standings_pdf(result, large_print=True)
     assert "3 Bob † 2 2 0 2 4,234 2,117 24.50 12.25 3,000" in lines_of(large)
@@ -166,15 +176,14 @@ def test_large_print_is_larger_and_keeps_every_number(autumn):  # noqa: F811
     assert page_size(large) == (792, 612)  # 16 pt type (issue 19): eleven columns take landscape
     # a long season's millions of points: large print needs the width of landscape, normal print not
     long_season = many(autumn, 12, scale=1000)
-    assert page_size(standings_pdf(long_season, large_print=True)) == (792, 612)
+    long_large = standings_pdf(long_season, large_print=True)
+    assert page_size(long_large) == (792, 612)
     assert page_size(standings_pdf(long_season)) == (612, 792)
-    assert any(
-        re.fullmatch(r"1 Player \d{3} 2 2 0 2 \d,\d{3},000 \d,\d{3},000 .*", line)
-        for line in lines_of(standings_pdf(long_season, large_print=True))
-    )
+    millions = re.compile(r"1 Player \d{3} 2 2 0 2 \d,\d{3},000 \d,\d{3},000 .*")
+    assert any(millions.fullmatch(line) for line in lines_of(long_large))
 
 
-def test_a4(autumn):  # noqa: F811
+def test_a4(autumn):
     content = standings_pdf(season_standings(season=autumn), paper="a4")
     assert [round(side) for side in page_size(content)] == [595, 842]
     assert "Bob †" in page_texts(content)[0]
@@ -182,7 +191,7 @@ def test_a4(autumn):  # noqa: F811
         standings_pdf(season_standings(season=autumn), paper="legal")
 
 
-def test_partnership_standings_say_team(autumn):  # noqa: F811
+def test_partnership_standings_say_team(autumn):
     from league.standings.selectors import team_standings
 
     lines = lines_of(standings_pdf(team_standings(season=autumn)))
@@ -191,7 +200,7 @@ def test_partnership_standings_say_team(autumn):  # noqa: F811
     assert "1 Ann & Cleo 1 1 1 6,000 6,000 20.00 20.00 6,000" in lines
 
 
-def test_a_nights_results_then_its_standings(autumn):  # noqa: F811
+def test_a_nights_results_then_its_standings(autumn):
     first = Night.objects.get(season=autumn, date=date(2026, 10, 6))
     lines = lines_of(night_results_pdf(first))
     assert lines[1] == "Autumn 2026 · results of Tuesday 6 October 2026"
@@ -213,7 +222,7 @@ def test_a_nights_results_then_its_standings(autumn):  # noqa: F811
     assert "N = Nights" not in " ".join(lines)
 
 
-def test_an_unagreed_table_says_so(autumn):  # noqa: F811
+def test_an_unagreed_table_says_so(autumn):
     second = Night.objects.get(season=autumn, date=date(2026, 10, 13))
     lines = lines_of(night_results_pdf(second))
     assert "2 Bob & Dan 1,234 Winner Not agreed yet" in lines
@@ -222,7 +231,7 @@ def test_an_unagreed_table_says_so(autumn):  # noqa: F811
     assert "3 Bob † 1 0 1 1,234 1,234 10.50 10.50 1,234" in lines  # the night's standings mark it too
 
 
-def test_a_tables_status_wraps_inside_the_page_in_large_print(autumn):  # noqa: F811
+def test_a_tables_status_wraps_inside_the_page_in_large_print(autumn):
     # Issue 19: "Round 1 of 4 entered" ran into the margin; it wraps in its column now.
     the_night = night(autumn.club, players=0, season=season(autumn.club, name="Winter"))
     long = "Marie-Thérèse Lefèvre-Dubois & Bartholomew of Leeds"
@@ -230,10 +239,9 @@ def test_a_tables_status_wraps_inside_the_page_in_large_print(autumn):  # noqa: 
     content = night_results_pdf(the_night, paper="a4", large_print=True)
     text = " ".join(lines_of(content))
     assert "Round 1 of 4" in text and "entered" in text  # on two lines, in its column
-    with pdfplumber.open(io.BytesIO(content)) as doc:
-        for page in doc.pages:
-            assert max(w["x1"] for w in page.extract_words()) <= page.width - 36 + 0.5
-            assert min(c["size"] for c in page.chars) >= 12  # large print
+    for page in read(content).pages:
+        assert max(w.x1 for w in page.words) <= page.width - 36 + 0.5
+        assert min(c.size for c in page.chars) >= 12  # large print
 
 
 def results_url(the_night, query: str = "") -> str:
@@ -250,11 +258,11 @@ def _night_of(tables: int, a_club, name: str) -> Night:
 
 @pytest.mark.engine
 def test_the_results_view_reads_as_many_queries_for_15_tables_as_for_2(client):
-    tuesday = club()
-    client.force_login(member(tuesday, "viewer"))
+    friday = club("friday", "Friday Club")
+    client.force_login(member(friday, "viewer"))
     counts = []
     for tables, name in ((2, "Small"), (15, "Large")):
-        the_night = _night_of(tables, tuesday, name)
+        the_night = _night_of(tables, friday, name)
         with CaptureQueriesContext(connection) as queries:
             response = client.get(results_url(the_night))
         assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
@@ -269,26 +277,26 @@ def test_the_results_view_reads_as_many_queries_for_15_tables_as_for_2(client):
 
 
 def test_the_results_view_takes_paper_and_large_print_and_names_a_bad_paper(client):
-    tuesday = club()
-    client.force_login(member(tuesday, "viewer"))
-    the_night = _night_of(2, tuesday, "Autumn")
+    friday = club("friday", "Friday Club")
+    client.force_login(member(friday, "viewer"))
+    the_night = _night_of(2, friday, "Autumn")
     a4 = client.get(results_url(the_night, "?paper=a4&large_print=1"))
     assert a4.status_code == 200
     assert round(min(page_size(a4.content))) == 595
-    name = f"tuesday-{the_night.date:%Y-%m-%d}-results-large-print.pdf"  # its own name beside the normal one
+    name = f"friday-{the_night.date:%Y-%m-%d}-results-large-print.pdf"  # its own name beside the normal one
     assert a4["Content-Disposition"] == f'attachment; filename="{name}"'
     bad = client.get(results_url(the_night, "?paper=legal"))
     assert bad.status_code == 400 and b"letter or a4" in bad.content
-    assert client.get(f"/clubs/tuesday/nights/{the_night.pk + 999}/results.pdf").status_code == 404
+    assert client.get(f"/clubs/friday/nights/{the_night.pk + 999}/results.pdf").status_code == 404
 
 
 def test_a_season_with_no_games_yet_says_so():
-    lines = lines_of(standings_pdf(season_standings(season=season(club()))))
+    lines = lines_of(standings_pdf(season_standings(season=season(club("friday", "Friday Club")))))
     assert "Rank Player N G Bye W Pts Avg VP VP/G Best" in lines
     assert "No finished games yet." in lines
 
 
-def test_wins_and_averages_print_as_whole_numbers_where_they_are_whole(autumn):  # noqa: F811
+def test_wins_and_averages_print_as_whole_numbers_where_they_are_whole(autumn):
     # Ann & Bob: a tie (half a win), then two wins; 21,475 points in 3 games, an average of 7,158.33
     ann_bob, cleo_dan = ((1, "Ann"), (2, "Bob")), ((3, "Cleo"), (4, "Dan"))
     results = []

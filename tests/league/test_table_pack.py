@@ -1,5 +1,5 @@
 """A sitting's table pack and wall seating chart, read back as their players would: the PDF's
-text with pypdf, its QR codes rendered with pdftoppm and decoded with zxing-cpp; the links at
+text with PDFium (tests/pdf_reading.py), its QR codes rendered with pdftoppm and decoded with zxing-cpp; the links at
 SITE_URL when it is set, and a warning beside the pack when they are at an address phones cannot open.
 
 The tests that only read build their club and nights once for the module (``nights``) and
@@ -10,23 +10,21 @@ of fifteen tables, and their chart. Those that change a table make their own nig
 from __future__ import annotations
 
 import html
-import io
 import re
 import subprocess
 
-import pdfplumber
 import pytest
 import zxingcpp
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from PIL import Image
-from pypdf import PdfReader
 
 from league.models import Bye, Player, Role, Seat, Table
 from league.nights import services as night_services
 from scoresheet import pdf
 from scoresheet.models import Variant
 from tests.league.factories import club, member, night, season
+from tests.pdf_reading import read
 from tests.scoresheet.test_pdf_pads import smallest
 
 pytestmark = pytest.mark.django_db
@@ -115,7 +113,7 @@ def pdf_of(client, url: str) -> bytes:
 def page_texts(content: bytes) -> list[str]:
     """Each page's text, its line breaks and runs of spaces made single spaces (text wraps), and
     a link broken before its path ("/t/<token>/" on a line of its own) joined again."""
-    texts = [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(content)).pages]
+    texts = read(content).texts
     return [re.sub(r"(https?://\S+) /t/", r"\1/t/", text) for text in texts]
 
 
@@ -126,7 +124,7 @@ def page_qr_codes(content: bytes, tmp_path) -> list[list[str]]:
     (tmp_path / "pack.pdf").write_bytes(content)
     subprocess.run(["pdftoppm", "-r", "72", "-gray", str(tmp_path / "pack.pdf"), str(tmp_path / "page")], check=True)
     pages = sorted(tmp_path.glob("page-*.pgm"))
-    assert len(pages) == len(PdfReader(io.BytesIO(content)).pages)
+    assert len(pages) == len(read(content))
     return [[code.text for code in zxingcpp.read_barcodes(Image.open(png))] for png in pages]
 
 
@@ -171,13 +169,10 @@ def qr_sizes(content: bytes, tmp_path, dpi: int = 50) -> list[tuple[str, float]]
 
 
 def link_sizes(content: bytes, token: str) -> set[float]:
-    """The type sizes of the characters of the printed link that holds ``token`` on the first page (pdfplumber)."""
-    with pdfplumber.open(io.BytesIO(content)) as document:
-        return {
-            round(word["size"], 2)
-            for word in document.pages[0].extract_words(extra_attrs=["size"])
-            if token in word["text"] or "testserver" in word["text"]
-        }
+    """The type sizes of the characters of the printed link that holds ``token`` on the first page."""
+    return {
+        round(word.size, 2) for word in read(content).pages[0].words if token in word.text or "testserver" in word.text
+    }
 
 
 def table_of_page(text: str) -> int:
@@ -279,8 +274,8 @@ def test_fifteen_tables_with_long_names_give_one_landscape_page_each_in_the_same
     assert len(big) == len(small)
     texts = page_texts(content)
     assert len(texts) == 16  # a page a table, and the rules card once
-    for page in PdfReader(io.BytesIO(content)).pages:
-        assert float(page.mediabox.width) > float(page.mediabox.height)  # landscape, every page
+    for width, height in read(content).sizes:
+        assert width > height  # landscape, every page
     pages = table_pages(texts)
     assert [table_of_page(text) for text in pages] == list(range(1, 16))
     for table, text in zip(tables, pages, strict=True):
@@ -307,8 +302,8 @@ def test_large_print_and_a4_packs_keep_a_table_a_page(shared, nights, tmp_path, 
     large = "large_print" in query
     assert smallest(content) >= (pdf.Metrics.for_print(True).least if large else pdf.SMALLEST_TYPE) - 0.01
     if "a4" in query:
-        width, height = PdfReader(io.BytesIO(content)).pages[0].mediabox.upper_right
-        assert (round(float(width)), round(float(height))) == (842, 595)
+        width, height = read(content).sizes[0]
+        assert (round(width), round(height)) == (842, 595)
 
 
 def test_a_sitting_or_night_that_is_not_there_is_a_404(shared, nights):
@@ -367,13 +362,11 @@ def test_the_chart_names_every_player_and_who_sits_out(shared, nights):
     # each team starts a line of its own, at the left of its table's box under "Table N"; the
     # names in 40 pt or more, to read at 4 m
     content = pack(shared, nights, chart_url(the_night))
-    with pdfplumber.open(io.BytesIO(content)) as document:
-        page = document.pages[-1]
-        words = page.extract_words(extra_attrs=["size"])
-    lefts = {round(w["x0"]) for w in words if w["text"] in ("Table", "vs")}
+    words = read(content).pages[-1].words
+    lefts = {round(w.x0) for w in words if w.text in ("Table", "vs")}
     assert len(lefts) == 2  # two boxes a row: "Table" and "vs" at the left edge of each
-    names = [w for w in words if re.fullmatch(r"P\d\d", w["text"])]
-    assert len(names) == 9 and min(w["size"] for w in names) >= 40
+    names = [w for w in words if re.fullmatch(r"P\d\d", w.text)]
+    assert len(names) == 9 and min(w.size for w in names) >= 40
 
 
 def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(shared, nights):

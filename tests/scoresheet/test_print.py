@@ -10,16 +10,15 @@ running  Ann & Bob 8,130 → 15,330; Cléo & Søren 785 → 285.
 
 from __future__ import annotations
 
-import io
 import re
 from html.parser import HTMLParser
 
 import pytest
-from pypdf import PdfReader
 
 from scoresheet import scoring, services
 from scoresheet.models import Game, Variant
 from scoresheet.scoring import Entry
+from tests.pdf_reading import read
 from tests.scoresheet.sheet_lines import pdf_lines, row
 
 pytestmark = pytest.mark.django_db
@@ -89,7 +88,7 @@ class FieldErrors(HTMLParser):
 
 
 def pdf_text(content: bytes) -> str:
-    return " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(content)).pages).split())
+    return read(content).text
 
 
 def make_game(rounds=(ROUND_1, ROUND_2), names=("Ann & Bob", "Cléo & Søren")) -> Game:
@@ -158,9 +157,8 @@ def test_a_valid_request_downloads_the_pdf_with_the_names(client, presets):
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"] == 'attachment; filename="hand-knee-and-foot-score-sheet.pdf"'
-    reader = PdfReader(io.BytesIO(response.content))
-    assert len(reader.pages) == 1
-    assert float(reader.pages[0].mediabox.width) == pytest.approx(792)
+    assert len(read(response.content)) == 1
+    assert read(response.content).sizes[0][0] == pytest.approx(792)
     text = pdf_text(response.content)
     assert "Hand Knee and Foot · score sheet" in text
     assert "Zoë & Søren" in text and "Дмитрий" in text
@@ -183,19 +181,15 @@ def test_the_options_reach_the_pdf(client, presets):
     }
     response = client.get("/print/", params)
     assert response.status_code == 200, response.content[:500]
-    reader = PdfReader(io.BytesIO(response.content))
-    assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == (
-        pytest.approx(841.89, abs=0.5),
-        pytest.approx(595.28, abs=0.5),
-    )
+    document = read(response.content)
+    assert document.sizes[0] == (pytest.approx(841.89, abs=0.5), pytest.approx(595.28, abs=0.5))
     single = client.get("/print/", {**params, "copies": "1"})
-    assert len(reader.pages) == 2 * len(PdfReader(io.BytesIO(single.content)).pages)
+    assert len(document) == 2 * len(read(single.content))
     text = pdf_text(response.content)
     for name in ("Zoë & Søren", "Дмитрий", "Αλέξης", "Łucja"):
         assert name in text
     assert "Date 12 May" in text and "Table 7" in text
-    first = " ".join(reader.pages[0].extract_text().split())
-    assert "Rules:" not in first  # on the back
+    assert "Rules:" not in document.texts[0]  # on the back
 
 
 def test_names_left_empty_print_lines_to_write_on(client, presets):
@@ -335,9 +329,8 @@ def game_sheet_options(client, game, normal):
     large = client.get(f"/g/{game.token}/sheet.pdf?paper=a4&large_print=1")
     assert large.status_code == 200
     assert large["Content-Disposition"] == f'attachment; filename="game-{game.id}-score-sheet-large-print.pdf"'
-    reader = PdfReader(io.BytesIO(large.content))
-    assert float(reader.pages[0].mediabox.width) == pytest.approx(841.89, abs=0.5)
-    assert len(reader.pages) > len(PdfReader(io.BytesIO(normal.content)).pages)
+    assert read(large.content).sizes[0][0] == pytest.approx(841.89, abs=0.5)
+    assert len(read(large.content)) > len(read(normal.content))
     assert "15,330" in pdf_text(large.content)
     letter = client.get(f"/g/{game.token}/sheet.pdf?paper=letter&large_print=1")
     for paper, response in (("a4", large), ("letter", letter)):
@@ -345,7 +338,7 @@ def game_sheet_options(client, game, normal):
 
 
 def large_print_game_sheet_starts_its_rounds_on_the_first_page(response, paper):
-    first = " ".join(PdfReader(io.BytesIO(response.content)).pages[0].extract_text().split())
+    first = read(response.content).texts[0]
     assert "In progress after round 2" in first, paper
     assert "Round 1" in first, f"{paper}: page 1 holds only the header: {first[:300]}"
 

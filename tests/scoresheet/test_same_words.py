@@ -9,17 +9,16 @@ Each test runs for the presets of tests/preset_samples.py (four, and a few drawn
 from __future__ import annotations
 
 import html
-import io
 import json
 import re
 
 import pytest
-from pypdf import PdfReader
 
 from scoresheet.fields import entry_fields
 from scoresheet.models import Game, Variant
 from scoresheet.rules import preset
 from scoresheet.sheet_rows import sheet_rows
+from tests.pdf_reading import read
 from tests.preset_samples import representative_and_drawn_presets
 
 pytestmark = pytest.mark.django_db
@@ -42,12 +41,8 @@ def _presets(presets):
     """The preset variants in the database."""
 
 
-def squash(text: str) -> str:
-    return " ".join(text.split())
-
-
 def pdf_text(content: bytes) -> str:
-    return squash(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages))
+    return read(content).text
 
 
 def page_text(response) -> str:

@@ -17,13 +17,13 @@ import tempfile
 
 import pytest
 from django.core.management import call_command
-from pypdf import PdfReader
 
 from scoresheet import pdf, sheets
 from scoresheet.models import Round, Variant
 from scoresheet.rules import RulesError, load_rules, preset_document
 from scoresheet.rules_card import rules_card
 from scoresheet.scoring import Entry, check_and_score_game, round_warnings, score_entries, score_entry
+from tests.pdf_reading import read
 
 # --- helpers ---------------------------------------------------------------------------------
 
@@ -52,8 +52,7 @@ def card_text(rules) -> str:
 
 def sheet_text(rules) -> str:
     content = sheets.score_sheet(rules, pdf.SheetData(teams=["Us", "Them"]), pdf.Options())
-    reader = PdfReader(io.BytesIO(content))
-    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    return read(content).text
 
 
 def score_game(doc: dict, teams: list[str], rounds: list) -> tuple[dict, int]:

@@ -13,22 +13,21 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
-from pypdf import PdfReader
 
 from scoresheet import services
 from scoresheet.models import Game, Variant
 from scoresheet.scoring import Entry
+from tests.pdf_reading import read
 
 pytestmark = pytest.mark.django_db
 
 
 def pdf_text(path) -> str:
-    reader = PdfReader(io.BytesIO(path.read_bytes()))
-    return " ".join(" ".join(p.extract_text() for p in reader.pages).split())
+    return read(path.read_bytes()).text
 
 
 def page_count(path) -> int:
-    return len(PdfReader(io.BytesIO(path.read_bytes())).pages)
+    return len(read(path.read_bytes()))
 
 
 def refused(tmp_path, command: str, *args, **options) -> CommandError:
@@ -81,12 +80,12 @@ def test_blank_sheet_options(tmp_path, presets):
     ]
     call_command("blank_sheet", *args, "--out", str(one), stdout=io.StringIO())
     call_command("blank_sheet", *args, "--copies", "2", "--out", str(two), stdout=io.StringIO())
-    reader = PdfReader(io.BytesIO(one.read_bytes()))
-    assert float(reader.pages[0].mediabox.width) == pytest.approx(841.89, abs=0.5)
+    first = read(one.read_bytes()).pages[0]
+    assert first.width == pytest.approx(841.89, abs=0.5)
     assert page_count(two) == 2 * page_count(one)  # copies of several pages (three copies: test_pdf.py)
     text = pdf_text(one)
     assert "Ann" in text and "Bob" in text and "Cleo" in text
-    assert "Rules: Hand and Foot" not in " ".join(reader.pages[0].extract_text().split())
+    assert "Rules: Hand and Foot" not in first.text
     assert "Rules: Hand and Foot" in text
 
 
@@ -244,8 +243,7 @@ def test_game_sheet_of_a_finished_game_names_the_winner(tmp_path, game):
     services.game_finish(game=game)
     out = tmp_path / "game.pdf"
     call_command("game_sheet", str(game.id), "--paper", "a4", "--large-print", out=str(out), stdout=io.StringIO())
-    reader = PdfReader(io.BytesIO(out.read_bytes()))
-    assert float(reader.pages[0].mediabox.width) == pytest.approx(841.89, abs=0.5)
+    assert read(out.read_bytes()).sizes[0][0] == pytest.approx(841.89, abs=0.5)
     assert "Winner: Zoë & Søren" in pdf_text(out)
 
 

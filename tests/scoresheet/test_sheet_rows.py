@@ -13,17 +13,14 @@ running  Us 4,740 → 4,740; Them −3,400 → −400.
 
 from __future__ import annotations
 
-import io
-
-import pdfplumber
 import pytest
-from pypdf import PdfReader
 
 from scoresheet import services
 from scoresheet.models import Game, Variant
 from scoresheet.rules import PRESET_SLUGS, preset
 from scoresheet.scoring import Entry
 from scoresheet.sheet_rows import sheet_rows
+from tests.pdf_reading import lines_of, read, words_of
 from tests.scoresheet.sheet_lines import pdf_lines
 
 AMERICAN = "canasta-modern-american"
@@ -82,23 +79,29 @@ def test_no_other_preset_shares_rows(slug):
 def card_column_width(page) -> float:
     """How far apart the rules card's columns are: the gap between the first two section
     headings, on the line under "Rules:" (words further apart than a space start a column)."""
-    words = page.extract_words()
-    card_top = next(w["top"] for w in words if w["text"] == "Rules:")
-    first = min((w for w in words if w["top"] > card_top + 5), key=lambda w: w["top"])
-    line = sorted((w for w in words if abs(w["top"] - first["top"]) < 1), key=lambda w: w["x0"])
-    starts = [b["x0"] for a, b in zip(line, line[1:]) if b["x0"] - a["x1"] > 8]
-    return starts[0] - line[0]["x0"]
+    words = page.words
+    card_top = next(w.top for w in words if w.text == "Rules:")
+    first = min((w for w in words if w.top > card_top + 5), key=lambda w: w.top)
+    line = sorted((w for w in words if abs(w.top - first.top) < 1), key=lambda w: w.x0)
+    starts = [b.x0 for a, b in zip(line, line[1:]) if b.x0 - a.x1 > 8]
+    return starts[0] - line[0].x0
 
 
 def card_column(page, title: str, width: float) -> str:
     """The labels of the rules card's section ``title``, read down its column (the labels are in
     regular type, the values beside them in bold)."""
-    words = page.extract_words()
-    card_top = next(w["top"] for w in words if w["text"] == "Rules:")
-    heading = next(w for w in words if w["text"] == title.split()[0] and w["top"] > card_top)
-    box = (heading["x0"] - 1, heading["top"], heading["x0"] + width, page.height - 30)
-    labels = page.within_bbox(box).filter(lambda o: not o.get("fontname", "").endswith("-Bold"))
-    return " ".join(labels.extract_text().split())
+    words = page.words
+    card_top = next(w.top for w in words if w.text == "Rules:")
+    heading = next(w for w in words if w.text == title.split()[0] and w.top > card_top)
+    left, top, right, bottom = heading.x0 - 1, heading.top, heading.x0 + width, page.height - 30
+    labels = [
+        char
+        for char, font in zip(page.chars, page.fonts, strict=True)
+        if not font.endswith("-Bold")  # the labels, not the values
+        and left <= char.x0 <= char.x1 <= right
+        and top <= char.top <= char.bottom <= bottom
+    ]
+    return " ".join(line.text for line in lines_of(words_of(labels)))
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -108,31 +111,29 @@ def test_the_blank_pad_and_its_card_name_every_shared_field(client, presets, pap
         "/print/", {"variant": AMERICAN, "teams": 2, "paper": paper, "copies": 1, "rules_card": "same"}
     )
     assert response.status_code == 200
-    reader = PdfReader(io.BytesIO(response.content))
-    assert len(reader.pages) == 2  # the pad's hands fill the first page, the rules card the second
-    for page in reader.pages:
-        assert float(page.mediabox.width) > float(page.mediabox.height)  # the pad is landscape
-    with pdfplumber.open(io.BytesIO(response.content)) as doc:
-        text = " ".join(doc.pages[0].extract_text().split())
-        assert "Wild canastas: see the rules card" in text  # the note under the pad
-        page = doc.pages[1]
-        # Each shared field is on the card by its form name: read the label half of its column.
-        label_width = card_column_width(page) - 4
-        penalties = card_column(page, "Penalties", label_width)
-        for name in (
-            "Sevens meld not finished",
-            "Aces meld not finished",
-            "Wild meld not finished",
-            "Three or more sevens held",
-            "Three or more aces held",
-        ):
-            assert name in penalties, penalties
-        specials = card_column(page, "Special hands", label_width)
-        for name in ("Straight (special hand)", "Seven pairs, no wild cards (special hand)", "Garbage (special hand)"):
-            assert name in specials, specials
-        canastas = card_column(page, "Canastas", label_width)
-        for name in ("All-twos canastas", "Four-jokers canastas", "Other wild canastas"):
-            assert name in canastas, canastas
+    doc = read(response.content)
+    assert len(doc) == 2  # the pad's hands fill the first page, the rules card the second
+    for width, height in doc.sizes:
+        assert width > height  # the pad is landscape
+    assert "Wild canastas: see the rules card" in doc.texts[0]  # the note under the pad
+    page = doc.pages[1]
+    # Each shared field is on the card by its form name: read the label half of its column.
+    label_width = card_column_width(page) - 4
+    penalties = card_column(page, "Penalties", label_width)
+    for name in (
+        "Sevens meld not finished",
+        "Aces meld not finished",
+        "Wild meld not finished",
+        "Three or more sevens held",
+        "Three or more aces held",
+    ):
+        assert name in penalties, penalties
+    specials = card_column(page, "Special hands", label_width)
+    for name in ("Straight (special hand)", "Seven pairs, no wild cards (special hand)", "Garbage (special hand)"):
+        assert name in specials, specials
+    canastas = card_column(page, "Canastas", label_width)
+    for name in ("All-twos canastas", "Four-jokers canastas", "Other wild canastas"):
+        assert name in canastas, canastas
 
 
 def american_game() -> Game:
