@@ -24,8 +24,9 @@ difference counts; N ≤ 24) or its faster C counterpart ``scripts/whist_search.
 form (x, −x; y, −y) for 28 and 40, annealing otherwise). From 44 (where both found nothing; the
 symmetric form cannot exist with infinity over Z_p, p prime): ``scripts/whist_starters.c``, a
 random starter of the group as the partner pairs, then an exact search pairing them into tables,
-run as ``whist_starters N 100000 SECONDS`` (seed 0) for N = 44, 45, 48, 52, 56, 57; each took
-seconds to under three CPU minutes.
+run as ``whist_starters N 100000 SECONDS`` (seed 0) for N = 44, 45, 48, 52, 56, 57, each in
+seconds to under three CPU minutes, and ``whist_starters 60 100000 1200 1`` (seed 1; its 1214th
+starter, after 525 CPU seconds; seed 0 had found none in 180).
 """
 
 from __future__ import annotations
@@ -92,6 +93,11 @@ BASES: dict[int, tuple[tuple[int, ...], list[tuple[int, int, int, int]]]] = {
         (56, 2, 8, 6), (52, 30, 19, 33), (50, 21, 49, 28), (46, 31, 1, 32), (40, 3, 23, 24), (48, 7, 53, 5),
         (39, 45, 16, 27), (38, 11, 43, 35), (47, 15, 41, 34), (55, 10, 20, 25), (29, 12, 37, 14), (54, 44, 36, 18),
         (26, 22, 42, 9), (13, 51, 4, 17),
+    ]),
+    60: ((59,), [
+        (57, 41, 47, 23), (55, 32, 20, 33), (53, 5, 8, 27), (45, 16, 26, 52), (50, 49, 9, 34), (38, 42, 25, 11),
+        (44, 51, 40, 1), (10, 48, 43, 31), (4, 13, 2, 58), (35, 30, 22, 39), (18, 24, 3, 54), (12, 14, 15, 46),
+        (6, 28, 59, 0), (17, 7, 19, 37), (56, 29, 21, 36),
     ]),
 }
 # fmt: on
