@@ -18,9 +18,15 @@ group of odd order (integers modulo m, or pairs modulo p for 9, 25 and 49):
 
 Where N is a prime power q ≡ 1 (mod 4) the base sitting is the classical one from the field
 GF(q) with a primitive element x: tables (x^i, −x^i; x^(i+k), −x^(i+k)) for i < k (``_field_base``).
-The others (``BASES``) were found by ``scripts/find_whist_designs.py`` (simulated annealing on the
-difference counts; N ≤ 24) or its faster C counterpart ``scripts/whist_search.c`` (N ≥ 21) and stored
-here; tests/league/test_seating_designs.py checks every design.
+The others (``BASES``) were found offline and stored here; tests/league/test_seating_designs.py
+checks every design. Up to 40: ``scripts/find_whist_designs.py`` (simulated annealing on the
+difference counts; N ≤ 24) or its faster C counterpart ``scripts/whist_search.c`` (the symmetric
+form (x, −x; y, −y) for 28 and 40, annealing otherwise). From 44 (where both found nothing; the
+symmetric form cannot exist with infinity over Z_p, p prime): ``scripts/whist_starters.c``, a
+random starter of the group as the partner pairs, then an exact search pairing them into tables,
+run as ``whist_starters N 100000 SECONDS`` (seed 0) for N = 44, 45, 48, 52, 56, 57, each in
+seconds to under three CPU minutes, and ``whist_starters 60 100000 1200 1`` (seed 1; its 1214th
+starter, after 525 CPU seconds; seed 0 had found none in 180).
 """
 
 from __future__ import annotations
@@ -60,6 +66,38 @@ BASES: dict[int, tuple[tuple[int, ...], list[tuple[int, int, int, int]]]] = {
     40: ((39,), [
         (39, 0, 13, 26), (7, 32, 11, 28), (8, 31, 14, 25), (1, 38, 4, 35), (12, 27, 3, 36), (6, 33, 17, 22),
         (9, 30, 16, 23), (5, 34, 15, 24), (18, 21, 19, 20), (10, 29, 2, 37),
+    ]),
+    44: ((43,), [
+        (42, 35, 34, 25), (38, 21, 30, 32), (37, 5, 27, 17), (19, 22, 7, 8), (15, 29, 33, 2), (23, 18, 3, 16),
+        (1, 9, 6, 28), (40, 13, 4, 10), (31, 11, 36, 12), (41, 26, 20, 24), (39, 14, 43, 0),
+    ]),
+    45: ((45,), [
+        (42, 24, 34, 17), (40, 32, 35, 11), (39, 26, 44, 38), (36, 21, 20, 10), (33, 29, 27, 43), (23, 30, 6, 15),
+        (9, 7, 18, 13), (4, 1, 31, 8), (16, 28, 2, 3), (5, 19, 41, 22), (12, 37, 25, 14),
+    ]),
+    48: ((47,), [
+        (46, 1, 5, 16), (42, 30, 19, 23), (39, 40, 38, 20), (25, 31, 32, 45), (21, 18, 9, 34), (8, 28, 26, 3),
+        (17, 27, 35, 43), (14, 29, 4, 44), (6, 37, 2, 11), (13, 41, 47, 0), (22, 36, 12, 33), (10, 15, 24, 7),
+    ]),
+    52: ((51,), [
+        (50, 1, 15, 49), (41, 35, 23, 36), (42, 24, 37, 44), (38, 3, 14, 6), (31, 28, 21, 46), (10, 32, 2, 39),
+        (27, 22, 11, 47), (18, 48, 20, 9), (12, 8, 40, 16), (13, 45, 7, 30), (4, 43, 34, 33), (17, 26, 51, 0),
+        (19, 29, 25, 5),
+    ]),
+    56: ((55,), [
+        (50, 42, 16, 5), (54, 6, 15, 10), (40, 17, 34, 32), (41, 22, 26, 20), (44, 1, 55, 0), (39, 4, 14, 47),
+        (13, 37, 51, 35), (43, 29, 23, 36), (38, 53, 12, 11), (2, 30, 33, 7), (52, 48, 28, 25), (31, 21, 18, 9),
+        (19, 49, 3, 24), (27, 45, 46, 8),
+    ]),
+    57: ((57,), [
+        (56, 2, 8, 6), (52, 30, 19, 33), (50, 21, 49, 28), (46, 31, 1, 32), (40, 3, 23, 24), (48, 7, 53, 5),
+        (39, 45, 16, 27), (38, 11, 43, 35), (47, 15, 41, 34), (55, 10, 20, 25), (29, 12, 37, 14), (54, 44, 36, 18),
+        (26, 22, 42, 9), (13, 51, 4, 17),
+    ]),
+    60: ((59,), [
+        (57, 41, 47, 23), (55, 32, 20, 33), (53, 5, 8, 27), (45, 16, 26, 52), (50, 49, 9, 34), (38, 42, 25, 11),
+        (44, 51, 40, 1), (10, 48, 43, 31), (4, 13, 2, 58), (35, 30, 22, 39), (18, 24, 3, 54), (12, 14, 15, 46),
+        (6, 28, 59, 0), (17, 7, 19, 37), (56, 29, 21, 36),
     ]),
 }
 # fmt: on
