@@ -22,6 +22,7 @@ from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from league.models import Player
 from league.querysets import counted
+from scoresheet.querysets import not_deleted
 
 KEPT_FOR = 24 * 60 * 60  # seconds an entry stays in the cache unread, at most
 
@@ -70,7 +71,7 @@ def games_summary(games: QuerySet) -> dict:
         games=Count("id"),
         changed=Max("updated_at"),
         counted=Sum("id", filter=counted()),
-        live=Count("id", filter=Q(**{f"{NIGHT}deleted_at__isnull": True})),
+        live=Count("id", filter=not_deleted(NIGHT)),
         closed=Count("id", filter=Q(**{f"{NIGHT}closed_at__isnull": False})),
     )
 
