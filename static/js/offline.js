@@ -18,6 +18,7 @@
   var RETRY = 15000;  // while something waits, try again this often (and at once when back online)
   var box = document.querySelector("[data-offline]");
   var sending = false;
+  var again = false;  // the network came back while a send was failing: try again at once, not in RETRY
   var sentSome = false;
   var retryTimer = null;
 
@@ -55,7 +56,8 @@
 
   function send() {
     clearTimeout(retryTimer);
-    if (sending) return;
+    if (sending) { again = true; return; }
+    again = false;
     var item = load()[0];
     if (!item) return done();
     if (item.held) return show();  // waits for the scorekeeper: the rest waits behind it, in order
@@ -84,6 +86,7 @@
       })
       .catch(function () {
         sending = false;
+        if (again) return send();
         online(false);
         later();
       });
@@ -186,12 +189,20 @@
   }
 
   window.BookkeeperOffline = { enqueue: enqueue, waiting: waiting, takeHeld: takeHeld, send: send };
+  // The network is back once it stays back a moment: a browser may say "online" for an instant
+  // while a tap opens another page offline (Chromium does), and reloading then would undo the tap.
+  var SETTLE = 500;
+  var settling = null;
   window.addEventListener("online", function () {
-    online(true);
-    var copy = document.documentElement.hasAttribute("data-offline-copy");
-    // A sheet as last known, with nothing to send: the sheet as it is now.
-    if (copy && !load().length && !document.getElementById("round-form")) return window.location.reload();
-    send();
+    clearTimeout(settling);
+    settling = setTimeout(function () {
+      if (!navigator.onLine) return;
+      online(true);
+      var copy = document.documentElement.hasAttribute("data-offline-copy");
+      // A sheet as last known, with nothing to send: the sheet as it is now.
+      if (copy && !load().length && !document.getElementById("round-form")) return window.location.reload();
+      send();
+    }, SETTLE);
   });
   window.addEventListener("offline", function () { online(false); });
   online(navigator.onLine);

@@ -3,8 +3,8 @@ again offline, rounds saved offline wait on the phone and are sent when the netw
 each once, in order, with the version check. The live server is http://localhost, where the
 browser runs the service worker.
 
-Playwright's offline switch does not reach a service worker's own requests (Playwright issue
-2311): ``offline`` below also aborts those, as a hall without Wi-Fi would.
+Playwright's offline switch does not stop every request (tests/e2e/hall.py): ``offline`` below
+also cuts the hall's network between the browser and the server.
 """
 
 import pytest
@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from scoresheet import selectors, services
 from scoresheet.models import Round, RoundSave, Variant
 from scoresheet.scoring import Entry
+from tests.e2e.hall import Hall
 from tests.e2e.test_layout import viewport
 
 
@@ -39,22 +40,25 @@ def start_game():
     return game
 
 
-def no_network(route):
-    """Every request that would reach the network fails while the context is offline: the service
-    worker's own (which the offline switch does not reach) and any the switch lets through. A
-    request the service worker answers from its cache never gets here (Playwright routes only what
-    goes to the network), so the sheet still opens as last known. Aborting only the requests marked
-    as the worker's let a queued round's retry through now and then on a slow machine (it came
-    unmarked), and the test saw the round stored while the phone was offline."""
-    route.abort("internetdisconnected")
+@pytest.fixture
+def hall(live_server):
+    """The hall's network between this test's browser and the live server (tests/e2e/hall.py)."""
+    host, port = live_server.thread.host, live_server.thread.port
+    network = Hall(host, port)
+    yield network
+    network.close()
 
 
-def offline(context, on: bool):
-    context.set_offline(on)
+def offline(context, hall: Hall, on: bool):
+    """The hall's network drops (or returns), and the phone knows it: nothing reaches the server
+    while it is down. The switch comes after the network on the way back, as a phone sees its
+    Wi-Fi again only once it works (and then fires "online")."""
     if on:
-        context.route("**/*", no_network)
+        hall.set_up(False)
+        context.set_offline(True)
     else:
-        context.unroute("**/*", no_network)
+        hall.set_up(True)
+        context.set_offline(False)
 
 
 def open_ready(page, url: str):
@@ -88,13 +92,13 @@ def enter_round(page, number: int, typed: dict):
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-def test_two_rounds_entered_offline_are_sent_once_in_order_when_the_network_returns(live_server, page, context):
+def test_two_rounds_entered_offline_are_sent_once_in_order_when_the_network_returns(hall, page, context):
     game = start_game()
-    sheet_url = f"{live_server.url}/g/{game.token}/"
+    sheet_url = f"{hall.url}/g/{game.token}/"
     page.set_viewport_size(viewport("phone"))
     open_ready(page, sheet_url)
 
-    offline(context, True)
+    offline(context, hall, True)
     page.reload(wait_until="domcontentloaded")  # the game page opens again, as last known
     expect(page.locator("[data-offline-banner]")).to_contain_text("Offline — showing the sheet as last known")
     expect(page.locator(".sheet-total td").first).to_have_text("4,345")
@@ -111,7 +115,7 @@ def test_two_rounds_entered_offline_are_sent_once_in_order_when_the_network_retu
     expect(page.locator(".sheet-total td").first).to_have_text("4,345")  # counted when sent
     assert Round.objects.filter(game=game).count() == 1
 
-    offline(context, False)
+    offline(context, hall, False)
     page.evaluate("window.dispatchEvent(new Event('online'))")  # as the phone's Wi-Fi coming back says
     # Sent, then the sheet as the server counts it: the engine's totals, round by round.
     expect(page.locator("[data-waiting]")).to_be_hidden()
@@ -147,17 +151,17 @@ def lose_the_first_answer(saves: list):
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_a_correction_changed_meanwhile_is_shown_side_by_side_and_a_save_resent_is_stored_once(
-    live_server, page, context
+    hall, page, context
 ):
     game = start_game()
-    sheet_url = f"{live_server.url}/g/{game.token}/"
+    sheet_url = f"{hall.url}/g/{game.token}/"
     page.set_viewport_size(viewport("phone"))
     open_ready(page, sheet_url)
     page.get_by_role("link", name="Edit round 1").click()
     expect(page.locator("#round-form[data-ready]")).to_have_count(1)
 
     # Offline, this phone corrects round 1: Us melded 1,095, not 1,045 (Us 4,395).
-    offline(context, True)
+    offline(context, hall, True)
     page.locator("#id_t0-melded_points").fill("1095")
     page.get_by_role("button", name="Save round 1").click()
     expect(page.locator("[data-waiting-list] li")).to_have_text(["Round 1: waiting to send"])
@@ -167,7 +171,7 @@ def test_a_correction_changed_meanwhile_is_shown_side_by_side_and_a_save_resent_
     version = selectors.round_version(Round.objects.get(game=game, number=1))
     services.round_record(game=game, number=1, entries=theirs, version=version)
 
-    offline(context, False)
+    offline(context, hall, False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator(".waiting-held")).to_contain_text("Round 1 was not sent")
     page.get_by_role("link", name="Open round 1").click()
@@ -195,7 +199,7 @@ def test_a_correction_changed_meanwhile_is_shown_side_by_side_and_a_save_resent_
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-def test_without_a_service_worker_the_open_page_keeps_the_rounds_and_sends_them(live_server, browser):
+def test_without_a_service_worker_the_open_page_keeps_the_rounds_and_sends_them(hall, browser):
     """Plain http on a club's Wi-Fi runs no service worker (blocked here): the round form stays
     open, takes the next round, and sends what waits when the network returns."""
     game = services.game_create(
@@ -205,9 +209,9 @@ def test_without_a_service_worker_the_open_page_keeps_the_rounds_and_sends_them(
     )
     context = browser.new_context(service_workers="block", viewport=viewport("phone"))
     page = context.new_page()
-    page.goto(f"{live_server.url}/g/{game.token}/rounds/1/?new", wait_until="domcontentloaded")
+    page.goto(f"{hall.url}/g/{game.token}/rounds/1/?new", wait_until="domcontentloaded")
 
-    context.set_offline(True)
+    offline(context, hall, True)
     enter_round(page, 1, ROUND_2)
     expect(page.locator(".bar-status")).to_contain_text("Round 1 is kept on this phone, waiting to send")
     expect(page.locator("[data-no-worker]")).to_be_hidden()  # the browser has service workers, blocked here
@@ -217,7 +221,7 @@ def test_without_a_service_worker_the_open_page_keeps_the_rounds_and_sends_them(
     )
     assert not Round.objects.filter(game=game).exists()
 
-    context.set_offline(False)
+    offline(context, hall, False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     page.wait_for_function(QUEUE_EMPTY)
     sheet = selectors.game_sheet(game=game)
