@@ -150,9 +150,7 @@ def lose_the_first_answer(saves: list):
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-def test_a_correction_changed_meanwhile_is_shown_side_by_side_and_a_save_resent_is_stored_once(
-    hall, page, context
-):
+def test_a_correction_changed_meanwhile_is_shown_side_by_side_and_a_save_resent_is_stored_once(hall, page, context):
     game = start_game()
     sheet_url = f"{hall.url}/g/{game.token}/"
     page.set_viewport_size(viewport("phone"))
