@@ -31,10 +31,11 @@ def test_22_clean_books_and_10450_table_points_ask_for_one_confirmation_tap(live
     # form (Enter, the keypad's Go) must not press it.
     expect(page.get_by_role("button", name="Save anyway")).to_be_visible()
     page.locator("#id_t1-hand_points").fill("185")
+    saves = []  # the saves the page sends (the live preview posts to .../rounds/1/preview/)
+    page.on("request", lambda r: saves.append(r.url) if r.method == "POST" and r.url.endswith("/rounds/1/") else None)
     page.locator("#id_t1-hand_points").press("Enter")
-    page.wait_for_load_state("networkidle")  # whatever Enter sent has had its answer
+    expect(page.locator("#id_t1-hand_points")).not_to_be_focused()  # the form's Enter ran: it moves on
     expect(page.get_by_role("button", name="Save anyway")).to_be_visible()
-    assert Round.objects.filter(game=game).count() == 0
 
     page.locator("#id_t0-melded_points").fill("10450")
     page.locator("#id_t1-book_dirty").fill("1")
@@ -45,6 +46,10 @@ def test_22_clean_books_and_10450_table_points_ask_for_one_confirmation_tap(live
     expect(warnings).to_contain_text("22 clean books")
     expect(warnings).to_contain_text("10,450")
     expect(page.locator(".field-error")).to_have_count(0)
+    # The page the Enter was pressed on answered a preview sent after it: whatever Enter sent
+    # was sent before, and there was none (a save sent would have taken the page away).
+    assert saves == []
+    assert Round.objects.filter(game=game).count() == 0
 
     # The answer replaces the form (the live preview already shows "Save anyway"): wait for it.
     with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/rounds/1/")):
