@@ -14,7 +14,7 @@ PHONE = {"width": 390, "height": 844}
 def test_an_organiser_makes_a_club_and_invites_a_scorekeeper(live_server, browser):
     olga = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, base_url=live_server.url)
     page = olga.new_page()
-    page.goto("/")
+    page.goto("/", wait_until="domcontentloaded")
     page.get_by_role("link", name="Sign in").click()
     page.get_by_role("link", name="No account yet? Sign up").click()
     page.get_by_label("Username").fill("olga")
@@ -48,7 +48,7 @@ def test_an_organiser_makes_a_club_and_invites_a_scorekeeper(live_server, browse
 
     sam = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, base_url=live_server.url)
     other = sam.new_page()
-    other.goto(link)
+    other.goto(link, wait_until="domcontentloaded")
     expect(other.get_by_role("heading", name="Join Tuesday Club")).to_be_visible()
     other.get_by_role("link", name="Sign up to join").click()
     other.get_by_label("Username").fill("sam")

@@ -109,7 +109,7 @@ def test_the_readme_round_in_few_touches(phone, presets):
         teams=[services.TeamData("Us"), services.TeamData("Them")],
     )
     page = phone
-    page.goto(f"/g/{game.token}/")
+    page.goto(f"/g/{game.token}/", wait_until="domcontentloaded")
     hand = Scorekeeper(page)
 
     hand.tap(page.get_by_role("link", name="Enter round 1"))
