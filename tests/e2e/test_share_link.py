@@ -1,7 +1,8 @@
 """A casual game handed round a table: a phone starts it, a second browser reads it through the
 share link (read only; a reload shows the rounds entered since), a third opens the play address
 from the QR code on the first phone's screen (decoded from a screenshot with zxing-cpp) and
-enters a round; the play and share pages fit both widths. Screenshots of the hand-over as
+enters a round; the play and share pages fit both widths, and the share page has nothing serious
+for axe and a working skip link. Screenshots of the hand-over as
 test_layout.shoot says."""
 
 import io
@@ -13,6 +14,8 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from scoresheet.models import Game
+from tests.e2e import axe
+from tests.e2e.test_accessibility import check_the_skip_link
 from tests.e2e.test_layout import check_fits, each_width, shoot
 
 PHONE = {"width": 390, "height": 844}
@@ -113,6 +116,9 @@ def test_a_game_is_handed_to_a_reader_and_to_another_phone(live_server, browser,
     expect(other.locator(".sheet-total td").nth(1)).to_have_text("2,230")  # 1,115 + 1,115
     reader.reload()
     expect(reader.locator(".sheet-total td").nth(0)).to_have_text("8,690")
+    # The share page with two rounds, as loaded: nothing serious for axe, and its skip link works.
+    assert axe.problems(reader) == []
+    check_the_skip_link(reader)
     first.reload()
     expect(first.locator(".sheet-total td").nth(1)).to_have_text("2,230")
 
