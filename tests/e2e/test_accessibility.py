@@ -1,8 +1,8 @@
 """Accessibility in a browser: axe-core (tests/e2e/axe.py) finds nothing serious or critical on
-any page at phone width (the markup and colours are the same at every width; the pages the layout
-tests load anyway are checked there, on the same load); the live night
-page keeps keyboard focus and does not announce its clock; the round form ties a live error to
-its box; a skip link comes first."""
+any page at phone width (the markup and colours are the same at every width; the pages other
+tests load anyway are checked there, on the same load); the live night page keeps keyboard focus
+and does not announce its clock; the round form ties a live error to its box; a skip link comes
+first (``check_the_skip_link``, run on the share page by test_share_link.py)."""
 
 from __future__ import annotations
 
@@ -48,25 +48,18 @@ def visit(page, failures: dict, name: str, url: str) -> None:
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_no_page_has_a_serious_accessibility_problem(live_server, page, presets):
-    games = game_page_games()
+    games = game_page_games(("under-way", "finished"))  # the two whose rounds are checked here
     olga, club, the_night, table, house = a_club_night()
     under_way, finished = games["under-way"], games["finished"]
     url = live_server.url
     failures: dict[str, list[str]] = {}
     page.set_viewport_size(viewport("phone"))
 
-    # Checked where the layout tests load them anyway, at both widths: the pages a table sees, the
-    # game list (test_layout.py), the standings and season pages (test_standings.py), the import
-    # pages (test_import_layout.py).
-    for name, path in {
-        "sign in": "/accounts/login/",
-        "sign up": "/accounts/signup/",
-        "table link": f"/t/{table.token}/",
-    }.items():
-        visit(page, failures, name, url + path)
-
-    visit(page, failures, "share link", f"{url}/s/{under_way.share_token}/")
-    check_the_skip_link(page)
+    # Checked where other tests load them anyway: the pages a table sees, the game list
+    # (test_layout.py), the standings and season pages (test_standings.py), the import pages
+    # (test_import_layout.py), the sign-in and sign-up pages (test_clubs.py), the share page and
+    # its skip link (test_share_link.py).
+    visit(page, failures, "table link", f"{url}/t/{table.token}/")
 
     # The round form of a game under way (a dealer named): a live error is tied to its box.
     visit(page, failures, "new round", f"{url}/g/{under_way.token}/rounds/3/")

@@ -128,7 +128,7 @@ def test_an_organiser_runs_a_club_night_from_a_phone(live_server, browser, prese
     for table, link in zip(tables, links):
         at_the_table = phone(browser, live_server)  # a player's own phone: no account, no session
         player = at_the_table.new_page()
-        player.goto(link)
+        player.goto(link, wait_until="domcontentloaded")
         expect(player.get_by_role("heading", name=f"Table {table.number} · Sitting 1")).to_be_visible()
         enter_round_one(player, teams=table.game.teams.count())
         at_the_table.close()

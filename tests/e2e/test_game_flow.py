@@ -26,7 +26,7 @@ def fill_count(page, field_id, value):
 @pytest.mark.django_db(transaction=True)
 def test_a_scorekeeper_runs_and_corrects_a_game_on_a_phone(live_server, page, presets):
     page.set_viewport_size(PHONE)
-    page.goto(live_server.url + "/")
+    page.goto(live_server.url + "/", wait_until="domcontentloaded")
     expect(page).to_have_title("Bookkeeper")
     page.get_by_role("link", name="Start a new game").click()
 

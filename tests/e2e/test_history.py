@@ -39,7 +39,7 @@ def test_a_late_correction_with_a_reason_shows_in_the_history_and_undo_takes_it_
         dialog.accept()
 
     page.on("dialog", answer)
-    page.goto(f"{live_server.url}/g/{game.token}/")
+    page.goto(f"{live_server.url}/g/{game.token}/", wait_until="domcontentloaded")
     page.get_by_role("link", name="Edit round 1").click()
     page.locator("#id_t1-hand_points").fill("85")  # 100 fewer left in hand: 1,215
     reason = page.get_by_label("Why is round 1 corrected?")

@@ -76,7 +76,7 @@ def test_every_page_fits_the_screen(live_server, page, presets):
     failures: dict[str, list[str]] = {}
     pages = {
         "home": "/",
-        "game-new": "/games/new/",
+        # the start form (/games/new/): test_starting_and_finding_games_fit_the_screen's "game-new-picker"
         "variants": "/variants/",
         "variant-hkf": "/variants/hand-knee-and-foot/",
         "game": f"/g/{game.token}/",
@@ -202,9 +202,12 @@ def play_rounds(game, rounds):
             services.round_record(game=game, number=number, entries=entries, confirmed=asked.codes)
 
 
-def game_page_games():
-    """The game page in each state a table sees: under way (with a dealer), a target-score game,
-    at its end and not yet finished, and finished."""
+GAME_STATES = ("under-way", "canasta", "at-the-end", "finished")
+
+
+def game_page_games(states=GAME_STATES):
+    """The game page in each state a table sees (or those of ``states``): under way (with a
+    dealer), a target-score game, at its end and not yet finished, and finished."""
     hand_and_foot = Variant.objects.get(slug="hand-and-foot")
     # Ann & Bob (Us): clean 2 × 500 + dirty 2 × 300 + wild 1,500 + 1,045 melded + going out 100 = 4,245;
     # Cléo & Søren (Them): dirty 300 + 420 melded − 80 in hand = 640; the third: clean 500 + 310 − 25 = 785
@@ -213,40 +216,58 @@ def game_page_games():
         Entry(books={"dirty": 1}, melded_points=420, hand_points=80),
         Entry(books={"clean": 1}, melded_points=310, hand_points=25),
     ]
-    under_way = services.game_create(
-        variant=hand_and_foot,
-        mode="teams",
-        teams=[
-            services.TeamData("Ann & Bob", "Ann & Bob"),
-            services.TeamData("Cléo & Søren", "Cléo & Søren"),
-            services.TeamData("Grandmother Wilhelmina's table", "Wilhelmina & Fritz"),
-        ],
-        first_dealer=1,  # Cléo deals round 1; round 3 is two seats on: Bob
-    )
-    play_rounds(under_way, [hf_round, hf_round])
-    canasta = services.game_create(
-        variant=Variant.objects.get(slug="canasta"),
-        mode="teams",
-        teams=[services.TeamData("Us", ""), services.TeamData("Them", "")],
-        first_dealer=0,
-    )
-    # Us: natural 500 + mixed 300 + 1,930 melded + going out 100 = 2,830 a round; Them: mixed 300 + 450 − 60 = 690
-    canasta_round = [
-        Entry(books={"clean": 1, "dirty": 1}, melded_points=1930, went_out=True),
-        Entry(books={"dirty": 1}, melded_points=450, hand_points=60),
-    ]
-    play_rounds(canasta, [canasta_round])
-    at_the_end = services.game_create(
-        variant=hand_and_foot, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
-    )
-    play_rounds(at_the_end, [hf_round[:2]] * 4)  # the fourth round finished it
-    services.game_reopen(game=at_the_end)  # reopened at its end: "Finish the game" is the next step
-    finished = services.game_create(
-        variant=hand_and_foot, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
-    )
-    play_rounds(finished, [hf_round[:2]] * 4)
-    services.game_finish(game=finished)
-    return {"under-way": under_way, "canasta": canasta, "at-the-end": at_the_end, "finished": finished}
+
+    def under_way():
+        game = services.game_create(
+            variant=hand_and_foot,
+            mode="teams",
+            teams=[
+                services.TeamData("Ann & Bob", "Ann & Bob"),
+                services.TeamData("Cléo & Søren", "Cléo & Søren"),
+                services.TeamData("Grandmother Wilhelmina's table", "Wilhelmina & Fritz"),
+            ],
+            first_dealer=1,  # Cléo deals round 1; round 3 is two seats on: Bob
+        )
+        play_rounds(game, [hf_round, hf_round])
+        return game
+
+    def canasta():
+        game = services.game_create(
+            variant=Variant.objects.get(slug="canasta"),
+            mode="teams",
+            teams=[services.TeamData("Us", ""), services.TeamData("Them", "")],
+            first_dealer=0,
+        )
+        # Us: natural 500 + mixed 300 + 1,930 melded + going out 100 = 2,830 a round; Them: mixed 300 + 450 − 60 = 690
+        play_rounds(
+            game,
+            [
+                [
+                    Entry(books={"clean": 1, "dirty": 1}, melded_points=1930, went_out=True),
+                    Entry(books={"dirty": 1}, melded_points=450, hand_points=60),
+                ]
+            ],
+        )
+        return game
+
+    def at_the_end():
+        game = services.game_create(
+            variant=hand_and_foot, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
+        )
+        play_rounds(game, [hf_round[:2]] * 4)  # the fourth round finished it
+        services.game_reopen(game=game)  # reopened at its end: "Finish the game" is the next step
+        return game
+
+    def finished():
+        game = services.game_create(
+            variant=hand_and_foot, mode="teams", teams=[services.TeamData("Us"), services.TeamData("Them")]
+        )
+        play_rounds(game, [hf_round[:2]] * 4)
+        services.game_finish(game=game)
+        return game
+
+    made = {"under-way": under_way, "canasta": canasta, "at-the-end": at_the_end, "finished": finished}
+    return {state: made[state]() for state in states}
 
 
 def check_fits(page, path: str, width: str, extra_targets: str = "") -> None:
@@ -265,41 +286,16 @@ def check_fits(page, path: str, width: str, extra_targets: str = "") -> None:
     assert small == [], f"{path}: touch targets under 44px: {small}"
 
 
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-def test_plausibility_checks_fit_the_screen(live_server, page, presets):
-    """The round page asking to confirm 22 clean books, and the game page noting the check."""
-    variant = Variant.objects.get(slug="hand-and-foot")
-    game = services.game_create(
-        variant=variant, mode="teams", teams=[services.TeamData("Ann & Bob"), services.TeamData("Cléo & Søren")]
-    )
-    typos = [Entry(books={"clean": 22}, melded_points=10450, went_out=True), Entry(melded_points=610)]
-    try:
-        services.round_record(game=game, number=1, entries=typos)
-    except services.RoundNeedsConfirmation as refused:
-        services.round_record(game=game, number=1, entries=typos, confirmed=refused.codes)
-    page.set_viewport_size(viewport("phone"))
-
-    page.goto(f"{live_server.url}/g/{game.token}/rounds/1/")
-    page.get_by_role("button", name="Save anyway").wait_for()
-    for width in each_width(page):
-        page.locator("#round-warnings").scroll_into_view_if_needed()
-        shoot(page, f"round-checks-{width}", full_page=False)
-        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0, f"the round page is {overflow}px wider than a {width} screen"
-    page.goto(f"{live_server.url}/g/{game.token}/")
-    page.locator(".checked-note").wait_for()
-    for width in each_width(page):
-        shoot(page, f"game-checked-{width}")
-        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0, f"the game page is {overflow}px wider than a {width} screen"
+# The round page asking to confirm 22 clean books, and the game page noting the check, fit both
+# widths: tests/e2e/test_plausibility.py, on the loads of its own that show them.
 
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_starting_and_finding_games_fit_the_screen(live_server, page, presets):
     """The variant picker, the game list with more than a page of games (paged, searched,
-    filtered), deleting a game and "Recently deleted"."""
+    filtered), deleting a game and "Recently deleted"; axe on the picker and on "Recently deleted",
+    and the picker's numbers on the right."""
     variant = Variant.objects.get(slug="hand-and-foot")
     names = ["Ann & Bob", "Cléo & Søren", "Grandmother Wilhelmina's table", "The Neighbours", "Zoë & Yann"]
     for i in range(23):
@@ -330,12 +326,14 @@ def test_starting_and_finding_games_fit_the_screen(live_server, page, presets):
         response = page.goto(live_server.url + path)
         assert response.status == (404 if name == "game-deleted" else 200), path
         for width in each_width(page):
+            if name in ("games-deleted", "game-new-picker"):
+                check_axe(page, failures, f"{name} ({width})")
+            if name == "game-new-picker":
+                check_numbers_right_aligned(page, path, width)
             # From the bottom, where a thumb has scrolled to press Start: a sticky button is in its place.
             page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
             shoot(page, f"{name}-{width}")
             check_fits(page, path, width, ", .filter a, .pager a, .deleted-link a")
-            if name == "games-deleted":
-                check_axe(page, failures, f"{name} ({width})")
     assert not failures, "serious or critical accessibility problems:\n" + axe.report(failures)
 
 

@@ -1,6 +1,6 @@
 """The night pages in a browser: they fit a phone (390 px) and a desktop (1280 px) with 44 px
 targets; check-in ticks and filters in place; the night page shows a round recorded at a table
-without a reload. Screenshots land in var/screenshots/ to be looked at."""
+without a reload (one test: the night under way is made once). Screenshots land in var/screenshots/ to be looked at."""
 
 from __future__ import annotations
 
@@ -55,8 +55,12 @@ def a_night_under_way(page, live_server):
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-def test_the_night_pages_fit_the_screen_and_check_in_ticks_in_place(live_server, page, presets):
-    club, the_night, _ = a_night_under_way(page, live_server)
+def test_the_night_pages_fit_the_screen_check_in_ticks_in_place_and_a_round_shows_without_a_reload(
+    live_server, page, presets
+):
+    """One night under way for the three (made once: a third of the test's time): the pages fit,
+    check-in ticks in place, the night page shows a round recorded at a table."""
+    club, the_night, games = a_night_under_way(page, live_server)
     page.set_viewport_size(viewport("phone"))
     base = f"/clubs/{club.slug}/nights/"
     pages = {
@@ -104,12 +108,14 @@ def test_the_night_pages_fit_the_screen_and_check_in_ticks_in_place(live_server,
     assert page.evaluate("window.notReloaded") is True
     assert the_night.attendances.get(player__name="Late Larry").present
 
+    # Another browser of the organiser's (its clock is the test's): the night page as table 2 saves.
+    organiser = page.context.browser.new_context(viewport=viewport("phone"), service_workers="block")
+    organiser.add_cookies(page.context.cookies())
+    the_night_page_shows_a_recorded_round_without_a_reload(organiser.new_page(), live_server, club, the_night, games)
+    organiser.close()
 
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-def test_the_night_page_shows_a_recorded_round_without_a_reload(live_server, page, presets):
-    club, the_night, games = a_night_under_way(page, live_server)
-    page.set_viewport_size(viewport("phone"))
+
+def the_night_page_shows_a_recorded_round_without_a_reload(page, live_server, club, the_night, games) -> None:
     # The page's clock stands still: it refreshes when the test moves the clock on, after the
     # round is saved, not every 5 s of a machine that may be too busy to answer in time.
     page.clock.install()

@@ -1,6 +1,7 @@
 """Issue 7, trap 4: typos pass silently. 22 clean books and 10,450 table points (for 2 and
 1,045) were saved without a word. Now the round page warns as they are typed, Save asks
-for one confirmation tap, and the game page notes that the round was checked."""
+for one confirmation tap, and the game page notes that the round was checked; both pages fit a
+phone and a desktop (screenshots as test_layout.shoot says)."""
 
 import re
 
@@ -9,6 +10,7 @@ from playwright.sync_api import expect
 
 from scoresheet import services
 from scoresheet.models import Round, Variant
+from tests.e2e.test_layout import each_width, shoot
 
 PHONE = {"width": 390, "height": 844}
 
@@ -31,10 +33,11 @@ def test_22_clean_books_and_10450_table_points_ask_for_one_confirmation_tap(live
     # form (Enter, the keypad's Go) must not press it.
     expect(page.get_by_role("button", name="Save anyway")).to_be_visible()
     page.locator("#id_t1-hand_points").fill("185")
+    saves = []  # the saves the page sends (the live preview posts to .../rounds/1/preview/)
+    page.on("request", lambda r: saves.append(r.url) if r.method == "POST" and r.url.endswith("/rounds/1/") else None)
     page.locator("#id_t1-hand_points").press("Enter")
-    page.wait_for_load_state("networkidle")  # whatever Enter sent has had its answer
+    expect(page.locator("#id_t1-hand_points")).not_to_be_focused()  # the form's Enter ran: it moves on
     expect(page.get_by_role("button", name="Save anyway")).to_be_visible()
-    assert Round.objects.filter(game=game).count() == 0
 
     page.locator("#id_t0-melded_points").fill("10450")
     page.locator("#id_t1-book_dirty").fill("1")
@@ -45,6 +48,10 @@ def test_22_clean_books_and_10450_table_points_ask_for_one_confirmation_tap(live
     expect(warnings).to_contain_text("22 clean books")
     expect(warnings).to_contain_text("10,450")
     expect(page.locator(".field-error")).to_have_count(0)
+    # The page the Enter was pressed on answered a preview sent after it: whatever Enter sent
+    # was sent before, and there was none (a save sent would have taken the page away).
+    assert saves == []
+    assert Round.objects.filter(game=game).count() == 0
 
     # The answer replaces the form (the live preview already shows "Save anyway"): wait for it.
     with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/rounds/1/")):
@@ -61,6 +68,11 @@ def test_22_clean_books_and_10450_table_points_ask_for_one_confirmation_tap(live
     expect(page.locator("#id_t0-melded_points")).to_have_value("10450")
     expect(page.locator("#id_t1-hand_points")).to_have_value("185")
     assert Round.objects.filter(game=game).count() == 0
+    for width in each_width(page):  # the page asking to confirm fits a phone and a desktop
+        page.locator("#round-warnings").scroll_into_view_if_needed()
+        shoot(page, f"round-checks-{width}", full_page=False)
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the round page is {overflow}px wider than a {width} screen"
 
     page.get_by_role("button", name="Save anyway").click()
 
@@ -70,6 +82,10 @@ def test_22_clean_books_and_10450_table_points_ask_for_one_confirmation_tap(live
     expect(totals.nth(0)).to_have_text("21,550")
     expect(totals.nth(1)).to_have_text("725")
     expect(page.locator(".checked-note")).to_contain_text("22 clean books")
+    for width in each_width(page):  # the game page noting the check fits a phone and a desktop
+        shoot(page, f"game-checked-{width}")
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the game page is {overflow}px wider than a {width} screen"
     rnd = Round.objects.get(game=game, number=1)
     # going out with clean books only (HF-1 asks 2 clean, 2 dirty and 1 wild, 002 L39) is confirmed too
     assert {(w["team"], w["field"]) for w in rnd.confirmed_warnings} == {

@@ -95,14 +95,18 @@ def test_the_room_screen_shows_seating_progress_and_standings_in_turn(live_serve
     hall = browser.new_context(viewport=HALL, base_url=live_server.url)
     hall.add_cookies([_session_cookie(olga, live_server)])
     page = hall.new_page()
-    page.goto(f"/clubs/tuesday/nights/{the_night.pk}/screen/?every=3&refresh=2")
+    # The screen's two timers run on the test's clock, not the machine's: a view's turn and a
+    # refresh come when the test moves the clock on (every 2 s a new view, every 5 s a refresh, so
+    # the three views take their turns before the first refresh).
+    page.clock.install()
+    page.goto(f"/clubs/tuesday/nights/{the_night.pk}/screen/?every=2&refresh=5")
     screen = page.locator("[data-screen]")
     shots = os.environ.get("DOCS_SCREENSHOTS")
-    for view, shot in (
-        ("seating", "screen-seating"),
-        ("progress", "screen-progress"),
-        ("standings", "screen-standings"),
+    for turn, (view, shot) in enumerate(
+        (("seating", "screen-seating"), ("progress", "screen-progress"), ("standings", "screen-standings"))
     ):
+        if turn:
+            page.clock.run_for(2_000)  # the next view's turn
         expect(page.locator(f"#screen-{view}-1")).to_be_visible()
         expect(screen).to_have_attribute("data-showing", view)
         assert page.evaluate(SMALLEST_TYPE) >= 48
@@ -113,12 +117,11 @@ def test_the_room_screen_shows_seating_progress_and_standings_in_turn(live_serve
     expect(page.locator("#screen-seating-1")).to_contain_text("Zoë")
     assert axe.problems(page) == []
     # refreshed in place, again and again, the page holds the same elements (nothing piles up)
-    refreshed = "n => Number(document.querySelector('[data-screen]').dataset.refreshes || 0) >= n"
-    page.wait_for_function(refreshed, arg=1)
-    elements, done = page.evaluate(
-        "() => [document.getElementsByTagName('*').length, Number(document.querySelector('[data-screen]')"
-        ".dataset.refreshes)]"
-    )
-    page.wait_for_function(refreshed, arg=done + 2)
+    page.clock.run_for(1_000)  # 5 s: the first refresh
+    expect(screen).to_have_attribute("data-refreshes", "1")
+    elements = page.evaluate("() => document.getElementsByTagName('*').length")
+    for refreshes in ("2", "3"):
+        page.clock.run_for(5_000)  # one refresh at a time: each is in place before the next is asked for
+        expect(screen).to_have_attribute("data-refreshes", refreshes)
     assert page.evaluate("() => document.getElementsByTagName('*').length") == elements
     hall.close()

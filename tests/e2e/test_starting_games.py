@@ -124,7 +124,7 @@ def test_finding_a_game_among_many_then_deleting_and_restoring_it(live_server, p
     services.game_finish(game=finished)
     hold_in_browser(page.context, live_server.url, *Game.objects.all())  # this phone started them all
     page.set_viewport_size(PHONE)
-    page.goto(live_server.url + "/")
+    page.goto(live_server.url + "/", wait_until="domcontentloaded")
 
     # 20 a page, in progress first, the latest first
     expect(page.locator(".game-item-title")).to_have_count(20)
@@ -166,5 +166,5 @@ def test_finding_a_game_among_many_then_deleting_and_restoring_it(live_server, p
     page.get_by_role("button", name="Restore Tuesday at Ann's").click()
     expect(page.get_by_role("heading", name="Tuesday at Ann's")).to_be_visible()
     expect(page.locator(".messages")).to_contain_text("restored")
-    page.goto(live_server.url + "/?status=finished")
+    page.goto(live_server.url + "/?status=finished", wait_until="domcontentloaded")
     expect_titles(page, ["Tuesday at Ann's"])

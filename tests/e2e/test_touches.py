@@ -109,12 +109,12 @@ def test_the_readme_round_in_few_touches(phone, presets):
         teams=[services.TeamData("Us"), services.TeamData("Them")],
     )
     page = phone
-    page.goto(f"/g/{game.token}/")
+    page.goto(f"/g/{game.token}/", wait_until="domcontentloaded")
     hand = Scorekeeper(page)
 
     hand.tap(page.get_by_role("link", name="Enter round 1"))
     page.locator("#round-form").wait_for()
-    page.wait_for_load_state("networkidle")  # the live breakdown filled in
+    expect(page.locator(".breakdown-live .breakdown-total")).to_have_count(2)  # the live breakdown filled in
     form_height = page.evaluate("document.documentElement.scrollHeight / innerHeight")
     hand.tap(page.locator(".went-out label").filter(has_text="Us"))
     # Us: clean 2, dirty 2, wild 1, red threes laid 1, cards on the table 1045, went out.

@@ -20,7 +20,7 @@ def totals(game) -> list[int]:
 
 def open_correction(browser, live_server, game):
     page = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
-    page.goto(f"{live_server.url}/g/{game.token}/rounds/1/")
+    page.goto(f"{live_server.url}/g/{game.token}/rounds/1/", wait_until="domcontentloaded")
     expect(page.get_by_role("heading", name="Correct round 1")).to_be_visible()
     return page
 
@@ -71,7 +71,7 @@ def test_the_second_save_shows_both_rounds_and_lets_the_second_phone_choose(live
     assert totals(game) == [3550, 600]
 
     # Ann, whose page is now behind, tries again and keeps Bob's round this time.
-    ann.goto(f"{live_server.url}/g/{game.token}/rounds/1/")
+    ann.goto(f"{live_server.url}/g/{game.token}/rounds/1/", wait_until="domcontentloaded")
     carol = open_correction(browser, live_server, game)
     ann.locator("#id_t0-melded_points").fill("500")
     save(ann)
@@ -81,5 +81,7 @@ def test_the_second_save_shows_both_rounds_and_lets_the_second_phone_choose(live
     carol.get_by_role("link", name="Keep theirs").click()
     expect(carol).to_have_url(f"{live_server.url}/g/{game.token}/")
     assert totals(game) == [3700, 600]
-    carol.goto(f"{live_server.url}/g/{game.token}/rounds/1/")  # what Carol typed is not brought back
+    carol.goto(
+        f"{live_server.url}/g/{game.token}/rounds/1/", wait_until="domcontentloaded"
+    )  # what Carol typed is not brought back
     expect(carol.locator("#id_t0-melded_points")).to_have_value("500")
