@@ -11,7 +11,8 @@ PAST_THE_EDGE = """() => {
   const past = [...document.querySelectorAll('header a, header button')]
     .filter(el => el.getBoundingClientRect().right > width + 0.5)
     .map(el => el.textContent.trim());
-  if (document.documentElement.scrollWidth > width) past.push('the page: ' + document.documentElement.scrollWidth + 'px');
+  const page = document.documentElement.scrollWidth;
+  if (page > width) past.push('the page: ' + page + 'px');
   return past;
 }"""
 
