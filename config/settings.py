@@ -177,10 +177,13 @@ def envcache(name: str) -> dict:
     `manage.py createcachetable` makes the table, `make serve` runs it)."""
     value = (os.environ.get(name) or "locmem://").strip()
     scheme, _, location = value.partition("://")
+    # Room for every player's share of the standings and ratings beside the values (league.kept):
+    # Django's default of 300 entries, full, drops a third of them, the values with the shares.
+    options = {"MAX_ENTRIES": envint("CACHE_MAX_ENTRIES", 20_000)}
     if scheme == "locmem" and not location:
-        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": options}
     if scheme == "db" and location.isidentifier():
-        return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": location}
+        return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": location, "OPTIONS": options}
     raise ImproperlyConfigured(
         f"{name}={os.environ.get(name)!r} is not a cache: use locmem:// (one process) or db://TABLE, "
         "e.g. db://bookkeeper_cache (shared by several app servers)"

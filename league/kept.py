@@ -7,7 +7,9 @@ works it out. When anything it depends on changes, so does the fingerprint, and 
 again; nothing is ever invalidated by hand, and a page never shows what the database no longer
 says. Each key holds one entry (the value with the fingerprint it was worked out at), replaced when
 the fingerprint changes, so a busy night's corrections do not fill the cache with values nobody
-will read again.
+will read again. A value may be kept with its parts beside it (a player's row of the standings,
+their share of the ratings), each under its own key, written when the value is worked out: a page
+that shows one part reads a few kilobytes, not the whole (a big club's ratings are megabytes).
 """
 
 from __future__ import annotations
@@ -27,16 +29,43 @@ from scoresheet.querysets import not_deleted
 KEPT_FOR = 24 * 60 * 60  # seconds an entry stays in the cache unread, at most
 
 T = TypeVar("T")
+P = TypeVar("P")
 
 
-def kept(key: str, fingerprint: str, work: Callable[[], T]) -> T:
-    """The value kept under ``key`` if it was worked out at ``fingerprint``; else ``work()``, kept."""
+def kept(
+    key: str, fingerprint: str, work: Callable[[], T], parts: Callable[[T], Mapping[str, object]] | None = None
+) -> T:
+    """The value kept under ``key`` if it was worked out at ``fingerprint``; else ``work()``, kept.
+
+    With ``parts``, each of ``parts(value)`` (name → part) is kept beside it when it is worked out,
+    under its own key (``part_key``) at the same fingerprint: a page that shows one player's share
+    of a big value then reads that share alone (``kept_part``), not the whole."""
     entry = cache.get(key)
     if entry is not None and entry[0] == fingerprint:
         return entry[1]
     value = work()
     cache.set(key, (fingerprint, value), KEPT_FOR)
+    if parts is not None:
+        cache.set_many({part_key(key, name): (fingerprint, part) for name, part in parts(value).items()}, KEPT_FOR)
     return value
+
+
+def kept_part(key: str, fingerprint: str, name: str, whole: Callable[[], T], part: Callable[[T], P]) -> P:
+    """The part ``name`` of the value kept under ``key`` (``kept`` with ``parts``), read alone when it
+    was kept at ``fingerprint``; else taken from ``whole()`` (which keeps the value and every part
+    it names when it works them out) and kept, so that a part the whole does not name (a player
+    with no row) is read alone the next time too."""
+    entry = cache.get(part_key(key, name))
+    if entry is not None and entry[0] == fingerprint:
+        return entry[1]
+    value = part(whole())
+    cache.set(part_key(key, name), (fingerprint, value), KEPT_FOR)
+    return value
+
+
+def part_key(key: str, name: str) -> str:
+    """The key of the part ``name`` of the value kept under ``key``."""
+    return f"{key}:{name}"
 
 
 def code_version(modules: Iterable[str], *extra: str) -> str:
@@ -73,6 +102,18 @@ def games_summary(games: QuerySet) -> dict:
         counted=Sum("id", filter=counted()),
         live=Count("id", filter=not_deleted(NIGHT)),
         closed=Count("id", filter=Q(**{f"{NIGHT}closed_at__isnull": False})),
+    )
+
+
+def counted_summary(games: QuerySet) -> dict:
+    """What changes when the counted games among ``games`` (a queryset of night games) or anything
+    in them does, as one aggregate over those games alone: how many, the sum and the largest of
+    their ids (a game that starts or stops counting: finished or reopened, deleted or restored,
+    with its night, or its table left out) and the latest ``Game.updated_at`` (their totals and who
+    is credited with them, as ``games_summary`` says). Enough for what reads the counted games
+    only (the ratings); the standings need the nights' state too (``games_summary``)."""
+    return games.filter(counted()).aggregate(
+        counted_games=Count("id"), counted=Sum("id"), last=Max("id"), changed=Max("updated_at")
     )
 
 

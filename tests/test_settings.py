@@ -171,6 +171,17 @@ def test_the_cache_is_read_from_cache_url(monkeypatch, value, backend, location)
     assert cache["BACKEND"] == f"django.core.cache.backends.{backend}" and cache.get("LOCATION") == location
 
 
+@pytest.mark.parametrize("value", ["locmem://", "db://bookkeeper_cache"])
+def test_the_cache_holds_every_players_share_beside_the_values(monkeypatch, value):
+    """Django's default of 300 entries, full, drops a third of them: a club of 300 players, with their
+    rows of the standings and their ratings kept one by one (league.kept), would drop the values too."""
+    monkeypatch.setenv("CACHE_URL", value)
+    monkeypatch.delenv("CACHE_MAX_ENTRIES", raising=False)
+    assert envcache("CACHE_URL")["OPTIONS"]["MAX_ENTRIES"] == 20_000
+    monkeypatch.setenv("CACHE_MAX_ENTRIES", "50000")
+    assert envcache("CACHE_URL")["OPTIONS"]["MAX_ENTRIES"] == 50_000
+
+
 @pytest.mark.parametrize("value", ["db://", "db://no-such table", "memcached://127.0.0.1:11211", "locmem://x", "x"])
 def test_a_cache_url_bookkeeper_cannot_use_is_refused_by_name(monkeypatch, value):
     monkeypatch.setenv("CACHE_URL", value)

@@ -29,7 +29,8 @@ EXPECTED_QUERIES: dict[str, int] = {
     "season_standings": 8,
     # 8, and the fingerprints of the ratings and the standings kept in the cache (league.kept: 3
     # each; the ratings' was one aggregate over every seat of the club, 2 to 3 times slower; the
-    # standings' replaces the selector's 4). Learned or worked out again: 3 and 4 more.
+    # standings' replaces the selector's 4). Learned or worked out again: 3 and 4 more. The page
+    # reads the player's own share of each from the cache, not the whole.
     "player_page": 14,
     "round_form": 5,
     "table_pack": 8,

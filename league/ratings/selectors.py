@@ -7,9 +7,10 @@ says (``early_games_counted``: as played, scaled, or left out). A few queries, w
 club's size; nothing is stored in the database, so a corrected, deleted or imported game changes
 the ratings the next time they are read.
 
-Learning them takes a while for a big club (0.8 s of CPU for 5,000 games), so ``club_ratings`` keeps
+Learning them takes a while for a big club (0.8 s of CPU for 5,000 games), so ``KeptRatings`` keeps
 what it learned in Django's cache with a fingerprint of what they are learned from (``league.kept``,
-``ratings_fingerprint``: three small queries), made on every read. A correction, a deleted or
+``ratings_fingerprint``: three small queries, the games' one aggregate), made on every read, and each
+player's share beside it (their rating and chances: what their page shows). A correction, a deleted or
 restored game or night, a table left out, a substitute, a merged player, an import or a season's
 rules change the fingerprint, and the ratings are learned again, so the page never shows ratings
 the games no longer give.
@@ -17,11 +18,14 @@ the games no longer give.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
+
 import openskill
 from django.db.models import Sum
 from django.db.models.functions import Coalesce
 
-from league.kept import code_version, fingerprint, games_summary, kept, players_summary
+from league.kept import code_version, counted_summary, fingerprint, kept, kept_part, players_summary
 from league.models import Club, Season, Seat
 from league.nights.selectors import credited_players
 from league.querysets import counted
@@ -101,10 +105,67 @@ def _games(results: list[TeamResult], seasons: dict[int, tuple[int, int, str]]) 
 
 def club_ratings(*, club: Club, season: Season | None = None) -> Ratings:
     """Every player's rating learned from the club's counted games (or one season's): from the
-    cache when nothing they are learned from has changed since (one query, ``league.kept``),
-    learned again otherwise."""
-    key = f"ratings:{club.pk}:{'all' if season is None else season.pk}"
-    return kept(key, ratings_fingerprint(club=club, season=season), lambda: learn(club_games(club=club, season=season)))
+    cache when nothing they are learned from has changed since (``KeptRatings``), learned again
+    otherwise."""
+    return KeptRatings(club=club, season=season).whole
+
+
+@dataclass(frozen=True)
+class PlayerShare:
+    """One player's share of the club's ratings, all their page shows of them: their rating (None
+    before their first game) and the chance their team had of winning each of their games."""
+
+    rating: PlayerRating | None
+    expected: dict[int, float]  # game id → chance, from the ratings before the game
+
+
+class KeptRatings:
+    """The club's ratings (or one season's) as of their fingerprint, made once (one query) when
+    this is made: read whole, or one player's share alone, only when asked. The share is kept
+    under its own key beside the whole (``league.kept.kept``), written when the whole is
+    learned, so a player's page reads a few kilobytes, not the whole club's history."""
+
+    def __init__(self, *, club: Club, season: Season | None = None):
+        self.club, self.season = club, season
+        self.key = f"ratings:{club.pk}:{'all' if season is None else season.pk}"
+        self.fingerprint = ratings_fingerprint(club=club, season=season)
+
+    @cached_property
+    def whole(self) -> Ratings:
+        def work() -> Ratings:
+            return learn(club_games(club=self.club, season=self.season))
+
+        return kept(self.key, self.fingerprint, work, _shares)
+
+    def player(self, player_id: int) -> PlayerShare:
+        """The player's share, read alone when kept (``kept_part``)."""
+        return kept_part(self.key, self.fingerprint, _share_name(player_id), lambda: self.whole, _share(player_id))
+
+    def season_end(self, season_id: int) -> dict[int, float]:
+        """Player id → their rating after their last game of the season (those who played one)."""
+        players = self.whole.players.items()
+        return {pk: step.rating for pk, rated in players if (step := rated.season_end(season_id))}
+
+
+def _share_name(player_id: int) -> str:
+    return f"player:{player_id}"
+
+
+def _share(player_id: int):
+    def share(ratings: Ratings) -> PlayerShare:
+        expected = {game: chances[player_id] for game, chances in ratings.expected.items() if player_id in chances}
+        return PlayerShare(ratings.players.get(player_id), expected)
+
+    return share
+
+
+def _shares(ratings: Ratings) -> dict[str, PlayerShare]:
+    """Every rated player's share, by its part name: the expected chances turned player by player."""
+    expected: dict[int, dict[int, float]] = {}
+    for game, chances in ratings.expected.items():
+        for player_id, chance in chances.items():
+            expected.setdefault(player_id, {})[game] = chance
+    return {_share_name(pk): PlayerShare(rating, expected.get(pk, {})) for pk, rating in ratings.players.items()}
 
 
 # The code that learns them: a new release that learns differently does not read the old ones.
@@ -113,14 +174,15 @@ _CODE = code_version([__file__, learning.__file__], openskill.__version__)
 
 def ratings_fingerprint(*, club: Club, season: Season | None = None) -> str:
     """What the club's ratings (or one season's) are learned from, as one short text: the counted
-    games, their totals and who is credited with them (``league.kept.games_summary``), the club's
-    players (a merge: ``players_summary``), each season's rules (its blowout margin and how a game
-    finished early counts), and the code that learns them. Three small queries."""
+    games, their totals and who is credited with them (``league.kept.counted_summary``: one
+    aggregate over the counted games), the club's players (a merge: ``players_summary``), each
+    season's rules (its blowout margin and how a game finished early counts), and the code that
+    learns them. Three small queries."""
     games = Game.objects.filter(table__sitting__night__club=club)
     if season is not None:
         games = games.filter(table__sitting__night__season=season)
     rules = Season.objects.filter(club=club).order_by("pk").values_list("pk", "blowout_margin", "early_games")
-    return fingerprint(_CODE, games_summary(games) | players_summary(club.pk) | {"rules": list(rules)})
+    return fingerprint(_CODE, counted_summary(games) | players_summary(club.pk) | {"rules": list(rules)})
 
 
 def rating_nights(rating: PlayerRating) -> list[Step]:

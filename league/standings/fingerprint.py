@@ -12,20 +12,20 @@ changes when it does (every change goes through the services, which save row by 
   night none is);
 - the club's players' names and who is who (``league.kept.players_summary``: a rename, a merge);
 - the season's settings as the caller read them (ranking rule, minimum and best nights, blowout
-  margin, games finished early), the ratings given if any, and the code that works them out.
+  margin, games finished early), the ratings' own fingerprint if they are shown
+  (``league.ratings.selectors.ratings_fingerprint``), and the code that works them out.
 
 A night's date and season, and its sittings' and tables' numbers, never change once made.
 """
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from django.db.models import Count, Max
 
 from league.kept import NIGHT, code_version, fingerprint, games_summary, players_summary
-from league.models import Agreement, Season
+from league.models import Agreement, Season, Table
 from league.nights import selectors as night_selectors
 from league.nights import substitutes
 from league.standings import metrics, rankings
@@ -45,10 +45,12 @@ _CODE = code_version(
 )
 
 
-def season_fingerprint(*, season: Season, by: str, min_nights: int, ratings: dict[int, float] | None = None) -> str:
-    """What ``season``'s standings ranked ``by`` (with ``min_nights`` and ``ratings``) are worked out
-    from, as one short text."""
-    games = games_summary(Game.objects.filter(**{f"{NIGHT}season": season}))
+def season_fingerprint(*, season: Season, by: str, min_nights: int, ratings: str | None = None) -> str:
+    """What ``season``'s standings ranked ``by`` (with ``min_nights``, and the club's ratings if
+    they show them: ``ratings`` is then the ratings' own fingerprint, which says what they are
+    learned from without reading them) are worked out from, as one short text."""
+    # From the season's tables down (the games' table index): not a scan of every game of every season.
+    games = games_summary(Game.objects.filter(table__in=Table.objects.filter(sitting__night__season=season)))
     open_nights = {f"team__game__{NIGHT}season": season, f"team__game__{NIGHT}closed_at__isnull": True}
     agreements = Agreement.objects.filter(**open_nights).aggregate(agreements=Count("id"), agreed=Max("at"))
     settings = {
@@ -57,12 +59,6 @@ def season_fingerprint(*, season: Season, by: str, min_nights: int, ratings: dic
         "best_nights": season.best_nights,
         "blowout": season.blowout_margin,
         "early_games": season.early_games,
-        "ratings": _digest(ratings),
+        "ratings": ratings or "-",
     }
     return fingerprint(_CODE, games | agreements | players_summary(season.club_id) | settings)
-
-
-def _digest(ratings: dict[int, float] | None) -> str:
-    if ratings is None:
-        return "-"
-    return hashlib.sha256(repr(sorted(ratings.items())).encode()).hexdigest()

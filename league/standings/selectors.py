@@ -9,6 +9,7 @@ changes them at once: nothing is stored.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from datetime import date as date_type
 from decimal import Decimal
@@ -18,11 +19,12 @@ from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import ngettext, pgettext
 
-from league.kept import kept
+from league.kept import kept, kept_part
 from league.models import Bye, Club, Night, Season, Seat, SeatingMode
 from league.nights.selectors import credited_players, seat_rounds
 from league.nights.substitutes import SeatRounds
 from league.querysets import agreed_value, counted, counted_games
+from league.ratings.selectors import KeptRatings
 from league.standings import metrics as standings
 from league.standings.fingerprint import season_fingerprint
 from league.standings.metrics import METRICS, Metric, Row
@@ -145,29 +147,79 @@ def season_standings(
     season: Season,
     by: str | None = None,
     min_nights: int | None = None,
-    ratings: dict[int, float] | None = None,
+    ratings: KeptRatings | None = None,
     before: date_type | None = None,
 ) -> Standings:
     """The season's players, ranked by its rule (or ``by``), with its minimum nights and best N;
-    with ``ratings`` (player id → rating at the season's end) their rating metric too; with
-    ``before``, as they stood with the nights before that date only (a player's place change).
+    with ``ratings`` (the club's) their rating metric too, at the season's end; with ``before``,
+    as they stood with the nights before that date only (a player's place change).
 
     Kept in the cache (``league.kept``) under a fingerprint of everything they are worked out from
     (``league.standings.fingerprint``, one query), so that a big season is ranked once after each
-    change rather than on every page; ``before`` is worked out each time (a night's results emails)."""
+    change rather than on every page; ranked by the season's own rule, each player's share is kept
+    beside them (``player_standing``). ``before`` is worked out each time (a night's results emails)."""
     by = by or season.ranking
     min_nights = season.min_nights if min_nights is None else min_nights
 
     def work() -> tuple[list[Row], list[Row], int]:
-        return _season_rows(season, by=by, min_nights=min_nights, ratings=ratings, before=before)
+        at_end = None if ratings is None else ratings.season_end(season.pk)
+        return _season_rows(season, by=by, min_nights=min_nights, ratings=at_end, before=before)
 
     if before is None:
-        key = f"standings:{season.pk}:{by}:{min_nights}:{'rated' if ratings is not None else 'plain'}"
-        fingerprint = season_fingerprint(season=season, by=by, min_nights=min_nights, ratings=ratings)
-        rows, unranked, early = kept(key, fingerprint, work)
+        key, fingerprint = _kept_as(season, by, min_nights, ratings)
+        own_rule = (by, min_nights) == (season.ranking, season.min_nights)
+        rows, unranked, early = kept(key, fingerprint, work, _player_shares if own_rule else None)
     else:
         rows, unranked, early = work()
     return Standings(season.club, season, None, by, min_nights, season.best_nights, rows, unranked, early=early)
+
+
+def _kept_as(season: Season, by: str, min_nights: int, ratings: KeptRatings | None) -> tuple[str, str]:
+    """The key and the fingerprint the season's standings are kept under."""
+    key = f"standings:{season.pk}:{by}:{min_nights}:{'rated' if ratings is not None else 'plain'}"
+    rated = None if ratings is None else ratings.fingerprint
+    return key, season_fingerprint(season=season, by=by, min_nights=min_nights, ratings=rated)
+
+
+@dataclass(frozen=True)
+class PlayerStanding:
+    """A player's share of the season's standings (ranked by its rule): all their page shows of them."""
+
+    row: Row | None  # their row (rank and every metric), None without a game or bye
+    ranked: bool
+    rating_rank: tuple[int, int] | None = None  # their place by rating among those with one shown, of how many
+
+
+def player_standing(*, season: Season, player_id: int, ratings: KeptRatings | None = None) -> PlayerStanding:
+    """The player's share of the season's standings ranked by its own rule (with their rating if
+    ``ratings``), read alone from the cache when kept at the standings' fingerprint; else from the
+    whole (``season_standings``, which keeps every player's share when it works them out)."""
+    key, fingerprint = _kept_as(season, season.ranking, season.min_nights, ratings)
+
+    def whole() -> tuple[list[Row], list[Row], int]:
+        result = season_standings(season=season, ratings=ratings)
+        return result.rows, result.unranked, result.early
+
+    return kept_part(key, fingerprint, _share_name(player_id), whole, lambda kept: _player_share(kept, player_id))
+
+
+def _share_name(player_id: int) -> str:
+    return f"player:{player_id}"
+
+
+def _player_shares(kept: tuple[list[Row], list[Row], int]) -> dict[str, PlayerStanding]:
+    """Every player's share of the standings as kept (ranked rows, then those not ranked)."""
+    rows, unranked, _ = kept
+    ranks = _rating_ranks(rows + unranked)
+    shares = {}
+    for ranked, group in ((True, rows), (False, unranked)):
+        for row in group:
+            shares[_share_name(row.player_ids[0])] = PlayerStanding(row, ranked, ranks.get(row.player_ids[0]))
+    return shares
+
+
+def _player_share(kept: tuple[list[Row], list[Row], int], player_id: int) -> PlayerStanding:
+    return _player_shares(kept).get(_share_name(player_id), PlayerStanding(None, False))
 
 
 def _season_rows(
@@ -210,9 +262,9 @@ def team_standings(*, season: Season, by: str | None = None) -> Standings:
 # --- every view of a page, from one read (a workbook has a sheet for each) ---------------------
 
 
-def season_rating_standings(*, season: Season, ratings: dict[int, float]) -> Standings:
-    """The season's players ranked by their rating at the season's end (``ratings``: player id →
-    rating), then points; those whose rating is not shown yet (fewer than ``RATED_GAMES`` games of
+def season_rating_standings(*, season: Season, ratings: KeptRatings) -> Standings:
+    """The season's players ranked by their rating at the season's end (from ``ratings``, the
+    club's), then points; those whose rating is not shown yet (fewer than ``RATED_GAMES`` games of
     the season) below, not ranked. The season's minimum nights does not apply: the rating's own
     threshold does."""
     result = season_standings(season=season, by="rating", min_nights=0, ratings=ratings)
@@ -350,17 +402,12 @@ class PlayerSeason:
     rating_rank: tuple[int, int] | None = None
 
 
-def player_season(
-    *,
-    season: Season,
-    player_id: int,
-    standings_result: Standings | None = None,
-    ratings: dict[int, float] | None = None,
-) -> PlayerSeason:
-    """A player's finished games of the season with who sat where, their standings row, their most
-    frequent partners and opponents and their points and VP night by night, each game finished
-    early marked (its score as played; the standings count it as the season says). Six queries
-    (four for the standings, unless given), whatever the number of games."""
+def player_season(*, season: Season, player_id: int, ratings: KeptRatings | None = None) -> PlayerSeason:
+    """A player's finished games of the season with who sat where, their standings row (with their
+    rating if ``ratings``: the club's), their most frequent partners and opponents and their points
+    and VP night by night, each game finished early marked (its score as played; the standings
+    count it as the season says). Six queries (three for the standings' fingerprint), whatever
+    the number of games; the standings row is read alone from the cache (``player_standing``)."""
     sat = Q(teams__seats__player_id=player_id) | Q(teams__seats__replaced_id=player_id)
     played = counted_games().filter(sat, table__sitting__night__season=season)
     by_game, seats, early = _games_read(played)
@@ -383,22 +430,18 @@ def player_season(
             for pk, name in credited[team[0]]:
                 _count(opponents, pk, name, game.win)
         games.append(game)
-    result = standings_result or season_standings(season=season, ratings=ratings)
-    row = next((r for r in result.rows if r.player_ids == (player_id,)), None)
-    ranked = row is not None
-    row = row or next((r for r in result.unranked if r.player_ids == (player_id,)), None)
+    standing = player_standing(season=season, player_id=player_id, ratings=ratings)
     companions = _most_frequent(partners), _most_frequent(opponents)
-    return PlayerSeason(games, row, ranked, *companions, _nights(games), shared, _rating_rank(result, player_id))
+    return PlayerSeason(games, standing.row, standing.ranked, *companions, _nights(games), shared, standing.rating_rank)
 
 
-def _rating_rank(result: Standings, player_id: int) -> tuple[int, int] | None:
-    """The player's place by rating among the season's players whose rating is shown, and how many
-    they are; None if theirs is not (too few games). Equal ratings share a place."""
-    rated = {row.player_ids[0]: row.values["rating"] for row in result.rows + result.unranked}
+def _rating_ranks(rows: list[Row]) -> dict[int, tuple[int, int]]:
+    """Each player's place by rating among the rows whose rating is shown, and how many they are;
+    those whose rating is not (too few games) have none. Equal ratings share a place."""
+    rated = {row.player_ids[0]: row.values["rating"] for row in rows}
     rated = {pk: rating for pk, rating in rated.items() if rating is not None}
-    if player_id not in rated:
-        return None
-    return 1 + sum(1 for rating in rated.values() if rating > rated[player_id]), len(rated)
+    ordered = sorted(rated.values())
+    return {pk: (1 + len(ordered) - bisect_right(ordered, rating), len(ordered)) for pk, rating in rated.items()}
 
 
 def _games_read(played) -> tuple[dict[int, list[tuple]], dict[int, list[SeatRounds]], dict[int, Shortfall]]:

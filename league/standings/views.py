@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from league.access import club_member
 from league.clubs import services
 from league.models import Night, Player, Role, Season
-from league.ratings.selectors import club_ratings, rating_nights
+from league.ratings.selectors import KeptRatings, rating_nights
 from league.standings.charts import line_chart
 from league.standings.charts import number as chart_number
 from league.standings.metrics import METRICS, RATED_GAMES, match_vp
@@ -90,9 +90,7 @@ def _season_page(request, season: Season, membership):
     if view == "partnerships":
         result = team_standings(season=season)
     elif view == RATING.key:
-        ratings = club_ratings(club=club)
-        at_end = {pk: step.rating for pk, rated in ratings.players.items() if (step := rated.season_end(season.pk))}
-        result = season_rating_standings(season=season, ratings=at_end)
+        result = season_rating_standings(season=season, ratings=KeptRatings(club=club))
     else:
         result = season_standings(season=season, by=view)
     if export == "pdf":
@@ -243,14 +241,14 @@ def player_record(request, slug, player_id):
     if season is None:
         return render(request, "league/player_record.html", context)
     season.club = club
-    ratings = club_ratings(club=club)  # from every season's games, read once for the page
-    at_season_end = {pk: step.rating for pk, rated in ratings.players.items() if (step := rated.season_end(season.pk))}
-    record = player_season(season=season, player_id=player.pk, ratings=at_season_end)
+    ratings = KeptRatings(club=club)  # from every season's games: their fingerprint, read once for the page
+    record = player_season(season=season, player_id=player.pk, ratings=ratings)
     chart = request.GET.get("chart") if request.GET.get("chart") in CHARTS else "points"
     shown = [METRICS[key] for key in (*SHOWN, "rating")]  # the standings' columns, in their order, and the rating
-    rating = ratings.players.get(player.pk)
+    share = ratings.player(player.pk)  # the player's own rating and chances, not the whole club's
+    rating = share.rating
     for game in record.games:
-        game.expected = _expected(ratings, game.game_id, player.pk)
+        game.expected = _expected(share.expected, game.game_id)
     context |= {
         "record": record,
         "metrics": [(m, _shown(record.row, m)) for m in shown],
@@ -268,9 +266,9 @@ def player_record(request, slug, player_id):
     return render(request, "league/player_record.html", context)
 
 
-def _expected(ratings, game_id: int, player_id: int) -> str:
+def _expected(chances: dict[int, float], game_id: int) -> str:
     """The player's team's chance of winning the game, from the ratings before it: "62%" (– if none)."""
-    chance = ratings.expected.get(game_id, {}).get(player_id)
+    chance = chances.get(game_id)
     return "–" if chance is None else f"{chance:.0%}"
 
 
