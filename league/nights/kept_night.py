@@ -10,9 +10,14 @@ tokens are added by the view on each request, from the member's role.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
+from pathlib import Path
 
+from django.conf import settings
 from django.db.models import Count, Max, OuterRef, QuerySet, Subquery
+from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from league import models as league_models
@@ -25,6 +30,8 @@ from scoresheet import models as scoresheet_models
 from scoresheet.history import HistoryEntry
 from scoresheet.models import Game, Round, Team
 
+TABLE = "league/_night_table.html"
+
 # What works the kept reads out, and the models they are kept as (a release that changes a model does
 # not read the instances the old one kept).
 _CODE = code_version(
@@ -36,6 +43,7 @@ _CODE = code_version(
         early.__file__,
         league_models.__file__,
         scoresheet_models.__file__,
+        Path(settings.BASE_DIR) / "templates" / TABLE,
     ]
 )
 
@@ -43,12 +51,41 @@ _CODE = code_version(
 def night_page(*, night: Night, stamp: str) -> selectors.NightPage:
     """``selectors.night_page``, kept while ``stamp`` (``night_fingerprint``) stays the same."""
     key = f"night-page:{night.pk}:{translation.get_language()}"
-    page = kept(key, stamp, lambda: selectors.night_page(night=night))
+    page = kept(key, stamp, lambda: _kept_tables(selectors.night_page(night=night)))
     page.night = night  # the night the view read, not the copy kept with the page
-    for row in page.sittings:
-        for table in row.tables:
-            table.table.sitting.night = night
     return page
+
+
+@dataclass
+class KeptTable:
+    """A table of the night page as kept: the part every member sees alike rendered once (``html``,
+    from TABLE: its teams, totals, status and agreement), and what the view adds to it per request
+    (its link, when it was last heard from, the organiser's button). Its table and game are bare
+    rows: the teams, seats and players behind ``html`` are not kept (unpickled on every view, they
+    were most of the time a kept page took, and grow with the night's tables)."""
+
+    html: str
+    status: str
+    last_heard: datetime | None
+    rounds_played: int
+    table: Table
+    game: Game
+
+
+def _kept_tables(page: selectors.NightPage) -> selectors.NightPage:
+    """``page`` with each of its tables as kept (``KeptTable``)."""
+    for row in page.sittings:
+        row.tables = [_kept_table(table, page.night) for table in row.tables]
+    return page
+
+
+def _kept_table(row: selectors.TableRow, night: Night) -> KeptTable:
+    html = render_to_string(TABLE, {"t": row, "night": night})
+    table, game = row.table, row.game
+    bare = Table(
+        pk=table.pk, sitting_id=table.sitting_id, number=table.number, token=table.token, left_out=table.left_out
+    )
+    return KeptTable(html, row.status, row.last_heard, row.rounds_played, bare, Game(pk=game.pk, status=game.status))
 
 
 def night_history(*, night: Night, latest: int, stamp: str) -> list[HistoryEntry]:
