@@ -82,10 +82,21 @@ def _kept_tables(page: selectors.NightPage) -> selectors.NightPage:
 def _kept_table(row: selectors.TableRow, night: Night) -> KeptTable:
     html = render_to_string(TABLE, {"t": row, "night": night})
     table, game = row.table, row.game
-    bare = Table(
-        pk=table.pk, sitting_id=table.sitting_id, number=table.number, token=table.token, left_out=table.left_out
+    return KeptTable(
+        html,
+        row.status,
+        row.last_heard,
+        row.rounds_played,
+        _bare(table, "id", "sitting_id", "number", "token", "left_out"),
+        _bare(game, "id", "status"),  # Game() would make up new secret addresses, kept for nothing
     )
-    return KeptTable(html, row.status, row.last_heard, row.rounds_played, bare, Game(pk=game.pk, status=game.status))
+
+
+def _bare(row, *fields: str):
+    """``row`` with only ``fields`` read (the rest deferred) and nothing related to it."""
+    model = type(row)
+    names = [field.attname for field in model._meta.concrete_fields if field.attname in fields]  # in their order
+    return model.from_db(row._state.db, names, [getattr(row, name) for name in names])
 
 
 def night_history(*, night: Night, latest: int, stamp: str) -> list[HistoryEntry]:

@@ -13,7 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from league.clubs import services as club_services
-from league.models import Player, Role, Table
+from league.models import Bye, Player, Role, Seat, Table
 from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
@@ -115,3 +115,19 @@ def test_a_kept_page_reads_no_more_queries_than_a_first_one(client, tuesday, dra
             organiser.get(url(drawn, path))
         with django_assert_max_num_queries(len(first) - 5):  # the night page's reads, kept
             assert organiser.get(url(drawn, path)).status_code == 200
+
+
+def test_a_seat_swapped_with_a_bye_shows_at_once(client, tuesday):
+    the_night = night(tuesday, players=9, variant="hand-knee-and-foot")
+    sitting = night_services.sitting_draw(night=the_night)
+    reader = as_member(client, tuesday, "vic", Role.VIEWER)
+    sitting_out = Bye.objects.get(sitting=sitting).player
+    seat = Seat.objects.filter(team__game__table__sitting=sitting).order_by("pk").first()
+    seated = seat.player
+    before = text(reader.get(url(the_night, "live/")))
+    assert f"Sitting out: {sitting_out.name}" in before
+    night_services.seats_swap(sitting=sitting, first=f"bye:{sitting_out.pk}", second=f"seat:{seat.pk}")
+    after = text(reader.get(url(the_night, "live/")))
+    assert f"Sitting out: {seated.name}" in after and sitting_out.name in after.replace(
+        f"Sitting out: {seated.name}", ""
+    )
