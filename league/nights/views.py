@@ -23,7 +23,7 @@ from league.clubs.forms import PlayerForm
 from league.clubs.services import LeagueError
 from league.models import Attendance, EmailStatus, Night, Player, Role, Sitting, Table
 from league.nights import history as league_history
-from league.nights import player_views
+from league.nights import kept_night, player_views
 from league.nights import selectors as night_selectors
 from league.nights import services as night_services
 from league.nights.forms import NightForm, SubstituteForm, SwapForm
@@ -101,8 +101,8 @@ def _game_link(request, night: Night, row, table_links: bool) -> str:
     return GameLinks.at("games", row.game.pk).game
 
 
-def _night_context(request, membership, night: Night) -> dict:
-    page = night_selectors.night_page(night=night)
+def _night_context(request, membership, night: Night, stamp: str) -> dict:
+    page = kept_night.night_page(night=night, stamp=stamp)
     show_links = membership.can(Role.SCOREKEEPER)
     for sitting in page.sittings:
         for row in sitting.tables:
@@ -126,10 +126,11 @@ def night_detail(request, slug, night_id):
     membership = club_member(request, slug, Role.VIEWER)
     night = _night(membership.club, night_id)
     shown = league_history.NIGHT_PAGE_CHANGES
-    history = league_history.night_history(night=night, latest=shown + 1)
+    stamp = kept_night.night_fingerprint(night=night)  # what the page shows, as it stands: one query
+    history = kept_night.night_history(night=night, latest=shown + 1, stamp=stamp)
     seat_link = player_views.seat_link(request, night)
     context = {
-        **_night_context(request, membership, night),
+        **_night_context(request, membership, night, stamp),
         "history": history[:shown],
         "more_history": len(history) > shown,
         "seat_link": seat_link,
@@ -152,7 +153,8 @@ def night_live(request, slug, night_id):
     """The sittings part of the night page alone: static/js/live.js swaps it in every few seconds."""
     membership = club_member(request, slug, Role.VIEWER)
     night = _night(membership.club, night_id)
-    response = render(request, "league/night_live.html", _night_context(request, membership, night))
+    context = _night_context(request, membership, night, kept_night.night_fingerprint(night=night))
+    response = render(request, "league/night_live.html", context)
     response["Cache-Control"] = "no-store"
     return response
 
