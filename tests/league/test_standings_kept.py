@@ -13,28 +13,16 @@ import pytest
 from django.core.cache.backends.locmem import LocMemCache
 
 from league.clubs import services as club_services
-from league.models import Bye, Night, Player, Role, Season, Table
+from league.models import Bye, Night, Player, Role, Table
 from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
 from scoresheet.scoring import Adjustment, Entry
-from tests.league.built_once import built_once
 from tests.league.factories import member, night, table_result
 from tests.league.test_player_pages import section, text
-from tests.league.test_standings import build_autumn
 from tests.league.test_standings_pages import tables_of, url
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(scope="module")
-def autumn_once(django_db_setup, django_db_blocker):
-    yield from built_once(django_db_blocker, build_autumn)
-
-
-@pytest.fixture
-def autumn(autumn_once):
-    return Season.objects.get(pk=autumn_once.pk)
 
 
 @pytest.fixture

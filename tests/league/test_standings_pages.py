@@ -11,26 +11,12 @@ from html.parser import HTMLParser
 import pytest
 from openpyxl import load_workbook
 
-from league.models import Season, SeatingMode
+from league.models import SeatingMode
 from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
-from tests.league.built_once import built_once
 from tests.league.factories import club, member, night, season
-from tests.league.test_standings import build_autumn
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(scope="module")
-def autumn_once(django_db_setup, django_db_blocker):
-    """The hand-computed season of test_standings.py, built once for the module."""
-    yield from built_once(django_db_blocker, build_autumn)
-
-
-@pytest.fixture
-def autumn(autumn_once):
-    """The season as stored, a copy of its own for each test (a test may change and save it)."""
-    return Season.objects.get(pk=autumn_once.pk)
 
 
 class Tables(HTMLParser):

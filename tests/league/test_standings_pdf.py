@@ -14,29 +14,14 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from league.models import Night, Season
+from league.models import Night
 from league.standings import metrics as standings
 from league.standings.pdf import night_results_pdf, number, standings_pdf
 from league.standings.selectors import Standings, season_standings
-from tests.league.built_once import built_once
 from tests.league.factories import club, member, night, season, table_result
-from tests.league.test_standings import build_autumn
 from tests.pdf_reading import read
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(scope="module")
-def autumn_once(django_db_setup, django_db_blocker):
-    """The hand-computed season of test_standings.py, built once for the module (Tuesday Club's:
-    the tests that make a club of their own make Friday Club)."""
-    yield from built_once(django_db_blocker, build_autumn)
-
-
-@pytest.fixture
-def autumn(autumn_once):
-    """The season as stored, a copy of its own for each test (a test may change and save it)."""
-    return Season.objects.get(pk=autumn_once.pk)
 
 
 def page_texts(content: bytes) -> list[str]:
