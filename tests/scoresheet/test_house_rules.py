@@ -101,7 +101,7 @@ def test_editing_a_house_variant_never_changes_a_game_already_played(client, clu
     game.refresh_from_db()
     assert game.rules.book_kind("clean").bonus == 500
     assert game_page(client, game) == before
-    assert "900" not in before
+    assert not re.search(r"(?<![\w-])900(?![\w-])", before)  # as a number: a token may hold the digits
     # a correction of round 1 still scores with the game's rules: 500 for the clean book
     services.round_record(
         game=game, number=1, entries=[Entry(books={"clean": 1}, melded_points=105), Entry(melded_points=50)]
