@@ -17,6 +17,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from league.models import Night, Table
+from tests.e2e.live import the_page_asks_again
 from tests.e2e.test_layout import _session_cookie
 
 PHONE = {"width": 390, "height": 844}
@@ -133,7 +134,7 @@ def test_an_organiser_runs_a_club_night_from_a_phone(live_server, browser, prese
         enter_round_one(player, teams=table.game.teams.count())
         at_the_table.close()
 
-    page.clock.run_for(15_000)  # 15 s later (it asks every 5 s): the night page has asked again
+    the_page_asks_again(page)  # the night page has asked again, after every table saved
     for table in tables:
         row = page.locator(".night-table").filter(has=page.get_by_role("heading", name=f"Table {table.number}"))
         expect(row).to_contain_text("Round 1 of 4 entered")

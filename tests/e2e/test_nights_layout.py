@@ -14,6 +14,7 @@ from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
 from scoresheet.scoring import Entry
+from tests.e2e.live import the_page_asks_again
 from tests.e2e.test_layout import _session_cookie, check_fits, check_numbers_right_aligned, each_width, shoot, viewport
 from tests.league.factories import night, player, user
 
@@ -127,7 +128,7 @@ def the_night_page_shows_a_recorded_round_without_a_reload(page, live_server, cl
     scrolled = page.evaluate("window.scrollTo(0, 300); window.scrollY")
     assert scrolled > 0
     record_round(games[1], winner=1)  # the table enters round 2 on its phone
-    page.clock.run_for(15_000)  # 15 s later (it asks every 5 s): the page has asked again
+    the_page_asks_again(page)  # the page has asked again, after the round was saved
     expect(table_2).to_contain_text("Round 2 of 4 entered")
     expect(page.locator("[data-live-stamp]")).to_contain_text("Updated")
     assert page.evaluate("window.notReloaded") is True
