@@ -11,6 +11,7 @@ from scoresheet import database
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # as score_game: the checks import every view, most of its start-up
     help = "Write everything of a club (members' roles, players, house rules, seasons, nights, games) to a JSON file."
 
     def add_arguments(self, parser):

@@ -9,6 +9,7 @@ from scoresheet.management.output import out_path, printable
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # as score_game: the checks import every view, most of its start-up
     help = "Write a season's results (sheets Results and Game log) to an xlsx file."
 
     def add_arguments(self, parser):

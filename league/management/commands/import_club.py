@@ -15,6 +15,7 @@ MAX_BYTES = 200 * 1024 * 1024  # a club's whole history is a few megabytes; this
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # as score_game: the checks import every view, most of its start-up
     help = (
         "Restore a club from an export_club file (in one transaction: all of it or nothing). Every row is "
         "checked first; a file that does not hold what its columns take, a rules document Bookkeeper cannot "

@@ -16,6 +16,7 @@ from scoresheet.management.output import printable, to_json
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # as score_game: the checks import every view, most of its start-up
     help = "Import a results workbook (sheet Results) into a club's season, creating both if needed."
 
     def add_arguments(self, parser):

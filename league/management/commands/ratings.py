@@ -20,6 +20,7 @@ def fail(message: str):
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # as score_game: the checks import every view, most of its start-up
     help = "Print every player's rating, learned from the club's games (as text or JSON)."
 
     def add_arguments(self, parser):

@@ -10,6 +10,7 @@ MOST_PLAYERS = 200  # a club night is 8 to 60; more than this is a typo, and the
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # as score_game: the checks import every view, most of its start-up
     help = "Draw a night's seating for a variant and mode, with no history before the night."
 
     def add_arguments(self, parser):

@@ -20,6 +20,7 @@ STALE_CLAIM = timedelta(hours=1)
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # as score_game: the checks import every view, most of its start-up
     help = "Send the results emails queued by closing a night (each once), then stop, or repeat with --every."
 
     def add_arguments(self, parser):

@@ -8,6 +8,7 @@ from scoresheet.management.output import add_language, is_text, language, out_pa
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # as score_game: the checks import every view, most of its start-up
     help = "Write a blank score sheet (PDF) for a variant, with its rules card."
 
     def add_arguments(self, parser):

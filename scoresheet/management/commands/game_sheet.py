@@ -14,6 +14,7 @@ GAME_ID = re.compile(r"[0-9]{1,18}")
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # as score_game: the checks import every view, most of its start-up
     help = "Write the filled score sheet (PDF) of a game: its rounds so far, totals and winner."
 
     def add_arguments(self, parser):

@@ -10,6 +10,7 @@ from scoresheet.management.output import to_json
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # as score_game: the checks import every view, most of its start-up
     help = "List the variants: slug, name and family (--json for scripts)."
 
     def add_arguments(self, parser):
