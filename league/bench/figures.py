@@ -1,13 +1,16 @@
 """Each figure of issue 21's table, measured on the bench club.
 
 A figure is its median time, its ratio to the floor (the floor view's median in the same run),
-its ratio to its own reference where the issue sets one (bare arithmetic for the engine, a bare
-write-only openpyxl write for the export, a bare read for the import, ``manage.py version`` for
-a command's process), its queries and its peak memory.
+its ratio to its own reference where the issue sets one (bare arithmetic for the engine,
+``manage.py version`` for a command's process, and for the export and import commands Django's
+start-up plus a bare write-only openpyxl write, or read, of the same rows; their work in this
+process is compared with the bare write and read alone, a stricter ratio with no target), its
+queries and its peak memory.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -57,8 +60,9 @@ def measure(bench: BenchClub, runs: int) -> list[Figure]:
     floor = _page(client, f"/bench/floor/{bench.club.slug}/", runs)
     measured = [Figure("floor", "floor view (one indexed query, tiny template)", *_fields(floor))]
     measured += _pages(client, bench, runs)
-    measured += _exchange(bench, runs)
-    measured += [_engine(runs), *_processes(bench)]
+    exchanged, bare = _exchange(bench, runs)
+    measured += exchanged
+    measured += [_engine(runs), *_processes(bench, bare)]
     return [
         Figure(**{**figure.__dict__, "floors": figure.seconds / floor.seconds if figure.key != "floor" else 1.0})
         for figure in measured
@@ -71,7 +75,7 @@ def query_counts(bench: BenchClub) -> dict[str, int]:
     client.force_login(bench.organiser)
     pages = [("floor", f"/bench/floor/{bench.club.slug}/")] + [(key, url) for key, _, url, _ in _page_list(bench)]
     counts = {key: _page(client, url, 1, memory=False).queries for key, url in pages}
-    for figure in _exchange(bench, 1, memory=False):
+    for figure in _exchange(bench, 1, memory=False)[0]:
         counts[figure.key] = figure.queries_each
     return counts
 
@@ -116,10 +120,10 @@ def _pages(client: Client, bench: BenchClub, runs: int) -> list[Figure]:
     return figures
 
 
-def _exchange(bench: BenchClub, runs: int, *, memory: bool = True) -> list[Figure]:
-    """The results export (one season, then every season) and the import of that export."""
-    import openpyxl
-
+def _exchange(bench: BenchClub, runs: int, *, memory: bool = True) -> tuple[list[Figure], dict[str, float]]:
+    """The results export (one season, then every season) and the import of that export, in this
+    process; and the bare openpyxl write and read of the same rows they are compared with (the
+    process figures compare with them too: ``_processes``)."""
     season = bench.season
     seasons = list(Season.objects.filter(club=bench.club).order_by("start"))
     one = timed(lambda: exports.results_workbook(season=season), runs, memory=memory)
@@ -127,35 +131,21 @@ def _exchange(bench: BenchClub, runs: int, *, memory: bool = True) -> list[Figur
     results, (_, log) = exports.results_rows(season=season), exports.game_log(season=season)
     data = exports.results_workbook(season=season)
 
-    def bare_write():
-        book = openpyxl.Workbook(write_only=True)
-        for rows in (results, log):
-            sheet = book.create_sheet()
-            for row in rows:
-                sheet.append(row)
-        book.save(BytesIO())
-
-    def bare_read():
-        book = openpyxl.load_workbook(BytesIO(data), read_only=True)
-        for _ in book["Results"].iter_rows(values_only=True):
-            pass
-        book.close()
-
     def import_once():
         with transaction.atomic():
             imports.results_import(data=data, club_slug=f"{bench.club.slug}-import", season_name="Imported")
             transaction.set_rollback(True)
 
-    written = timed(bare_write, runs, queries=False, memory=False).seconds
-    read = timed(bare_read, runs, queries=False, memory=False).seconds
+    written = timed(lambda: _bare_write([results, log]), runs, queries=False, memory=False).seconds
+    read = timed(lambda: _bare_read(data), runs, queries=False, memory=False).seconds
     imported = timed(import_once, runs, memory=memory)
-    return [
+    figures = [
         Figure(
             "export_season",
             f"export_results, one season ({len(results)} rows)",
             *_fields(one),
             versus=one.seconds / written,
-            reference="× a bare write-only openpyxl write; target ≤ 2×",
+            reference="× a bare write-only openpyxl write, both in this process",
         ),
         Figure(
             "export_every_season",
@@ -170,9 +160,34 @@ def _exchange(bench: BenchClub, runs: int, *, memory: bool = True) -> list[Figur
             f"import_results, that export ({len(results)} rows)",
             *_fields(imported),
             versus=imported.seconds / read,
-            reference="× a bare read-only openpyxl read; target ≤ 4×",
+            reference="× a bare read-only openpyxl read, both in this process",
         ),
     ]
+    return figures, {"write": written, "read": read, "data": data}
+
+
+def _bare_write(sheets: list[list]) -> None:
+    """The rows written to a write-only workbook, a sheet each, and saved: no more than any export
+    of them must do."""
+    import openpyxl
+
+    book = openpyxl.Workbook(write_only=True)
+    for rows in sheets:
+        sheet = book.create_sheet()
+        for row in rows:
+            sheet.append(row)
+    book.save(BytesIO())
+
+
+def _bare_read(data: bytes) -> None:
+    """The Results sheet of ``data`` read row by row, read-only: no less than any import of it
+    must do."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(BytesIO(data), read_only=True)
+    for _ in book["Results"].iter_rows(values_only=True):
+        pass
+    book.close()
 
 
 def _engine(runs: int) -> Figure:
@@ -214,30 +229,68 @@ def _bare_totals(rounds) -> tuple[int, ...]:
     return tuple(totals)
 
 
-def _processes(bench: BenchClub) -> list[Figure]:
-    """``score_game`` and ``standings --json`` as a user runs them, each a fresh process, against
-    ``manage.py version`` (Django's start-up alone)."""
+def _processes(bench: BenchClub, bare: dict) -> list[Figure]:
+    """The commands as a user runs them, each a fresh process: ``score_game`` and ``standings
+    --json`` against ``manage.py version`` (Django's start-up alone); ``export_results`` and
+    ``import_results`` against the issue's references, Django's start-up and the bare openpyxl
+    write or read of the same rows (``_exchange``)."""
     game = {
         "variant": "hand-and-foot",
         "teams": ["Us", "Them"],
         "rounds": [[_entry_json(e) for e in entries(number)] for number in range(1, ROUNDS + 1)],
     }
+    club, season = bench.club.slug, bench.season.name
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "game.json"
+        path, workbook = Path(folder) / "game.json", Path(folder) / "results.xlsx"
         path.write_text(json.dumps(game), encoding="utf-8")
-        version = _process(["version"])
+        workbook.write_bytes(bare["data"])
+        imported = itertools.count(1)  # a new club each run: every run imports the whole workbook
+        version = _process(lambda: ["version"])
         commands = [
-            ("score_game", "score_game process (4 rounds)", ["score_game", str(path)]),
+            ("score_game", "score_game process (4 rounds)", lambda: ["score_game", str(path)]),
             (
                 "standings_json",
                 "standings --json process",
-                ["standings", "--club", bench.club.slug, "--season", bench.season.name, "--json"],
+                lambda: ["standings", "--club", club, "--season", season, "--json"],
             ),
         ]
-        return [
+        figures = [
             Figure(key, label, seconds, None, None, versus=seconds / version, reference="× manage.py version; ≤ 1.3×")
             for key, label, arguments in commands
             for seconds in [_process(arguments)]
+        ]
+        out = str(Path(folder) / "out.xlsx")
+        exported = _process(lambda: ["export_results", "--club", club, "--season", season, "--out", out])
+        imports_seconds = _process(
+            lambda: [
+                "import_results",
+                str(workbook),
+                "--club",
+                f"{club}-process-{next(imported)}",
+                "--season",
+                "Imported",
+            ]
+        )
+        rows = len(exports.results_rows(season=bench.season))
+        return figures + [
+            Figure(
+                "export_process",
+                f"export_results process, one season ({rows} rows)",
+                exported,
+                None,
+                None,
+                versus=exported / (version + bare["write"]),
+                reference="× start-up + a bare write-only write; target ≤ 2×",
+            ),
+            Figure(
+                "import_process",
+                f"import_results process, that export ({rows} rows)",
+                imports_seconds,
+                None,
+                None,
+                versus=imports_seconds / (version + bare["read"]),
+                reference="× start-up + a bare read-only read; target ≤ 4×",
+            ),
         ]
 
 
@@ -250,12 +303,13 @@ def _entry_json(entry) -> dict:
     }
 
 
-def _process(arguments: list[str]) -> float:
-    command = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), *arguments]
+def _process(arguments: Callable[[], list[str]]) -> float:
+    """The median time of ``manage.py`` run with ``arguments()`` (asked again for each run)."""
+    manage = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py")]
     env = {**os.environ, "DATABASE_URL": database_url()}
 
     def run():
-        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([*manage, *arguments()], env=env, check=True, stdout=subprocess.DEVNULL)
 
     run()  # warm the file cache
     return process_seconds(run, PROCESS_RUNS)
