@@ -484,27 +484,44 @@ def _tables_for(players: Sequence[Player], shapes: Sequence[Shape]) -> tuple[lis
 
 class _Cost:
     """The cost of a table: pairs kept apart above all, then partner and opponent pairs weighted by
-    how often they met."""
+    how often they met.
+
+    The search asks it of the same pairs again and again (tens of thousands of times a night), so
+    each pair's weight as partners and as opponents is worked out once and kept by the ordered pair
+    (the histories never change: ``History.after`` makes a new one)."""
 
     def __init__(self, history: History, past: History, apart: set[Pair] = frozenset()):
         self.history, self.past, self.apart = history, past, apart
         self.kept = {p for pair in apart for p in pair}
+        self._apart = {(a, b) for pair in apart if len(pair) == 2 for a, b in itertools.permutations(pair)}
+        self._partners: dict[tuple[Player, Player], int] = {}
+        self._opponents: dict[tuple[Player, Player], int] = {}
+
+    def _weights(self, a: Player, b: Player) -> tuple[int, int]:
+        """The pair's weight as partners and as opponents, kept for both orders."""
+        pair = Pair((a, b))
+        h, p = self.history, self.past
+        partners = h.partners[pair] * WEIGHT**3 + p.partners[pair] * WEIGHT
+        opponents = h.opponents[pair] * WEIGHT**2 + p.opponents[pair]
+        self._partners[a, b] = self._partners[b, a] = partners
+        self._opponents[a, b] = self._opponents[b, a] = opponents
+        return partners, opponents
 
     def table(self, teams: list[list[Player]]) -> int:
-        h, p = self.history, self.past
         total = 0
         if self.kept:
             here = [p for team in teams for p in team if p in self.kept]
-            total += sum(Pair(pair) in self.apart for pair in itertools.combinations(here, 2)) * WEIGHT**4
+            total += sum(pair in self._apart for pair in itertools.combinations(here, 2)) * WEIGHT**4
+        partners, opponents = self._partners, self._opponents
         for team in teams:
             for a, b in itertools.combinations(team, 2):
-                pair = Pair((a, b))
-                total += h.partners[pair] * WEIGHT**3 + p.partners[pair] * WEIGHT
+                weight = partners.get((a, b))
+                total += self._weights(a, b)[0] if weight is None else weight
         for one, other in itertools.combinations(teams, 2):
             for a in one:
                 for b in other:
-                    pair = Pair((a, b))
-                    total += h.opponents[pair] * WEIGHT**2 + p.opponents[pair]
+                    weight = opponents.get((a, b))
+                    total += self._weights(a, b)[1] if weight is None else weight
         return total
 
 
