@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -482,30 +482,34 @@ def _tables_for(players: Sequence[Player], shapes: Sequence[Shape]) -> tuple[lis
     return layout(len(players), shapes)
 
 
+class _Weights(dict):
+    """A pair's weight by the ordered pair ``(a, b)``, worked out by ``weigh`` the first time it is
+    asked for and kept."""
+
+    def __init__(self, weigh: Callable[[Pair], int]):
+        super().__init__()
+        self.weigh = weigh
+
+    def __missing__(self, key: tuple[Player, Player]) -> int:
+        weight = self[key] = self.weigh(Pair(key))
+        return weight
+
+
 class _Cost:
     """The cost of a table: pairs kept apart above all, then partner and opponent pairs weighted by
     how often they met.
 
-    The search asks it of the same pairs again and again (tens of thousands of times a night), so
-    each pair's weight as partners and as opponents is worked out once and kept by the ordered pair
-    (the histories never change: ``History.after`` makes a new one)."""
+    The search asks it of the same pairs again and again (hundreds of thousands of times for a long
+    night), so each pair's weight as partners and as opponents is worked out once and kept
+    (``_Weights``; the histories never change: ``History.after`` makes a new one)."""
 
     def __init__(self, history: History, past: History, apart: set[Pair] = frozenset()):
         self.history, self.past, self.apart = history, past, apart
         self.kept = {p for pair in apart for p in pair}
         self._apart = {(a, b) for pair in apart if len(pair) == 2 for a, b in itertools.permutations(pair)}
-        self._partners: dict[tuple[Player, Player], int] = {}
-        self._opponents: dict[tuple[Player, Player], int] = {}
-
-    def _weights(self, a: Player, b: Player) -> tuple[int, int]:
-        """The pair's weight as partners and as opponents, kept for both orders."""
-        pair = Pair((a, b))
-        h, p = self.history, self.past
-        partners = h.partners[pair] * WEIGHT**3 + p.partners[pair] * WEIGHT
-        opponents = h.opponents[pair] * WEIGHT**2 + p.opponents[pair]
-        self._partners[a, b] = self._partners[b, a] = partners
-        self._opponents[a, b] = self._opponents[b, a] = opponents
-        return partners, opponents
+        h, p = history, past
+        self._partners = _Weights(lambda pair: h.partners[pair] * WEIGHT**3 + p.partners[pair] * WEIGHT)
+        self._opponents = _Weights(lambda pair: h.opponents[pair] * WEIGHT**2 + p.opponents[pair])
 
     def table(self, teams: list[list[Player]]) -> int:
         total = 0
@@ -514,14 +518,12 @@ class _Cost:
             total += sum(pair in self._apart for pair in itertools.combinations(here, 2)) * WEIGHT**4
         partners, opponents = self._partners, self._opponents
         for team in teams:
-            for a, b in itertools.combinations(team, 2):
-                weight = partners.get((a, b))
-                total += self._weights(a, b)[0] if weight is None else weight
+            for pair in itertools.combinations(team, 2):
+                total += partners[pair]
         for one, other in itertools.combinations(teams, 2):
             for a in one:
                 for b in other:
-                    weight = opponents.get((a, b))
-                    total += self._weights(a, b)[1] if weight is None else weight
+                    total += opponents[a, b]
         return total
 
 
