@@ -14,6 +14,7 @@ from league.access import club_member
 from league.models import Membership, Role
 from league.nights import selectors as night_selectors
 from league.nights import table_links as table_link_views
+from league.results import results_changed
 from scoresheet import clubs, doors
 from scoresheet.models import Game
 
@@ -63,6 +64,11 @@ def time_zone(game) -> str | None:
     return time_zones.usable(club.time_zone) if club is not None else None
 
 
+def game_changed(game) -> None:
+    """A club game's result changed: its club's kept standings and ratings are worked out again."""
+    results_changed(game.club_id)
+
+
 def register() -> None:
     doors.register(
         doors.Door(
@@ -85,4 +91,12 @@ def register() -> None:
             pages=table_link_views.pages,
         )
     )
-    clubs.register(clubs.Clubs(organises=organises, club_ids=club_ids, page_extras=page_extras, time_zone=time_zone))
+    clubs.register(
+        clubs.Clubs(
+            organises=organises,
+            club_ids=club_ids,
+            page_extras=page_extras,
+            time_zone=time_zone,
+            game_changed=game_changed,
+        )
+    )

@@ -1,15 +1,18 @@
 """Reads worked out from many rows (a season's standings, a club's ratings), kept in Django's cache
 (settings CACHES) under a fingerprint of what they are worked out from.
 
-A fingerprint is a few cheap aggregate queries, made on every read: counts, sums of ids and the
-latest change times of the rows the read depends on, folded into a short text with the code that
-works it out. When anything it depends on changes, so does the fingerprint, and the read is worked out
-again; nothing is ever invalidated by hand, and a page never shows what the database no longer
-says. Each key holds one entry (the value with the fingerprint it was worked out at), replaced when
-the fingerprint changes, so a busy night's corrections do not fill the cache with values nobody
-will read again. A value may be kept with its parts beside it (a player's row of the standings,
-their share of the ratings), each under its own key, written when the value is worked out: a page
-that shows one part reads a few kilobytes, not the whole (a big club's ratings are megabytes).
+A fingerprint is what the read depends on as a page has it already, folded into a short text with
+the code that works it out: for a club's standings and ratings, the club's results version
+(``league.results``), which every write that changes them moves on in its own transaction, read by
+the club's key (no aggregate over the club's history, whose cost would grow with it); for a night's
+page, a few cheap aggregates over the night (``league.nights.kept_night``). When anything it depends
+on changes, so does the fingerprint, and the read is worked out again; nothing is ever invalidated
+by hand, and a page never shows what the database no longer says. Each key holds one entry (the
+value with the fingerprint it was worked out at), replaced when the fingerprint changes, so a busy
+night's corrections do not fill the cache with values nobody will read again. A value may be kept
+with its parts beside it (a player's row of the standings, their share of the ratings), each under
+its own key, written when the value is worked out: a page that shows one part reads a few kilobytes,
+not the whole (a big club's ratings are megabytes).
 """
 
 from __future__ import annotations
@@ -20,11 +23,6 @@ from pathlib import Path
 from typing import TypeVar
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Q, QuerySet, Sum
-
-from league.models import Player
-from league.querysets import counted
-from scoresheet.querysets import not_deleted
 
 KEPT_FOR = 24 * 60 * 60  # seconds an entry stays in the cache unread, at most
 
@@ -79,45 +77,3 @@ def fingerprint(code: str, values: Mapping[str, object]) -> str:
     """``values`` (what a fingerprint query read) and the code, as one short text."""
     text = ";".join(f"{name}={value}" for name, value in sorted(values.items()))
     return f"{code}:{hashlib.sha256(text.encode()).hexdigest()}"
-
-
-NIGHT = "table__sitting__night__"
-
-
-def games_summary(games: QuerySet) -> dict:
-    """What changes when anything a read of ``games`` (a queryset of night games) depends on does,
-    as a few aggregates over the games alone (one query, not one over every seat and round):
-
-    - which count (finished, not deleted, their night not deleted, their table not left out): a sum
-      of their ids;
-    - their totals and who is credited with them: the latest ``Game.updated_at``, which every
-      service that changes them saves (a round entered, corrected or taken back, a game finished
-      or reopened, seats swapped, a substitute);
-    - the nights still live and those closed.
-
-    A night's date and season, and its sittings' and tables' numbers, never change once made."""
-    return games.aggregate(
-        games=Count("id"),
-        changed=Max("updated_at"),
-        counted=Sum("id", filter=counted()),
-        live=Count("id", filter=not_deleted(NIGHT)),
-        closed=Count("id", filter=Q(**{f"{NIGHT}closed_at__isnull": False})),
-    )
-
-
-def counted_summary(games: QuerySet) -> dict:
-    """What changes when the counted games among ``games`` (a queryset of night games) or anything
-    in them does, as one aggregate over those games alone: how many, the sum and the largest of
-    their ids (a game that starts or stops counting: finished or reopened, deleted or restored,
-    with its night, or its table left out) and the latest ``Game.updated_at`` (their totals and who
-    is credited with them, as ``games_summary`` says). Enough for what reads the counted games
-    only (the ratings); the standings need the nights' state too (``games_summary``)."""
-    return games.filter(counted()).aggregate(
-        counted_games=Count("id"), counted=Sum("id"), last=Max("id"), changed=Max("updated_at")
-    )
-
-
-def players_summary(club_id: int) -> dict:
-    """The latest change to any of the club's players, from their history (one query): a rename,
-    or a merge (which re-points the merged player's seats and byes, and deletes it)."""
-    return Player.history.filter(club_id=club_id).aggregate(players=Max("history_id"))

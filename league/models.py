@@ -39,12 +39,25 @@ class Club(models.Model):
     # The language of what it prints and sends for its players (league.languages).
     language = models.CharField(max_length=8, choices=settings.LANGUAGES, default="en")
     created_at = models.DateTimeField(auto_now_add=True)
+    # Moved on (league.results.results_changed) in the transaction of every write that changes what
+    # the club's standings or ratings are worked out from: they are kept in the cache under it
+    # (league.kept), so a page reads it with the club, not an aggregate over the club's history.
+    results_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        """Save the club; a club read before a write (its ``results_version`` stale) never puts the
+        version back: only ``results_changed`` writes it once the club exists."""
+        if not self._state.adding and kwargs.get("update_fields") is None and not kwargs.get("force_insert"):
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name != "results_version"
+            ]
+        super().save(*args, **kwargs)
 
 
 class Preferences(models.Model):

@@ -25,6 +25,9 @@ class Clubs:
     # (game) -> the name of the time zone the game's pages show times in ("Europe/London"; None:
     # the site's, settings.TIME_ZONE)
     time_zone: Callable[[Any], str | None] = lambda game: None
+    # (game) -> None: a write changed the game's result (a round, finished or not, deleted or not),
+    # inside its transaction: the club keeps what it works out from results under a version it moves on
+    game_changed: Callable[[Any], None] = lambda game: None
 
 
 _clubs = Clubs()
@@ -49,3 +52,7 @@ def page_extras(game) -> dict:
 
 def time_zone(game) -> str | None:
     return _clubs.time_zone(game)
+
+
+def game_changed(game) -> None:
+    _clubs.game_changed(game)

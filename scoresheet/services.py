@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_noop
 
-from scoresheet import corrections, dealing, history, limits, plausibility, scoring, selectors, tokens, undoing
+from scoresheet import clubs, corrections, dealing, history, limits, plausibility, scoring, selectors, tokens, undoing
 from scoresheet.entries import entry_from_values, entry_to_values
 from scoresheet.models import KEEP_DELETED, Game, Round, RoundSave, Team, TeamRound, Variant, search_key
 from scoresheet.problems import Problem, Refused
@@ -321,6 +321,7 @@ def _round_save(game, number, rounds, rows: list[TeamRound], checks, *, ends: bo
         game.save(update_fields=["status", "finished_at", "updated_at"])
     else:
         game.save(update_fields=["updated_at"])
+    clubs.game_changed(game)
     return rnd
 
 
@@ -336,6 +337,7 @@ def game_finish(*, game: Game) -> Game:
             game.status = Game.Status.FINISHED
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at", "updated_at"])
+            clubs.game_changed(game)
     return game
 
 
@@ -347,6 +349,7 @@ def game_reopen(*, game: Game) -> Game:
             game.status = Game.Status.IN_PROGRESS
             game.finished_at = None
             game.save(update_fields=["status", "finished_at", "updated_at"])
+            clubs.game_changed(game)
     return game
 
 
@@ -363,6 +366,7 @@ def game_delete(*, game: Game) -> Game:
         with history.change("game_deleted"):
             game.deleted_at = timezone.now()
             game.save(update_fields=["deleted_at"])  # updated_at stays: the game was not played
+            clubs.game_changed(game)
     return game
 
 
@@ -373,6 +377,7 @@ def game_restore(*, game: Game) -> Game:
         with history.change("game_restored"):
             game.deleted_at = None
             game.save(update_fields=["deleted_at"])
+            clubs.game_changed(game)
     return game
 
 
@@ -482,6 +487,7 @@ def _round_remove(*, game: Game, number: int) -> None:
         raise UndoRefused(gettext("Round %(number)s is not the last round any more.") % {"number": number})
     Round.objects.get(game=game, number=number).delete()
     game.save(update_fields=["updated_at"])
+    clubs.game_changed(game)
 
 
 def games_purge(*, now=None) -> int:

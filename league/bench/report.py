@@ -26,14 +26,17 @@ EXPECTED_QUERIES: dict[str, int] = {
     # for its log (issue 23). Worked out again after a change: 21, less the seats and byes of swaps
     # and substitutes in its history, read only when the night has one (the bench's nights have none).
     "night_page": 6,
-    # The season's standings are kept in the cache (league.standings.fingerprint): the fingerprint's 3
-    # queries in place of the selector's 4 (7 when they are worked out again).
-    "season_standings": 8,
-    # 8, and the fingerprints of the ratings and the standings kept in the cache (league.kept: 3
-    # each; the ratings' was one aggregate over every seat of the club, 2 to 3 times slower; the
-    # standings' replaces the selector's 4). Learned or worked out again: 3 and 4 more. The page
-    # reads the player's own share of each from the cache, not the whole.
-    "player_page": 14,
+    # The season's standings are kept in the cache (league.standings.fingerprint) under the club's
+    # results version (league.results: one query by the club's key) in place of the selector's 4
+    # (5 more when they are worked out again). Its three aggregates over the season's games before
+    # (issue 21): 8.
+    "season_standings": 6,
+    # 8, and the club's results version read for the ratings and for the standings kept in the
+    # cache (league.kept), one query each by the club's key; before (issue 21) three aggregates each,
+    # the ratings' over every game of the club, which grew with its history: 14. Learned or worked
+    # out again: 3 and 4 more. The page reads the player's own share of each from the cache, not
+    # the whole.
+    "player_page": 10,
     "round_form": 5,
     "table_pack": 8,
     "export_season": 7,

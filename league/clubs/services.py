@@ -22,6 +22,7 @@ from django.utils.text import slugify
 
 from league.clubs.names import clean_name
 from league.models import Club, Invite, Membership, Player, Role, Season, default_blowout
+from league.results import results_changed
 from scoresheet import history, limits
 from scoresheet.problems import Problem, Refused
 
@@ -274,6 +275,7 @@ def player_update(*, player: Player, name: str, email: str = "", phone: str = ""
     player.name, player.email, player.phone = clean_name(name), email.strip(), phone.strip()
     limits.check(player, PLAYER_GIVEN, refuse=LeagueError)
     player.save(update_fields=["name", "email", "phone"])
+    results_changed(player.club_id)  # the standings and their page show the name
     return player
 
 
@@ -283,6 +285,8 @@ def players_update(*, players: list[Player], fields: list[str]) -> list[Player]:
     """Save ``fields`` of many players at once (a roster import), each with its history row."""
     _check_players(players, fields)
     history.bulk_update(Player, players, fields)
+    for club_id in {player.club_id for player in players}:
+        results_changed(club_id)  # a name changed
     return players
 
 
@@ -318,13 +322,17 @@ def player_email_opt_out_set(*, player: Player, opted_out: bool) -> Player:
 @history.records("player_deleted")
 def player_delete(*, player: Player) -> Player:
     """Take a player off the roster, restorable from "Recently deleted" (their games keep them)."""
-    return Player.objects.set_deleted(player.pk, True)
+    player = Player.objects.set_deleted(player.pk, True)
+    results_changed(player.club_id)
+    return player
 
 
 @transaction.atomic
 @history.records("player_restored")
 def player_restore(*, player: Player) -> Player:
-    return Player.objects.set_deleted(player.pk, False)
+    player = Player.objects.set_deleted(player.pk, False)
+    results_changed(player.club_id)
+    return player
 
 
 @transaction.atomic
@@ -400,15 +408,17 @@ def _player_merge(*, keep: Player, merge: Player) -> Player:
     merge.delete()  # before the link moves: one account links to one player per club
     keep.user_id = user
     keep.save(update_fields=["email", "phone", "active", "email_opt_out", "user"])
+    results_changed(keep.club_id)  # the merged player's games and byes are the kept one's
     return keep
 
 
 # Seasons
 
 
+@transaction.atomic
 def season_save(*, club: Club, season: Season | None = None, **fields) -> Season:
     """Create a season of ``club`` (or change ``season``); an empty blowout margin takes the
-    usual one of the variant's family."""
+    usual one of the variant's family. The club's ratings count each season's games by its rules."""
     if not fields.get("blowout_margin"):
         fields["blowout_margin"] = default_blowout(fields["variant"].family)
     season = season or Season(club=club)
@@ -417,6 +427,7 @@ def season_save(*, club: Club, season: Season | None = None, **fields) -> Season
     # Its constraints too (the last day after the first …): a season is saved now and then.
     limits.check(season, [name for name in SEASON_GIVEN if name in fields], refuse=LeagueError, constraints=True)
     season.save()
+    results_changed(club.pk)
     return season
 
 

@@ -23,6 +23,7 @@ from league.exchange import workbooks as xlsx
 from league.exchange.workbooks import RESULTS, Refused, ResultRow, RosterRow, name_key, problem
 from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table, default_blowout
 from league.nights.services import new_token
+from league.results import results_changed
 from scoresheet import history, services
 from scoresheet.models import Game, Round, TeamRound, Variant
 from scoresheet.problems import Problem
@@ -213,6 +214,7 @@ def results_import(
     created = players_create(players=[Player(club=club, name=name) for name in plan.new_players])
     players.update((name_key(player.name), player) for player in created)
     _write_nights(club, season, plan.nights, players)
+    results_changed(club.pk)  # its standings and ratings count the nights imported (and not those replaced)
     plan.club, plan.season = club, season
     return plan
 

@@ -21,6 +21,7 @@ from league.clubs.services import LeagueError, player_create
 from league.models import Agreement, Attendance, Bye, Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table
 from league.nights import result_emails, seating
 from league.nights import selectors as night_selectors
+from league.results import results_changed
 from scoresheet import history, limits
 from scoresheet import services as scoresheet_services
 from scoresheet.limits import max_length
@@ -87,6 +88,7 @@ def night_close(*, night: Night, site_url: str = "") -> Night:
         night.closed_at = timezone.now()
         night.save(update_fields=["closed_at"])
         result_emails.results_emails_queue(night=night, site_url=site_url)
+        results_changed(night.club_id)  # its games are settled: none is marked "not yet agreed"
     return night
 
 
@@ -105,13 +107,17 @@ def night_screen_set(*, night: Night, hides_last_standings: bool) -> Night:
 @history.records("night_deleted")
 def night_delete(*, night: Night) -> Night:
     """Move a night to "Recently deleted": off the lists, its pages and the standings, restorable."""
-    return Night.objects.set_deleted(night.pk, True)
+    night = Night.objects.set_deleted(night.pk, True)
+    results_changed(night.club_id)
+    return night
 
 
 @transaction.atomic
 @history.records("night_restored")
 def night_restore(*, night: Night) -> Night:
-    return Night.objects.set_deleted(night.pk, False)
+    night = Night.objects.set_deleted(night.pk, False)
+    results_changed(night.club_id)
+    return night
 
 
 def _open_night(night: Night) -> Night:
@@ -259,6 +265,7 @@ def _save_sitting(*, night: Night, drawn: seating.Sitting) -> Sitting:
         _start_game(night=night, sitting=sitting, table=table, teams=teams)
     for p in drawn.byes:  # one by one: bulk_create would leave no history
         Bye.objects.create(sitting=sitting, player=by_id[p.pk])
+    results_changed(night.club_id)  # its byes count in the standings at once
     return sitting
 
 
@@ -318,6 +325,7 @@ def sitting_cancel(*, sitting: Sitting) -> None:
     sitting.delete()
     night.seed = secrets.token_hex(8)
     night.save(update_fields=["seed"])
+    results_changed(night.club_id)  # its byes go
 
 
 def _refuse_if_started(sitting: Sitting) -> None:
@@ -351,14 +359,15 @@ def seats_swap(*, sitting: Sitting, first: str, second: str) -> None:
         _move(b, position=first_position)
         _move(a, position=second_position)
         _rename_teams({a.team_id})
-        return
-    player_a, player_b = a.player, b.player
-    for place, player in ((a, player_b), (b, player_a)):
-        if isinstance(place, Seat):
-            _move(place, player=player, replaced=None, from_round=1)
-        else:
-            _move(place, player=player)
-    _rename_teams({place.team_id for place in (a, b) if isinstance(place, Seat)})
+    else:
+        player_a, player_b = a.player, b.player
+        for place, player in ((a, player_b), (b, player_a)):
+            if isinstance(place, Seat):
+                _move(place, player=player, replaced=None, from_round=1)
+            else:
+                _move(place, player=player)
+        _rename_teams({place.team_id for place in (a, b) if isinstance(place, Seat)})
+    results_changed(sitting.night.club_id)
 
 
 def _move(place: Seat | Bye, **values) -> None:
@@ -416,6 +425,7 @@ def seat_substitute(*, seat: Seat, player: Player) -> Seat:
         attendance.present = False
         attendance.save(update_fields=["present"])
     _rename_teams({seat.team_id})
+    results_changed(night.club_id)
     return seat
 
 
@@ -501,6 +511,7 @@ def table_agree(*, table: Table, team: Team, device: str) -> Agreement:
     agreement, _ = Agreement.objects.update_or_create(
         team=team, defaults={"at": timezone.now(), "device": device, "by": None}
     )
+    results_changed(game.club_id)  # the game is no longer marked "not yet agreed" once every team has
     return agreement
 
 
@@ -524,6 +535,7 @@ def table_settle(*, table: Table, action: str, reason: str, by: User) -> Table:
         if action == "leave_out":
             table.left_out = True
             table.save(update_fields=["left_out"])
+            results_changed(game.club_id)
             return table
         if action == "finish" and not game.rounds.exists():
             raise LeagueError("No round was entered at that table: leave it out instead.")
@@ -533,4 +545,5 @@ def table_settle(*, table: Table, action: str, reason: str, by: User) -> Table:
         now = timezone.now()
         for team in game.teams.all():  # one by one: the history keeps each
             Agreement.objects.update_or_create(team=team, defaults={"at": now, "device": "", "by": by})
+        results_changed(game.club_id)
     return table

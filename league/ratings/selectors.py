@@ -9,11 +9,11 @@ the ratings the next time they are read.
 
 Learning them takes a while for a big club (0.8 s of CPU for 5,000 games), so ``KeptRatings`` keeps
 what it learned in Django's cache with a fingerprint of what they are learned from (``league.kept``,
-``ratings_fingerprint``: three small queries, the games' one aggregate), made on every read, and each
+``ratings_fingerprint``: the club's results version, one query by the club's key), and each
 player's share beside it (their rating and chances: what their page shows). A correction, a deleted or
 restored game or night, a table left out, a substitute, a merged player, an import or a season's
-rules change the fingerprint, and the ratings are learned again, so the page never shows ratings
-the games no longer give.
+rules move the version on (``league.results``), and the ratings are learned again, so the page never
+shows ratings the games no longer give.
 """
 
 from __future__ import annotations
@@ -25,15 +25,16 @@ import openskill
 from django.db.models import Sum
 from django.db.models.functions import Coalesce
 
-from league.kept import code_version, counted_summary, fingerprint, kept, kept_part, players_summary
+from league.kept import code_version, fingerprint, kept, kept_part
 from league.models import Club, Season, Seat
 from league.nights.selectors import credited_players
 from league.querysets import counted
 from league.ratings import learning
 from league.ratings.learning import PlayerRating, RatedGame, Ratings, Step, learn
+from league.results import results_version
 from league.standings.metrics import TeamResult, early_games_counted
 from scoresheet.early import early_games
-from scoresheet.models import Game, Team
+from scoresheet.models import Team
 
 
 def club_games(*, club: Club, season: Season | None = None) -> list[RatedGame]:
@@ -173,16 +174,12 @@ _CODE = code_version([__file__, learning.__file__], openskill.__version__)
 
 
 def ratings_fingerprint(*, club: Club, season: Season | None = None) -> str:
-    """What the club's ratings (or one season's) are learned from, as one short text: the counted
-    games, their totals and who is credited with them (``league.kept.counted_summary``: one
-    aggregate over the counted games), the club's players (a merge: ``players_summary``), each
-    season's rules (its blowout margin and how a game finished early counts), and the code that
-    learns them. Three small queries."""
-    games = Game.objects.filter(table__sitting__night__club=club)
-    if season is not None:
-        games = games.filter(table__sitting__night__season=season)
-    rules = Season.objects.filter(club=club).order_by("pk").values_list("pk", "blowout_margin", "early_games")
-    return fingerprint(_CODE, counted_summary(games) | players_summary(club.pk) | {"rules": list(rules)})
+    """What the club's ratings (or one season's) are learned from, as one short text: the club's
+    results version (``league.results``: moved on by every write that changes a counted game, who is
+    credited with it, a player or a season's rules) and the code that learns them. One query, by the
+    club's key: the same whatever the club's history."""
+    version = results_version(club.pk)
+    return fingerprint(_CODE, {"club": club.pk, "results": version, "season": season and season.pk})
 
 
 def rating_nights(rating: PlayerRating) -> list[Step]:

@@ -1,16 +1,12 @@
-"""The fingerprint a season's standings are kept in the cache under (``league.kept``): three small
-aggregate queries, a few milliseconds for a season of 500 games.
+"""The fingerprint a season's standings are kept in the cache under (``league.kept``): one query
+(the club's results version, by its key), the same for a season of 20 games or 2,000.
 
 What a season's standings are worked out from, as ``league.standings.selectors`` reads it, and what
-changes when it does (every change goes through the services, which save row by row):
+says when it changes:
 
-- its games (``league.kept.games_summary``): which count, their totals and who is credited with
-  them, the nights still live (a night's byes count while it is: a sitting's byes are drawn with
-  its games, and change only with a swap or a substitute, which change the games too) and the
-  nights closed (a closed night's games are settled);
-- the agreements at the tables of its open nights (a game not yet agreed is marked; on a closed
-  night none is);
-- the club's players' names and who is who (``league.kept.players_summary``: a rename, a merge);
+- its games, who is credited with them, its nights' byes, whether each night is live or closed,
+  the agreements at its tables and the club's players' names: the club's results version
+  (``league.results``), moved on by every write that changes any of them;
 - the season's settings as the caller read them (ranking rule, minimum and best nights, blowout
   margin, games finished early), the ratings' own fingerprint if they are shown
   (``league.ratings.selectors.ratings_fingerprint``), and the code that works them out.
@@ -22,15 +18,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.db.models import Count, Max
-
-from league.kept import NIGHT, code_version, fingerprint, games_summary, players_summary
-from league.models import Agreement, Season, Table
+from league.kept import code_version, fingerprint
+from league.models import Season
 from league.nights import selectors as night_selectors
 from league.nights import substitutes
+from league.results import results_version
 from league.standings import metrics, rankings
 from scoresheet import early
-from scoresheet.models import Game
 
 _CODE = code_version(
     [
@@ -49,11 +43,9 @@ def season_fingerprint(*, season: Season, by: str, min_nights: int, ratings: str
     """What ``season``'s standings ranked ``by`` (with ``min_nights``, and the club's ratings if
     they show them: ``ratings`` is then the ratings' own fingerprint, which says what they are
     learned from without reading them) are worked out from, as one short text."""
-    # From the season's tables down (the games' table index): not a scan of every game of every season.
-    games = games_summary(Game.objects.filter(table__in=Table.objects.filter(sitting__night__season=season)))
-    open_nights = {f"team__game__{NIGHT}season": season, f"team__game__{NIGHT}closed_at__isnull": True}
-    agreements = Agreement.objects.filter(**open_nights).aggregate(agreements=Count("id"), agreed=Max("at"))
     settings = {
+        "season": season.pk,
+        "results": results_version(season.club_id),
         "by": by,
         "min_nights": min_nights,
         "best_nights": season.best_nights,
@@ -61,4 +53,4 @@ def season_fingerprint(*, season: Season, by: str, min_nights: int, ratings: str
         "early_games": season.early_games,
         "ratings": ratings or "-",
     }
-    return fingerprint(_CODE, games | agreements | players_summary(season.club_id) | settings)
+    return fingerprint(_CODE, settings)

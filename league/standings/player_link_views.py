@@ -41,7 +41,9 @@ def player_own(request, token):
     except player_links.LinkProblem as problem:
         return _problem(request, problem)
     played = Q(nights__sittings__tables__game__teams__seats__player=player) | Q(nights__sittings__byes__player=player)
-    seasons = Season.objects.filter(club=player.club).filter(played).distinct().order_by("-start", "name")
+    seasons = list(Season.objects.filter(club=player.club).filter(played).distinct().order_by("-start", "name"))
+    for season in seasons:
+        season.club = player.club  # read once for every season
     records = [(season, player_season(season=season, player_id=player.pk)) for season in seasons]
     context = {"player": player, "club": player.club, "records": records, "token": token}
     return _private(render(request, "league/player_own.html", context))

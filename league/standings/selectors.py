@@ -155,9 +155,10 @@ def season_standings(
     as they stood with the nights before that date only (a player's place change).
 
     Kept in the cache (``league.kept``) under a fingerprint of everything they are worked out from
-    (``league.standings.fingerprint``, one query), so that a big season is ranked once after each
-    change rather than on every page; ranked by the season's own rule, each player's share is kept
-    beside them (``player_standing``). ``before`` is worked out each time (a night's results emails)."""
+    (``league.standings.fingerprint``: the club's results version, one query), so that a big season
+    is ranked once after each change rather than on every page; ranked by the season's own rule,
+    each player's share is kept beside them (``player_standing``). ``before`` is worked out each
+    time (a night's results emails)."""
     by = by or season.ranking
     min_nights = season.min_nights if min_nights is None else min_nights
 
@@ -406,8 +407,8 @@ def player_season(*, season: Season, player_id: int, ratings: KeptRatings | None
     """A player's finished games of the season with who sat where, their standings row (with their
     rating if ``ratings``: the club's), their most frequent partners and opponents and their points
     and VP night by night, each game finished early marked (its score as played; the standings
-    count it as the season says). Six queries (three for the standings' fingerprint), whatever
-    the number of games; the standings row is read alone from the cache (``player_standing``)."""
+    count it as the season says). Four queries (one for the standings' fingerprint), whatever
+    the number of games or seasons; the standings row is read alone from the cache (``player_standing``)."""
     sat = Q(teams__seats__player_id=player_id) | Q(teams__seats__replaced_id=player_id)
     played = counted_games().filter(sat, table__sitting__night__season=season)
     by_game, seats, early = _games_read(played)

@@ -241,7 +241,7 @@ def player_record(request, slug, player_id):
     if season is None:
         return render(request, "league/player_record.html", context)
     season.club = club
-    ratings = KeptRatings(club=club)  # from every season's games: their fingerprint, read once for the page
+    ratings = KeptRatings(club=club)  # from every season's games, kept under the club's results version
     record = player_season(season=season, player_id=player.pk, ratings=ratings)
     chart = request.GET.get("chart") if request.GET.get("chart") in CHARTS else "points"
     shown = [METRICS[key] for key in (*SHOWN, "rating")]  # the standings' columns, in their order, and the rating

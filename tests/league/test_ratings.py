@@ -125,7 +125,7 @@ def test_a_deleted_night_changes_the_ratings_back(django_assert_max_num_queries)
     second = night(tuesday, players=0, season=autumn, date=date(2026, 10, 13))
     table_result(second, 1, 1, [("Ann & Cleo", 500), ("Bob & Dan", 4000)])
     table_result(second, 1, 2, [("Ann & Dan", 500), ("Bob & Cleo", 4000)])
-    with django_assert_max_num_queries(6):  # the same few whatever the club's size: 3 to learn, 3 fingerprint
+    with django_assert_max_num_queries(4):  # the same few whatever the club's size: 3 to learn, 1 the club's version
         changed = club_ratings(club=tuesday).players
     ann = tuesday.players.get(name="Ann").pk
     assert changed[ann].rating < before[ann][0] and changed[ann].games == 3
@@ -133,6 +133,23 @@ def test_a_deleted_night_changes_the_ratings_back(django_assert_max_num_queries)
     assert {pk: (p.rating, p.uncertainty) for pk, p in club_ratings(club=tuesday).players.items()} == before
     night_services.night_restore(night=second)
     assert club_ratings(club=tuesday).players[ann].rating == changed[ann].rating
+
+
+@pytest.mark.django_db
+def test_the_ratings_kept_are_read_in_one_query_for_one_night_or_twelve(django_assert_num_queries):
+    """Kept, the ratings are read back under the club's results version (league.results): one query
+    by the club's key, whatever the club's history; a night more moves the version on, and they are
+    learned again."""
+    tuesday = club("tuesday", "Tuesday Club")
+    autumn = season(tuesday, name="Autumn 2026")
+    for nights in (1, 12):
+        while autumn.nights.count() < nights:
+            the_night = night(tuesday, players=0, season=autumn, date=date(2026, 10, 1 + autumn.nights.count()))
+            table_result(the_night, 1, 1, [("Ann & Bob", 3000), ("Cleo & Dan", 1000)])
+        learned = club_ratings(club=tuesday)
+        assert learned.players[tuesday.players.get(name="Ann").pk].games == nights
+        with django_assert_num_queries(1):
+            assert club_ratings(club=tuesday) == learned
 
 
 @pytest.mark.django_db
@@ -262,7 +279,7 @@ def test_the_season_standings_rank_by_rating_beside_the_other_rules(client, djan
 def test_the_player_page_learns_the_ratings_again_after_any_change_and_reads_them_from_the_cache_otherwise(
     client, monkeypatch
 ):
-    """The ratings are kept in Django's cache under a fingerprint of the games they are learned from:
+    """The ratings are kept in Django's cache under the club's results version (league.results):
     a correction, a deleted night, a restored one and an import each show on the page at once, and a
     page seen again reads them from the cache (nothing learned) in the same few queries, whatever the
     club's size."""

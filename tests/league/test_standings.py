@@ -283,9 +283,9 @@ def test_the_standings_command_refuses_with_status_2(autumn, args, message):
 
 
 def test_the_standings_query_count_is_the_same_for_20_and_60_players(django_assert_max_num_queries):
-    # Three times the players, the tables and their games: no more queries (the three of the
-    # fingerprint they are kept in the cache under; the teams, the seats, the byes, and the games
-    # finished early); read again, the fingerprint's alone.
+    # Three times the players, the tables and their games: no more queries (the club's results
+    # version they are kept in the cache under; the teams, the seats, the byes, and the games
+    # finished early); read again, the version's alone.
     for players in (20, 60):
         tuesday = club(f"club-{players}", f"Club {players}")
         the_season = season(tuesday)
@@ -293,10 +293,10 @@ def test_the_standings_query_count_is_the_same_for_20_and_60_players(django_asse
         night_services.sitting_draw(night=the_night)
         for game in the_night.sittings.get().tables.all():
             scoresheet_services.game_finish(game=game.game)
-        with django_assert_max_num_queries(7):
+        with django_assert_max_num_queries(5):
             result = season_standings(season=the_season)
         assert len(result.rows) == players
-        with django_assert_max_num_queries(3):
+        with django_assert_max_num_queries(1):
             assert season_standings(season=the_season).rows == result.rows
 
 

@@ -1,9 +1,12 @@
 """A season's standings are kept in the cache (league.kept, league.standings.fingerprint), and
-each player's share of them and of the club's ratings beside them: every change that changes them
-shows on the next page, the standings' and the player's, through the services a club uses.
+each player's share of them and of the club's ratings beside them, under the club's results
+version (league.results): every change that changes them shows on the next page, the standings'
+and the player's, through the services a club uses.
 
 Each test opens the standings page and a player's page (which keep them), makes one change, and
-opens them again."""
+opens them again. The last ones check that every write of the services that a result depends on
+moves the version on, those whose change no page shows (a night closed once every table is
+settled) too."""
 
 from __future__ import annotations
 
@@ -13,12 +16,14 @@ import pytest
 from django.core.cache.backends.locmem import LocMemCache
 
 from league.clubs import services as club_services
-from league.models import Bye, Night, Player, Role, Table
+from league.exchange import imports
+from league.models import Bye, Club, Night, Player, Role, Seat, Table
 from league.nights import services as night_services
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
 from scoresheet.scoring import Adjustment, Entry
 from tests.league.factories import member, night, table_result
+from tests.league.test_import_results import HEADER, workbook
 from tests.league.test_player_pages import section, text
 from tests.league.test_standings_pages import tables_of, url
 
@@ -201,6 +206,11 @@ def test_the_seasons_rules_changed(organiser, autumn):
     assert [name for name, row in after.items() if row["ranked"]][:3] == ["Ann", "Cleo", "Bob"]  # by points
     assert "Not yet ranked: fewer than 2 nights" in totals(organiser, autumn, "Hana")
     assert "Rank 3" in totals(organiser, autumn, "Bob")
+    assert "from 2 games" in rating(organiser, autumn, "Ann")
+    # Every game of the season is one round of four, finished early: now left out, of the ratings too.
+    club_services.season_save(club=autumn.club, season=autumn, blowout_margin=2500, early_games="left_out")
+    assert "Ann" not in standings(organiser, autumn)
+    assert NO_GAMES in totals(organiser, autumn, "Ann") and rating(organiser, autumn, "Ann") is None
 
 
 def test_a_corrected_winner_moves_the_ratings_and_the_chances_on_the_players_page(organiser, autumn):
@@ -272,3 +282,330 @@ def test_a_players_page_reads_their_own_share_not_the_whole(organiser, autumn, c
         read = [key for key in cache_reads if key.startswith(("standings:", "ratings:"))]
         mine = f":player:{player(autumn, name).pk}"
         assert len(read) == 2 and all(key.endswith(mine) for key in read), read
+
+
+def bob_and_ann(client, season) -> tuple[str, str, str]:
+    """Bob's points on the standings and on his page, and Ann's rating on hers."""
+    return standings(client, season)["Bob"]["Pts"], totals(client, season, "Bob"), rating(client, season, "Ann")
+
+
+def test_a_correction_undone_then_redone(organiser, autumn):
+    """Ann and Bob's 3,000 to 1,000 corrected to 1,000 to 3,000, taken back (Undo) and put back (Redo)."""
+    before = bob_and_ann(organiser, autumn)
+    assert before[0] == "4,234" and "Points 4,234" in before[1]
+    game = game_of(autumn, "Ann", "Bob")
+    entries = [Entry(adjustments=[Adjustment("Final score", total)]) for total in (1000, 3000)]
+    scoresheet_services.round_record(game=game, number=1, entries=entries, reason="Swapped")
+    corrected = bob_and_ann(organiser, autumn)
+    assert corrected[0] == "2,234" and "Points 2,234" in corrected[1] and corrected[2] != before[2]
+    scoresheet_services.game_undo(game=game)
+    assert bob_and_ann(organiser, autumn) == before
+    scoresheet_services.game_redo(game=game)
+    assert bob_and_ann(organiser, autumn) == corrected
+
+
+def test_a_round_taken_off_by_undo_and_put_back(organiser, autumn):
+    """A second round entered on a game reopened, the game finished, then Undo twice: the finish,
+    then the round (the game is reopened and finished again around it)."""
+    game = game_of(autumn, "Ann", "Bob")
+    scoresheet_services.game_reopen(game=game)
+    entries = [Entry(adjustments=[Adjustment("Final score", total)]) for total in (500, 0)]
+    scoresheet_services.round_record(game=game, number=2, entries=entries)
+    scoresheet_services.game_finish(game=game)
+    assert standings(organiser, autumn)["Bob"]["Pts"] == "4,734"
+    assert "Points 4,734" in totals(organiser, autumn, "Bob")
+    scoresheet_services.game_undo(game=game)  # the finish
+    assert standings(organiser, autumn)["Bob"]["G"] == "1" and "Games 1" in totals(organiser, autumn, "Bob")
+    scoresheet_services.game_undo(game=game)  # round 2
+    scoresheet_services.game_finish(game=game)
+    assert standings(organiser, autumn)["Bob"]["Pts"] == "4,234"
+    assert "Points 4,234" in totals(organiser, autumn, "Bob")
+
+
+FIVE = ("Ann", "Bob", "Cleo", "Dan", "Ivy")
+
+
+@pytest.fixture
+def third(autumn) -> Night:
+    """A third night of the season, five players checked in: a sitting seats four, one sits out."""
+    return _new_night(autumn)
+
+
+def byes(client, season, *names: str) -> list[tuple[str, bool]]:
+    """Each player's byes on the standings and whether their page says the same."""
+    rows = standings(client, season)
+    return [(rows[name]["Bye"], f"Byes {rows[name]['Bye']}" in totals(client, season, name)) for name in names]
+
+
+def test_a_sitting_drawn_then_taken_back(organiser, autumn, third):
+    assert byes(organiser, autumn, *FIVE) == [("0", True)] * 5
+    sitting = night_services.sitting_draw(night=third)
+    out = Bye.objects.get(sitting=sitting).player.name
+    assert byes(organiser, autumn, out) == [("1", True)]
+    night_services.sitting_cancel(sitting=sitting)
+    assert byes(organiser, autumn, out) == [("0", True)]
+
+
+def test_a_player_sitting_out_swapped_with_one_seated(organiser, autumn, third):
+    sitting = night_services.sitting_draw(night=third)
+    out = Bye.objects.get(sitting=sitting).player
+    seat = Seat.objects.filter(team__game__table__sitting=sitting).select_related("player").first()
+    assert byes(organiser, autumn, out.name, seat.player.name) == [("1", True), ("0", True)]
+    night_services.seats_swap(sitting=sitting, first=f"bye:{out.pk}", second=f"seat:{seat.pk}")
+    assert byes(organiser, autumn, out.name, seat.player.name) == [("0", True), ("1", True)]
+
+
+def test_a_player_sitting_out_takes_a_seat_as_a_substitute(organiser, autumn, third):
+    sitting = night_services.sitting_draw(night=third)
+    out = Bye.objects.get(sitting=sitting).player
+    assert byes(organiser, autumn, out.name) == [("1", True)]
+    seat = Seat.objects.filter(team__game__table__sitting=sitting).first()
+    night_services.seat_substitute(seat=seat, player=out)
+    assert byes(organiser, autumn, out.name) == [("0", True)]
+
+
+def test_a_table_confirmed_by_the_organiser(organiser, autumn):
+    assert standings(organiser, autumn)["Bob"]["Player"] == "Bob 1 game not yet agreed"
+    table = Table.objects.get(game=game_of(autumn, "Bob", "Dan"))
+    night_services.table_settle(table=table, action="confirm", reason="Both teams said so", by=None)
+    assert standings(organiser, autumn)["Bob"]["Player"] == "Bob"
+
+
+def test_a_night_of_results_imported(organiser, autumn):
+    assert standings(organiser, autumn)["Ann"]["G"] == "2"
+    assert "Games 2" in totals(organiser, autumn, "Ann") and "from 2 games" in rating(organiser, autumn, "Ann")
+    rows = [
+        HEADER,
+        [date(2026, 10, 27), 1, 1, "A", "Ann & Bob", 100, ""],
+        [date(2026, 10, 27), 1, 1, "C", "Cy", 900, ""],
+    ]
+    imports.results_import(data=workbook(rows), club_slug=autumn.club.slug, season_name=autumn.name)
+    assert standings(organiser, autumn)["Ann"]["G"] == "3"
+    assert "Games 3" in totals(organiser, autumn, "Ann") and "from 3 games" in rating(organiser, autumn, "Ann")
+
+
+# --- every write a result depends on moves the club's results version on -----------------------
+# Each write as a function of the season that prepares it (through the services too) and returns it.
+
+
+def _final(*totals: int) -> list[Entry]:
+    return [Entry(adjustments=[Adjustment("Final score", total)]) for total in totals]
+
+
+def _round_entered(autumn):
+    game = game_of(autumn, "Ann", "Bob")
+    scoresheet_services.game_reopen(game=game)
+    return lambda: scoresheet_services.round_record(game=game, number=2, entries=_final(10, 0))
+
+
+def _round_corrected(autumn):
+    game = game_of(autumn, "Ann", "Bob")
+    return lambda: scoresheet_services.round_record(game=game, number=1, entries=_final(1000, 3000), reason="Swapped")
+
+
+def _round_undone(autumn):
+    _round_corrected(autumn)()
+    return lambda: scoresheet_services.game_undo(game=game_of(autumn, "Ann", "Bob"))
+
+
+def _round_redone(autumn):
+    _round_undone(autumn)()
+    return lambda: scoresheet_services.game_redo(game=game_of(autumn, "Ann", "Bob"))
+
+
+def _game_finished(autumn):
+    game = game_of(autumn, "Ann", "Bob")
+    scoresheet_services.game_reopen(game=game)
+    return lambda: scoresheet_services.game_finish(game=game)
+
+
+def _game_reopened(autumn):
+    return lambda: scoresheet_services.game_reopen(game=game_of(autumn, "Ann", "Bob"))
+
+
+def _game_deleted(autumn):
+    return lambda: scoresheet_services.game_delete(game=game_of(autumn, "Ann", "Bob"))
+
+
+def _game_restored(autumn):
+    game = game_of(autumn, "Ann", "Bob")
+    scoresheet_services.game_delete(game=game)
+    return lambda: scoresheet_services.game_restore(game=game)
+
+
+def _first_night(autumn) -> Night:
+    return Night.objects.get(season=autumn, date=date(2026, 10, 6))
+
+
+def _night_deleted(autumn):
+    return lambda: night_services.night_delete(night=_first_night(autumn))
+
+
+def _night_restored(autumn):
+    night_services.night_delete(night=_first_night(autumn))
+    return lambda: night_services.night_restore(night=_first_night(autumn))
+
+
+def _night_closed(autumn):
+    """The second night, its one game not yet agreed confirmed first: nothing on its pages changes
+    when it closes (every table is settled), but the version moves on all the same."""
+    table = Table.objects.get(game=game_of(autumn, "Bob", "Dan"))
+    night_services.table_settle(table=table, action="confirm", reason="Both teams said so", by=None)
+    return lambda: night_services.night_close(night=table.sitting.night)
+
+
+def _new_night(autumn) -> Night:
+    the_night = night_services.night_create(
+        club=autumn.club,
+        season=autumn,
+        date=date(2026, 10, 20),
+        variant=autumn.variant,
+        mode="rotating",
+        sittings_planned=2,
+    )
+    for name in FIVE:
+        night_services.check_in(night=the_night, player=player(autumn, name))
+    return the_night
+
+
+def _sitting_drawn(autumn):
+    the_night = _new_night(autumn)
+    return lambda: night_services.sitting_draw(night=the_night)
+
+
+def _drawn(autumn) -> tuple:
+    """A new night's sitting drawn, a seat of it and the player sitting out."""
+    sitting = night_services.sitting_draw(night=_new_night(autumn))
+    return sitting, Seat.objects.filter(team__game__table__sitting=sitting).first(), Bye.objects.get(sitting=sitting)
+
+
+def _sitting_taken_back(autumn):
+    sitting, _, _ = _drawn(autumn)
+    return lambda: night_services.sitting_cancel(sitting=sitting)
+
+
+def _seats_swapped(autumn):
+    sitting, seat, bye = _drawn(autumn)
+    return lambda: night_services.seats_swap(sitting=sitting, first=f"seat:{seat.pk}", second=f"bye:{bye.player_id}")
+
+
+def _substitute(autumn):
+    _, seat, bye = _drawn(autumn)
+    return lambda: night_services.seat_substitute(seat=seat, player=bye.player)
+
+
+def _table_agreed(autumn):
+    game = game_of(autumn, "Bob", "Dan")
+    return lambda: night_services.table_agree(table=game.table, team=game.teams.first(), device="phone-1")
+
+
+def _table_settled(action: str):
+    def prepare(autumn):
+        table = Table.objects.get(game=game_of(autumn, "Bob", "Dan"))
+        return lambda: night_services.table_settle(table=table, action=action, reason="Said so", by=None)
+
+    return prepare
+
+
+def _player_renamed(autumn):
+    return lambda: club_services.player_update(player=player(autumn, "Bob"), name="Robert")
+
+
+def _players_renamed(autumn):
+    bob = player(autumn, "Bob")
+    bob.name = "Robert"
+    return lambda: club_services.players_update(players=[bob], fields=["name"])
+
+
+def _player_deleted(autumn):
+    return lambda: club_services.player_delete(player=player(autumn, "Kai"))
+
+
+def _player_restored(autumn):
+    club_services.player_delete(player=player(autumn, "Kai"))
+    return lambda: club_services.player_restore(player=player(autumn, "Kai"))
+
+
+def _players_merged(autumn):
+    return lambda: club_services.player_merge(keep=player(autumn, "Kai"), merge=player(autumn, "Hana"))
+
+
+def _seasons_rules(autumn):
+    return lambda: club_services.season_save(club=autumn.club, season=autumn, blowout_margin=2500)
+
+
+def _results_imported(autumn):
+    rows = [
+        HEADER,
+        [date(2026, 10, 27), 1, 1, "A", "Ann & Bob", 100, ""],
+        [date(2026, 10, 27), 1, 1, "C", "Cy", 900, ""],
+    ]
+    return lambda: imports.results_import(data=workbook(rows), club_slug=autumn.club.slug, season_name=autumn.name)
+
+
+WRITES = {
+    "round entered": _round_entered,
+    "round corrected": _round_corrected,
+    "round undone": _round_undone,
+    "round redone": _round_redone,
+    "game finished": _game_finished,
+    "game reopened": _game_reopened,
+    "game deleted": _game_deleted,
+    "game restored": _game_restored,
+    "night deleted": _night_deleted,
+    "night restored": _night_restored,
+    "night closed": _night_closed,
+    "sitting drawn": _sitting_drawn,
+    "sitting taken back": _sitting_taken_back,
+    "seats swapped": _seats_swapped,
+    "substitute": _substitute,
+    "table agreed": _table_agreed,
+    "table finished by the organiser": _table_settled("finish"),
+    "table confirmed": _table_settled("confirm"),
+    "table left out": _table_settled("leave_out"),
+    "player renamed": _player_renamed,
+    "players renamed at once": _players_renamed,
+    "player deleted": _player_deleted,
+    "player restored": _player_restored,
+    "players merged": _players_merged,
+    "season's rules changed": _seasons_rules,
+    "results imported": _results_imported,
+}
+
+
+def version(season) -> int:
+    return Club.objects.get(pk=season.club_id).results_version
+
+
+@pytest.mark.parametrize("write", WRITES.values(), ids=WRITES.keys())
+def test_every_write_a_result_depends_on_moves_the_clubs_results_version_on(autumn, write):
+    make = write(autumn)
+    before = version(autumn)
+    make()
+    assert version(autumn) > before
+
+
+def test_the_version_is_read_as_it_stands_not_as_a_club_read_before_holds_it(autumn):
+    """A club read before a write (a command's, a background job's) still reads the standings and
+    the ratings as they are now: the version is read from the database each time."""
+    from league.ratings.selectors import club_ratings
+    from league.standings.selectors import season_standings
+
+    club = Club.objects.get(pk=autumn.club_id)
+    autumn.club = club
+    ann = player(autumn, "Ann").pk
+    before = club_ratings(club=club).players[ann].rating
+    points = {row.name: row.values["points"] for row in season_standings(season=autumn).rows}["Bob"]
+    _round_corrected(autumn)()
+    assert club_ratings(club=club).players[ann].rating < before
+    assert {row.name: row.values["points"] for row in season_standings(season=autumn).rows}["Bob"] == points - 2000
+
+
+def test_a_club_saved_from_a_copy_read_before_a_write_keeps_its_version(autumn):
+    """Saving a club read before a result changed (its settings) never puts its results version back."""
+    stale = Club.objects.get(pk=autumn.club_id)
+    _round_corrected(autumn)()
+    moved = version(autumn)
+    stale.name = "Tuesday Night Club"
+    stale.save()
+    assert version(autumn) == moved and Club.objects.get(pk=autumn.club_id).name == "Tuesday Night Club"
