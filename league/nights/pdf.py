@@ -41,7 +41,7 @@ from reportlab.platypus import (
 
 from league.nights.pack_selectors import PackTable, SittingPack
 from league.nights.pdf_qr import QrCode
-from scoresheet import pdf, sheets
+from scoresheet import pdf, pdf_stamps, sheets
 from scoresheet.printing import long_date, short_date, table_words
 from scoresheet.rules import Rules, load_rules
 
@@ -243,6 +243,7 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
     ``link_for(token)``; then the rules card, once (once per rules, should tables differ)."""
     options = pdf.Options(paper=options.paper, large_print=options.large_print, rules_card="none")
     rules_of: dict[str, Rules] = {}  # the tables of a sitting share their rules: read them once
+    stamps = pdf_stamps.Stamps()  # and their blank round blocks: each drawn once, its names over it
     pages = []
     for table in pack.tables:
         key = json.dumps(table.rules_document, sort_keys=True)
@@ -254,7 +255,10 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
         )
         link = link_for(table.token)
         head, qr = table_head(pack, table, link, rules), large_print_qr(link)
-        pages.append(sheets.sheet_pages(rules, data, options, key=f"table-{table.number}", head=head, before_rules=qr))
+        sheet = f"table-{table.number}"
+        pages.append(
+            sheets.sheet_pages(rules, data, options, key=sheet, head=head, before_rules=qr, block=stamps.round_block)
+        )
     if not pages:
         raise ValueError("a sitting with no tables has no pack")
     pages += [rules_pages(pack, rules, options, f"rules-{n}") for n, rules in enumerate(rules_of.values())]
