@@ -153,6 +153,18 @@ def _style(
     )
 
 
+class WrappedOnce(Paragraph):
+    """A paragraph broken into lines once for a width, however often it is asked: a table asks for
+    each cell's size as it measures, then as it is placed, then as it draws, and a paragraph's
+    lines depend on its width alone (the pack's heads, a block's names drawn over every round)."""
+
+    def wrap(self, available_width, available_height):
+        if getattr(self, "_wrapped_for", None) != available_width:
+            self._wrapped = super().wrap(available_width, available_height)
+            self._wrapped_for = available_width
+        return self._wrapped
+
+
 def fitted(text: str, width: float, m: Metrics, *, bold=True, align=TA_CENTER, lines=3) -> Paragraph:
     """A name that shrinks to fit its box (not under ``m.least``), then wraps between words: it
     never overflows (a word too long for the box at the least size breaks where it must)."""

@@ -60,17 +60,6 @@ class Shell:
         del table.canv
 
 
-class WrappedOnce(Paragraph):
-    """A heading written over every round of a block: broken into lines once for its width, not
-    once a round (a paragraph's lines depend on nothing else)."""
-
-    def wrap(self, available_width, available_height):
-        if getattr(self, "_wrapped_for", None) != available_width:
-            self._wrapped = super().wrap(available_width, available_height)
-            self._wrapped_for = available_width
-        return self._wrapped
-
-
 class StampedBlock(Flowable):
     """One sheet's blank round block: its shell's form, and its teams' names over it."""
 
@@ -112,7 +101,7 @@ class Stamps:
             for t in range(teams):
                 words = pdf.team_heading_words(rules, data, number, t, m.count + points_w, m)
                 if words not in made:
-                    made[words] = pdf.team_heading(words, m, WrappedOnce)
+                    made[words] = pdf.team_heading(words, m, pdf.WrappedOnce)
                 cells[1 + 2 * teams * g + 2 * t, 1] = made[words]
         heights = tuple(sum(p.wrap(m.count + points_w - 6, 72_000)[1] for p in cell) for cell in made.values())
         key = (get_language(), tuple(numbers), width, m, tuple(rows), tuple(data.next_requirements), heights)

@@ -105,13 +105,16 @@ def link_lines(link: str, width: float, door: str = "/t/", size: float = LINK_SI
 
 def qr_block(link: str, width: float, m: pdf.Metrics) -> Table:
     """The QR code of the table's link at the right of ``width``, and beside it "Scan to enter
-    this table's scores" over the link in LINK_SIZE type: no taller than the code."""
+    this table's scores" over the link in LINK_SIZE type: no taller than the code. (A head's
+    paragraphs are ``pdf.WrappedOnce``: its tables measure them three times a table.)"""
     code = qr_code(link)
     words = width - code.width - 6
     beside = [
-        Paragraph(escape(str(SCAN_LINES)).replace("\n", "<br/>"), _style(m.font * 1.3, bold=True, align=TA_RIGHT)),
+        pdf.WrappedOnce(
+            escape(str(SCAN_LINES)).replace("\n", "<br/>"), _style(m.font * 1.3, bold=True, align=TA_RIGHT)
+        ),
         Spacer(1, 6),
-        Paragraph(link_lines(link, words, size=link_size(m)), _style(link_size(m), align=TA_RIGHT)),
+        pdf.WrappedOnce(link_lines(link, words, size=link_size(m)), _style(link_size(m), align=TA_RIGHT)),
     ]
     return Table(
         [[beside, code]],
@@ -147,7 +150,9 @@ def head_team(label: str, team: list[str], width: float, m: pdf.Metrics) -> Para
         style = _style(size, bold=True, leading=1.12)
         text = team_markup(team, lambda name, s=size: pdfmetrics.stringWidth(name, "Sheet-Bold", s) <= width)
         label_size = max(size * 0.8, m.least)
-        para = Paragraph(f'<font name="Sheet" size={label_size:.1f} color="#444444">{label}</font>  {text}', style)
+        para = pdf.WrappedOnce(
+            f'<font name="Sheet" size={label_size:.1f} color="#444444">{label}</font>  {text}', style
+        )
         if size <= MIN_HEAD_NAME_SIZE or para.wrap(width, 1000)[1] <= size * 1.12 * HEAD_NAMES_LINES + 0.1:
             return para
         size = max(MIN_HEAD_NAME_SIZE, size - 0.5)
@@ -158,19 +163,19 @@ def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules) -> 
     (normal print) the teams under them, a line each, and the QR code of the table's link beside."""
 
     def head(width: float, m: pdf.Metrics, top: bool) -> list:
-        banner = Paragraph(
+        banner = pdf.WrappedOnce(
             f"{escape(table_word(table.number))} <font size={m.title:.1f}>· "
             f"{escape(sitting_word(pack.sitting.number))}</font>",
             _style(m.title * 1.6, bold=True, color=pdf.FELT, leading=1.1),
         )
         if not top:  # large print: one slim line, so the first round block keeps its page
-            about = Paragraph(
+            about = pdf.WrappedOnce(
                 f"<b>{escape(pack.club.name)}</b><br/>{escape(long_date(pack.night.date))}",
                 _style(m.font, align=TA_RIGHT),
             )
             style = _flat([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)])
             return [Table([[banner, about]], colWidths=[width * 0.5, width * 0.5], style=style)]
-        about = Paragraph(
+        about = pdf.WrappedOnce(
             f"<b>{escape(pack.club.name)}</b> · {escape(long_date(pack.night.date))} · {escape(rules.name)}",
             _style(m.font * 1.15),
         )
