@@ -15,6 +15,9 @@ back to that table.
 
 The names are drawn in their cells as reportlab's ``Table.draw`` draws any cell (its
 ``_drawCell``, at the cell's ``_spanRects`` rectangle): reportlab is pinned (requirements.txt).
+A page drawn this way renders pixel for pixel as the table would, and reads the same (PDFium
+and pdftotext take a form's text where it is shown), but a reader of the page's own path
+objects no longer finds the block's rules in them: only the table pack is stamped.
 """
 
 from __future__ import annotations

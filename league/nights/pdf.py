@@ -5,6 +5,8 @@ sheet; only its head is the club's: the table number and sitting, the club and t
 teams a line each, and a QR code of the table's link for entering its scores (45 mm, the link
 beside it in 9 pt). The head is never taller than the code, whatever the names (they shrink),
 so a table keeps to one landscape page. The rules card prints once, at the end of the pack.
+The tables' round blocks are the same but for the names over their columns: the pack draws a
+block once and each table's page shows it with its names written over (``scoresheet.pdf_stamps``).
 
 The seating chart is large type for reading across a room: first an index of the players by
 name with their table, beside it the QR code of the night's "where do I sit" page (45 mm, the
