@@ -153,6 +153,18 @@ def _style(
     )
 
 
+class WrappedOnce(Paragraph):
+    """A paragraph broken into lines once for a width, however often it is asked: a table asks for
+    each cell's size as it measures, then as it is placed, then as it draws, and a paragraph's
+    lines depend on its width alone (the pack's heads, a block's names drawn over every round)."""
+
+    def wrap(self, available_width, available_height):
+        if getattr(self, "_wrapped_for", None) != available_width:
+            self._wrapped = super().wrap(available_width, available_height)
+            self._wrapped_for = available_width
+        return self._wrapped
+
+
 def fitted(text: str, width: float, m: Metrics, *, bold=True, align=TA_CENTER, lines=3) -> Paragraph:
     """A name that shrinks to fit its box (not under ``m.least``), then wraps between words: it
     never overflows (a word too long for the box at the least size breaks where it must)."""
@@ -243,11 +255,22 @@ def header_height(
     whose layout asks more than once (which way up, then how the first round block fits under it)."""
     key = (width, height, head_args["bands"], head_args["top"], head_args["head"])
     if heights is None or key not in heights:
-        measured = _height(header(rules, data, width, m, **head_args), width, height)
+        flow = header(rules, data, width, m, **head_args)
+        measured = _height(flow, width, height)
         if heights is None:
             return measured
         heights[key] = measured
+        heights["unused", key] = flow  # measured, not yet drawn: the sheet's story may take them
     return heights[key]
+
+
+def measured_header(
+    rules: Rules, data: SheetData, width: float, height: float, m: Metrics, head_args: dict, heights: dict
+) -> list:
+    """``header(rules, data, width, m, **head_args)`` for a sheet's story: the flowables measured for
+    it (``header_height``) if no story has taken them yet, so a head is built once, else afresh."""
+    key = (width, height, head_args["bands"], head_args["top"], head_args["head"])
+    return heights.pop(("unused", key), None) or header(rules, data, width, m, **head_args)
 
 
 def round_numbers(
@@ -325,7 +348,7 @@ def _req(req: int | str) -> str:
     return fmt(req) if isinstance(req, int) else str(req)
 
 
-def _block_widths(width: float, rounds: int, teams: int, m: Metrics) -> tuple[float, float]:
+def block_widths(width: float, rounds: int, teams: int, m: Metrics) -> tuple[float, float]:
     """A round block's label column and each points column."""
     spare = width - m.label - rounds * teams * (m.count + m.points)
     # Wider points boxes leave more room to write, but not more than twice as wide.
@@ -344,13 +367,9 @@ def block_height(
     on the rules object (as its entry fields are, ``fields._kept_fields``)."""
     if data.rounds:  # a filled sheet: its numbers make each block its own
         return _height([round_block(rules, data, numbers, width, m, rows)], width, available)
-    _, points_w = _block_widths(width, len(numbers), len(data.teams), m)
+    _, points_w = block_widths(width, len(numbers), len(data.teams), m)
     name_w = m.count + points_w  # a team's heading spans its count and points columns
-    style = _style(m, bold=True, align=TA_CENTER)
-    names = tuple(
-        Paragraph(escape(short_name(name, t, name_w, m)), style).wrap(name_w - 6, 72_000)[1]  # less its padding
-        for t, name in enumerate(data.teams)
-    )
+    names = tuple(heading_height(short_name(name, t, name_w, m), name_w, m) for t, name in enumerate(data.teams))
     key = (get_language(), tuple(numbers), width, m, tuple(rows), available, names, tuple(data.next_requirements))
     kept = rules.__dict__.setdefault("_block_heights", {})
     if key not in kept:
@@ -358,14 +377,50 @@ def block_height(
     return kept[key]
 
 
+@functools.lru_cache(maxsize=1024)
+def heading_height(name: str, width: float, m: Metrics) -> float:
+    """How tall ``name`` is as a team's heading over columns ``width`` wide, less their padding
+    (worked out once for a name: a pack's layout asks for each table's names several times)."""
+    return Paragraph(escape(name), _style(m, bold=True, align=TA_CENTER)).wrap(width - 6, 72_000)[1]
+
+
+def team_heading_words(rules: Rules, data: SheetData, number: int, team: int, width: float, m: Metrics) -> tuple:
+    """The lines of a team's heading over its two columns of round ``number`` (``width`` together):
+    its name, or "Team 2" where the name does not fit, and the opening meld it needs when that
+    goes by score."""
+    name = short_name(data.teams[team], team, width, m)
+    if rules.meld_schedule.basis != "score":
+        return (name,)
+    req = _requirement(data, number, team)
+    return name, meld_words(_req(req) if req is not None else "____")
+
+
+def team_heading(words: tuple, m: Metrics, paragraph: type[Paragraph] = Paragraph) -> list[Paragraph]:
+    """A team's heading (``team_heading_words``) as the paragraphs of its cell."""
+    cell = [paragraph(escape(words[0]), _style(m, bold=True, align=TA_CENTER))]
+    if len(words) > 1:
+        cell.append(paragraph(escape(words[1]), _style(m, size=m.font * 0.85, align=TA_CENTER)))
+    return cell
+
+
 def round_block(
-    rules: Rules, data: SheetData, numbers: list[int], width: float, m: Metrics, rows: list[Row] | None = None
+    rules: Rules,
+    data: SheetData,
+    numbers: list[int],
+    width: float,
+    m: Metrics,
+    rows: list[Row] | None = None,
+    *,
+    names: bool = True,
+    row_heights: list[float] | None = None,
 ) -> Table:
-    """Rounds ``numbers`` side by side, one row per entry field (``rows``: all of them, or a part)."""
+    """Rounds ``numbers`` side by side, one row per entry field (``rows``: all of them, or a part).
+    ``names=False`` leaves the teams' headings out (``row_heights``, the rows' heights, keeps their
+    room): the frame a document stamps under many tables' names (``scoresheet.pdf_stamps``)."""
     teams = len(data.teams)
     rows = sheet_rows(rules) if rows is None else rows
     filled = {r.number: r for r in data.rounds}
-    label_w, points_w = _block_widths(width, len(numbers), teams, m)
+    label_w, points_w = block_widths(width, len(numbers), teams, m)
     col_widths = [label_w] + [m.count, points_w] * (teams * len(numbers))
 
     head1 = [""]
@@ -380,18 +435,9 @@ def round_block(
                 _style(m, bold=True, align=TA_CENTER, color=colors.white),
             )
         ] + [""] * (2 * teams - 1)
-        for t, name in enumerate(data.teams):
-            label = short_name(name, t, m.count + points_w, m)
-            cell = [Paragraph(escape(label), _style(m, bold=True, align=TA_CENTER))]
-            if rules.meld_schedule.basis == "score":
-                req = _requirement(data, number, t)
-                cell.append(
-                    Paragraph(
-                        escape(meld_words(_req(req) if req is not None else "____")),
-                        _style(m, size=m.font * 0.85, align=TA_CENTER),
-                    )
-                )
-            head2 += [cell, ""]
+        for t in range(teams):
+            words = team_heading_words(rules, data, number, t, m.count + points_w, m)
+            head2 += [team_heading(words, m) if names else "", ""]
             head3 += [pgettext("sheet column", "no."), pgettext("sheet column", "points")]
     table = [head1, head2, head3]
 
@@ -462,7 +508,14 @@ def round_block(
                 for i, row in enumerate(rows, start=3)
                 if row.kind in ("count", "flag")
             ]
-    return Table(table, colWidths=col_widths, rowHeights=heights, style=TableStyle(style), repeatRows=3, hAlign="LEFT")
+    return Table(
+        table,
+        colWidths=col_widths,
+        rowHeights=row_heights or heights,
+        style=TableStyle(style),
+        repeatRows=3,
+        hAlign="LEFT",
+    )
 
 
 def says_score_sheet(rules: Rules) -> bool:
@@ -546,6 +599,10 @@ def names_line(data: SheetData, width: float, m: Metrics) -> Table:
 # width, the metrics and ``top`` (False in large print, where the running header already
 # carries the title and the names). Flowables are used once: it builds them afresh each call.
 Head = Callable[[float, "Metrics", bool], list[Flowable]]
+
+
+# How a sheet's round blocks are made: ``round_block``'s arguments (the rows given), a flowable.
+BlockMaker = Callable[[Rules, SheetData, list[int], float, "Metrics", list[Row]], Flowable]
 
 
 MELD_BANDS = gettext_lazy("Opening meld by the team's score before the round")
@@ -705,19 +762,24 @@ def _rules_card_at(rules: Rules, width: float, m: Metrics, size: float) -> list:
             ),
         )
 
-    def layout(columns: int) -> tuple[list[list[Table]], float]:
-        return balanced_columns([small(s, width / columns) for s in sections], columns, width / columns)
+    def layout(columns: int) -> tuple[list[list[int]], float]:  # the sections in each column, and its height
+        tables = [small(s, width / columns) for s in sections]
+        runs, tallest = balanced_columns(tables, columns, width / columns)
+        return [[tables.index(table) for table in run] for run in runs], tallest
 
-    # Large print keeps wide columns; normal print takes four or five, whichever is shorter. Which
-    # is found by laying the card out each way: once for the rules object, kept on it (as its entry
-    # fields are, ``fields._kept_fields``) for the language, width and type, and then laid out that way.
+    # Large print keeps wide columns; normal print takes four or five, whichever is shorter. Which,
+    # and which sections go in each column, is found by laying the card out each way: once for the
+    # rules object, kept on it (as its entry fields are, ``fields._kept_fields``) for the language,
+    # width and type; the card is then built that way, not measured again.
     kept = rules.__dict__.setdefault("_rules_card_columns", {})
     key = (get_language(), width, m, size)
-    if key in kept:
-        runs, _ = layout(kept[key])
-    else:
+    if key not in kept:
         options = (2, 3) if m.font > 10 else (4, 5, 6)
-        kept[key], (runs, _) = min(((columns, layout(columns)) for columns in options), key=lambda laid: laid[1][1])
+        laid = {columns: layout(columns) for columns in options}
+        best = min(options, key=lambda columns: laid[columns][1])
+        kept[key] = best, laid[best][0]
+    columns, chosen = kept[key]
+    runs = [[small(sections[i], width / columns) for i in run] for run in chosen]
     flow = [
         Spacer(1, 2),
         Paragraph(escape(card_heading(rules)), _style(m, size=size * 1.2, bold=True, leading=CARD_LEADING)),
@@ -847,10 +909,13 @@ def round_sheet_pages(
     key: str = "sheet",
     head: Head | None = None,
     before_rules: Head | None = None,
+    block: BlockMaker | None = None,
 ) -> SheetPages:
     """The pages of one score sheet in round blocks (``sheets.sheet_pages`` chooses them or the
     canasta pad); ``head`` heads its first page in place of the title line and the names,
-    ``before_rules`` goes just before the rules card (at the end if there is none), on its page."""
+    ``before_rules`` goes just before the rules card (at the end if there is none), on its page.
+    ``block`` makes its round blocks (``round_block``, or a document's stamped ones)."""
+    block = block or round_block
     check_options(options)
     register_fonts()
     m = Metrics.for_print(options.large_print)
@@ -885,12 +950,12 @@ def round_sheet_pages(
     later = f"{key}-later"
 
     def one_copy() -> list:  # flowables are not reusable: build each copy afresh
-        flow = [NextPageTemplate(later), *header(rules, data, width, m, **head_args)]
+        flow = [NextPageTemplate(later), *measured_header(rules, data, width, height, m, head_args, heights)]
         for i in range(0, len(numbers), per_block):
             # Each block, or part of one, moves whole to the next page rather than split.
             for rows in first_parts if i == 0 else later_parts:
                 flow.append(
-                    KeepTogether([round_block(rules, data, numbers[i : i + per_block], width, m, rows), Spacer(1, 6)])
+                    KeepTogether([block(rules, data, numbers[i : i + per_block], width, m, rows), Spacer(1, 6)])
                 )
         if not numbers:
             flow.append(Paragraph(escape(gettext("No rounds yet.")), _style(m)))

@@ -16,13 +16,16 @@ def sheet_pages(
     key: str = "sheet",
     head: pdf.Head | None = None,
     before_rules: pdf.Head | None = None,
+    block: pdf.BlockMaker | None = None,
 ) -> pdf.SheetPages:
     """The pages of one score sheet; ``head`` heads its first page in place of the title line and
-    the names, ``before_rules`` goes just before the rules card (at the end if there is none)."""
+    the names, ``before_rules`` goes just before the rules card (at the end if there is none);
+    ``block`` makes a sheet's round blocks (``pdf.round_block`` unless given: a pack's stamped ones)."""
     pdf.check_options(options)
     pdf.register_fonts()
-    lay_out = canasta_pad.pad_pages if canasta_pad.is_pad(rules) else pdf.round_sheet_pages
-    return lay_out(rules, data, options, key=key, head=head, before_rules=before_rules)
+    if canasta_pad.is_pad(rules):
+        return canasta_pad.pad_pages(rules, data, options, key=key, head=head, before_rules=before_rules)
+    return pdf.round_sheet_pages(rules, data, options, key=key, head=head, before_rules=before_rules, block=block)
 
 
 PLAIN = pdf.Options()  # Letter, normal print, one copy, the rules card on the sheet

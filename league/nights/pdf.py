@@ -5,6 +5,8 @@ sheet; only its head is the club's: the table number and sitting, the club and t
 teams a line each, and a QR code of the table's link for entering its scores (45 mm, the link
 beside it in 9 pt). The head is never taller than the code, whatever the names (they shrink),
 so a table keeps to one landscape page. The rules card prints once, at the end of the pack.
+The tables' round blocks are the same but for the names over their columns: the pack draws a
+block once and each table's page shows it with its names written over (``scoresheet.pdf_stamps``).
 
 The seating chart is large type for reading across a room: first an index of the players by
 name with their table, beside it the QR code of the night's "where do I sit" page (45 mm, the
@@ -41,7 +43,7 @@ from reportlab.platypus import (
 
 from league.nights.pack_selectors import PackTable, SittingPack
 from league.nights.pdf_qr import QrCode
-from scoresheet import pdf, sheets
+from scoresheet import pdf, pdf_stamps, sheets
 from scoresheet.printing import long_date, short_date, table_words
 from scoresheet.rules import Rules, load_rules
 
@@ -105,13 +107,16 @@ def link_lines(link: str, width: float, door: str = "/t/", size: float = LINK_SI
 
 def qr_block(link: str, width: float, m: pdf.Metrics) -> Table:
     """The QR code of the table's link at the right of ``width``, and beside it "Scan to enter
-    this table's scores" over the link in LINK_SIZE type: no taller than the code."""
+    this table's scores" over the link in LINK_SIZE type: no taller than the code. (A head's
+    paragraphs are ``pdf.WrappedOnce``: its tables measure them three times a table.)"""
     code = qr_code(link)
     words = width - code.width - 6
     beside = [
-        Paragraph(escape(str(SCAN_LINES)).replace("\n", "<br/>"), _style(m.font * 1.3, bold=True, align=TA_RIGHT)),
+        pdf.WrappedOnce(
+            escape(str(SCAN_LINES)).replace("\n", "<br/>"), _style(m.font * 1.3, bold=True, align=TA_RIGHT)
+        ),
         Spacer(1, 6),
-        Paragraph(link_lines(link, words, size=link_size(m)), _style(link_size(m), align=TA_RIGHT)),
+        pdf.WrappedOnce(link_lines(link, words, size=link_size(m)), _style(link_size(m), align=TA_RIGHT)),
     ]
     return Table(
         [[beside, code]],
@@ -147,7 +152,9 @@ def head_team(label: str, team: list[str], width: float, m: pdf.Metrics) -> Para
         style = _style(size, bold=True, leading=1.12)
         text = team_markup(team, lambda name, s=size: pdfmetrics.stringWidth(name, "Sheet-Bold", s) <= width)
         label_size = max(size * 0.8, m.least)
-        para = Paragraph(f'<font name="Sheet" size={label_size:.1f} color="#444444">{label}</font>  {text}', style)
+        para = pdf.WrappedOnce(
+            f'<font name="Sheet" size={label_size:.1f} color="#444444">{label}</font>  {text}', style
+        )
         if size <= MIN_HEAD_NAME_SIZE or para.wrap(width, 1000)[1] <= size * 1.12 * HEAD_NAMES_LINES + 0.1:
             return para
         size = max(MIN_HEAD_NAME_SIZE, size - 0.5)
@@ -158,19 +165,19 @@ def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules) -> 
     (normal print) the teams under them, a line each, and the QR code of the table's link beside."""
 
     def head(width: float, m: pdf.Metrics, top: bool) -> list:
-        banner = Paragraph(
+        banner = pdf.WrappedOnce(
             f"{escape(table_word(table.number))} <font size={m.title:.1f}>· "
             f"{escape(sitting_word(pack.sitting.number))}</font>",
             _style(m.title * 1.6, bold=True, color=pdf.FELT, leading=1.1),
         )
         if not top:  # large print: one slim line, so the first round block keeps its page
-            about = Paragraph(
+            about = pdf.WrappedOnce(
                 f"<b>{escape(pack.club.name)}</b><br/>{escape(long_date(pack.night.date))}",
                 _style(m.font, align=TA_RIGHT),
             )
             style = _flat([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)])
             return [Table([[banner, about]], colWidths=[width * 0.5, width * 0.5], style=style)]
-        about = Paragraph(
+        about = pdf.WrappedOnce(
             f"<b>{escape(pack.club.name)}</b> · {escape(long_date(pack.night.date))} · {escape(rules.name)}",
             _style(m.font * 1.15),
         )
@@ -243,6 +250,7 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
     ``link_for(token)``; then the rules card, once (once per rules, should tables differ)."""
     options = pdf.Options(paper=options.paper, large_print=options.large_print, rules_card="none")
     rules_of: dict[str, Rules] = {}  # the tables of a sitting share their rules: read them once
+    stamps = pdf_stamps.Stamps()  # and their blank round blocks: each drawn once, its names over it
     pages = []
     for table in pack.tables:
         key = json.dumps(table.rules_document, sort_keys=True)
@@ -254,7 +262,10 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
         )
         link = link_for(table.token)
         head, qr = table_head(pack, table, link, rules), large_print_qr(link)
-        pages.append(sheets.sheet_pages(rules, data, options, key=f"table-{table.number}", head=head, before_rules=qr))
+        sheet = f"table-{table.number}"
+        pages.append(
+            sheets.sheet_pages(rules, data, options, key=sheet, head=head, before_rules=qr, block=stamps.round_block)
+        )
     if not pages:
         raise ValueError("a sitting with no tables has no pack")
     pages += [rules_pages(pack, rules, options, f"rules-{n}") for n, rules in enumerate(rules_of.values())]

@@ -13,6 +13,8 @@ import html
 import re
 import subprocess
 
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
 import pytest
 import zxingcpp
 from django.db import connection, transaction
@@ -288,6 +290,27 @@ def test_fifteen_tables_with_long_names_give_one_landscape_page_each_in_the_same
     sizes = link_sizes(content, tables[0].token)
     assert sizes and min(sizes) >= LINK_PT
     assert smallest(content) >= pdf.SMALLEST_TYPE - 0.01  # nothing on a table's page or the card under 7 pt
+
+
+def test_the_round_blocks_grid_is_drawn_once_for_the_pack_and_each_table_writes_its_names_over_it(shared, nights):
+    """The round block under the names (its rows, rules, shading and headings) is the same at every
+    table: the pack draws it once, as a PDF form each table's page shows, and writes the table's own
+    teams over its rounds."""
+    the_night, sitting = nights["two"]
+    content = pack(shared, nights, pack_url(the_night))
+    assert content.count(b"/Subtype /Form") == 1
+    document = pdfium.PdfDocument(content)
+    try:
+        forms = [len(list(page.get_objects(filter=(pdfium_raw.FPDF_PAGEOBJ_FORM,), max_depth=1))) for page in document]
+    finally:
+        document.close()
+    assert forms == [1, 1, 0]  # a table's page each, and the rules card
+    texts = table_pages(page_texts(content))
+    for table, text in zip(tables_of(sitting), texts, strict=True):
+        assert text.count("Clean books × 500") == 1 and "Round 4 · meld 150" in text  # the form's words
+        for team in range(2):
+            names = " & ".join(players_at(table)[2 * team : 2 * team + 2])
+            assert text.count(names) == 1 + 4, (names, text)  # in the head, and over each of the 4 rounds
 
 
 @pytest.mark.parametrize("query", ["?large_print=1", "?paper=a4", "?paper=a4&large_print=1"])
