@@ -1,8 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.views.i18n import JavaScriptCatalog
 
 from league.languages import language_switch
+from scoresheet.catalog_views import javascript_catalog
 from scoresheet.game_urls import door_patterns
 
 urlpatterns = [
@@ -11,7 +11,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     # The language switch at the foot of every page, and the JavaScript's strings in the page's language.
     path("i18n/setlang/", language_switch, name="set_language"),
-    path("i18n/js/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("i18n/js/<str:language>/", javascript_catalog, name="javascript-catalog"),
     path("", include("league.urls")),
     path("", include("scoresheet.urls")),
     path("", include("league.clubs.house_rules_urls")),  # a club's house rules

@@ -1,7 +1,12 @@
-"""Template filters for numbers as a score sheet prints them."""
+"""Template filters for numbers as a score sheet prints them, and the script tag of the
+JavaScript's strings."""
 
 from django import template
+from django.urls import reverse
+from django.utils import translation
+from django.utils.html import format_html
 
+from scoresheet import catalog_views
 from scoresheet.display import fmt
 
 register = template.Library()
@@ -50,3 +55,11 @@ def round_new(links, number):
 @register.filter
 def round_preview(links, number):
     return links.round_preview(number)
+
+
+@register.simple_tag
+def catalog_script():
+    """The script tag of the JavaScript's strings in the page's language, at their versioned
+    address (scoresheet.catalog_views)."""
+    url = reverse("javascript-catalog", args=[translation.get_language()])
+    return format_html('<script src="{}?v={}" defer></script>', url, catalog_views.version())

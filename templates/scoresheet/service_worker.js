@@ -1,7 +1,8 @@
 // The service worker (served at /sw.js by scoresheet.offline_views.service_worker): a game's pages
 // open again when the hall's network drops.
 //
-// A game's pages (/g/, /t/, /games/<id>/, /s/ and their round forms) and the static files are
+// A game's pages (/g/, /t/, /games/<id>/, /s/ and their round forms), the static files and the
+// JavaScript's strings (/i18n/js/<language>/: a French round form offline still speaks French) are
 // asked of the network first, and each answer is kept in the cache; without the network the
 // kept copy is shown, marked as an offline copy (offline.js then says so on the page). A new
 // round's form is kept too as the game's "next round" form: offline, "Enter round 5" opens it
@@ -30,7 +31,7 @@ self.addEventListener("activate", function (event) {
 
 function kept(url) {
   var path = new URL(url).pathname;
-  return path.indexOf("/static/") === 0 || GAME_PAGE.test(path);
+  return path.indexOf("/static/") === 0 || path.indexOf("/i18n/js/") === 0 || GAME_PAGE.test(path);
 }
 
 // Where a new round's form is kept besides its own address: the game's "next round" form.

@@ -104,6 +104,8 @@ def test_two_rounds_entered_offline_are_sent_once_in_order_when_the_network_retu
     expect(page.locator(".sheet-total td").first).to_have_text("4,345")
 
     page.get_by_role("link", name="Enter round 2").click()
+    expect(page.locator("#round-form[data-ready]")).to_have_count(1)
+    assert page.evaluate("typeof window.django?.gettext") == "function"  # its strings, kept with the page
     enter_round(page, 2, ROUND_2)
     expect(page.locator("[data-waiting-title]")).to_have_text("1 round waiting to send")
     page.get_by_role("link", name="Enter round 3").click()  # never opened online: the next round form

@@ -14,9 +14,10 @@ def test_the_service_worker_is_served_at_the_root_for_every_door(client):
     assert response["Service-Worker-Allowed"] == "/"
     assert response["Cache-Control"] == "no-cache"
     script = response.content.decode()
-    assert 'var CACHE = "bookkeeper-offline-1";' in script  # the template's {{ version }} filled in
+    assert 'var CACHE = "bookkeeper-offline-2";' in script  # the template's {{ version }} filled in
     for door in ("g|s|t", "games"):
         assert door in script
+    assert 'path.indexOf("/i18n/js/") === 0' in script  # the JavaScript's strings are kept for offline
     policy = response["Content-Security-Policy"]
     assert "default-src 'self'" in policy and "worker-src" not in policy  # a worker falls back to 'self'
 
