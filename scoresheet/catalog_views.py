@@ -11,28 +11,15 @@ French round form still speaks French.
 
 from __future__ import annotations
 
-import hashlib
-from functools import cache
-from pathlib import Path
-
-import django
 from django.conf import settings
 from django.http import Http404
 from django.utils import translation
 from django.views.decorators.http import require_safe
 from django.views.i18n import JavaScriptCatalog
 
+from scoresheet.catalog import version
+
 KEPT_FOR = 365 * 24 * 60 * 60  # seconds a browser keeps a catalogue at its versioned address
-
-
-@cache
-def version() -> str:
-    """The catalogues' version: Django's and this project's compiled JavaScript strings, as a short
-    text that changes when any of them does."""
-    digest = hashlib.sha256(django.get_version().encode())
-    for path in sorted(Path(settings.BASE_DIR, "locale").glob("*/LC_MESSAGES/djangojs.mo")):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
 
 
 @require_safe

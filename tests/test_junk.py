@@ -107,6 +107,7 @@ def world(presets):
         "table_id": table.pk,
         "game_id": casual.pk,
         "variant_slug": house.slug,
+        "language": "fr",  # the JavaScript's strings
         "uidb64": "MQ",  # Django's password reset link: user 1, with a token that is not one
     }
     tokens = {"t/": table.token, "invites/": "no-such-invite", "accounts/reset/": "no-such-token"}

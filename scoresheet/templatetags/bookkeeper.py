@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html
 
-from scoresheet import catalog_views
+from scoresheet import catalog
 from scoresheet.display import fmt
 
 register = template.Library()
@@ -62,4 +62,4 @@ def catalog_script():
     """The script tag of the JavaScript's strings in the page's language, at their versioned
     address (scoresheet.catalog_views)."""
     url = reverse("javascript-catalog", args=[translation.get_language()])
-    return format_html('<script src="{}?v={}" defer></script>', url, catalog_views.version())
+    return format_html('<script src="{}?v={}" defer></script>', url, catalog.version())

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.test import override_settings
 
-from scoresheet import catalog_views
+from scoresheet import catalog
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +15,7 @@ FRENCH = "Mis \\u00e0 jour \\u00e0 %s"  # "Updated %s" in locale/fr/LC_MESSAGES/
 
 
 def test_the_catalogue_is_in_the_language_of_its_address_whatever_the_browser_says(client):
-    version = catalog_views.version()
+    version = catalog.version()
 
     french = client.get(f"/i18n/js/fr/?v={version}", HTTP_ACCEPT_LANGUAGE="en")
     english = client.get(f"/i18n/js/en/?v={version}", HTTP_ACCEPT_LANGUAGE="fr")
@@ -43,7 +43,7 @@ def test_a_language_bookkeeper_does_not_speak_is_not_found_and_the_catalogue_is_
 def test_a_page_asks_for_the_catalogue_of_its_own_language(client, presets, language, path):
     page = client.get(path, HTTP_ACCEPT_LANGUAGE=language).content.decode()
 
-    assert re.findall(r'<script src="(/i18n/js/[^"]*)"', page) == [f"/i18n/js/{language}/?v={catalog_views.version()}"]
+    assert re.findall(r'<script src="(/i18n/js/[^"]*)"', page) == [f"/i18n/js/{language}/?v={catalog.version()}"]
 
 
 def test_the_version_changes_with_the_compiled_strings(tmp_path):
@@ -52,9 +52,9 @@ def test_the_version_changes_with_the_compiled_strings(tmp_path):
     versions = []
     for content in (b"one", b"two"):
         catalogue.write_bytes(content)
-        catalog_views.version.cache_clear()
+        catalog.version.cache_clear()
         with override_settings(BASE_DIR=tmp_path):
-            versions.append(catalog_views.version())
-    catalog_views.version.cache_clear()
+            versions.append(catalog.version())
+    catalog.version.cache_clear()
 
-    assert versions[0] != versions[1] and catalog_views.version() not in versions
+    assert versions[0] != versions[1] and catalog.version() not in versions
