@@ -6,10 +6,15 @@ content security policy allows; it scales with the box CSS gives it (a viewBox, 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from django.utils.safestring import SafeString, mark_safe
 
 
+# Drawing a code takes 30-40 ms (segno tries eight masks in Python), more than the rest of a game
+# page; the same address is drawn on every load of its page, so the markup is kept per address.
+@lru_cache(maxsize=512)
 def svg(text: str, *, title: str) -> SafeString:
     """``text`` as a QR code (error correction M, the quiet zone around it, black on white)."""
     code = segno.make(text, error="m", micro=False)
