@@ -12,8 +12,6 @@ views fetched again every 25 seconds; the organiser may hide the standings durin
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -39,14 +37,7 @@ def seat_link(request, night: Night) -> str:
 
 def seat_code(link: str):
     """The QR code of ``link`` (``seat_link``) for a page: the night page's, the room's screen's."""
-    return _drawn_code(link, _("Where do I sit? The night's seating for its players"))
-
-
-@lru_cache(maxsize=64)
-def _drawn_code(link: str, title: str):
-    """A night's code drawn once for its link and title (in the page's language): drawing it is a
-    fifth of the night page's time, and the night page and the room's screen are seen again and again."""
-    return qrcode.svg(link, title=title)
+    return qrcode.svg(link, title=_("Where do I sit? The night's seating for its players"))  # kept drawn per link
 
 
 def _night(token: str) -> Night:
