@@ -1,12 +1,12 @@
-"""Template filters for numbers as a score sheet prints them, and the script tag of the
-JavaScript's strings."""
+"""Template filters for numbers as a score sheet prints them, a form field's box and errors,
+and the script tag of the JavaScript's strings."""
 
 from django import template
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html
 
-from scoresheet import catalog
+from scoresheet import catalog, field_boxes
 from scoresheet.display import fmt
 
 register = template.Library()
@@ -26,14 +26,16 @@ def meld(value):
     return fmt(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
-PICKS = 4  # a count field offers one-tap picks 0 to 4: most books and threes of a round
+@register.simple_tag
+def field_box(field, kind=""):
+    """A form field's label, box, one-tap picks ("picks") and errors (scoresheet.field_boxes)."""
+    return field_boxes.box(field, kind)
 
 
-@register.filter
-def pick_values(field):
-    """The one-tap picks of a count field: 0 to 4, or to the field's own limit if lower."""
-    limit = getattr(field.field, "max_value", None)
-    return range(0, min(PICKS, limit if limit is not None else PICKS) + 1)
+@register.simple_tag
+def field_errors(field):
+    """A form field's errors, tied to its box (scoresheet.field_boxes)."""
+    return field_boxes.errors(field)
 
 
 # A game's round addresses (scoresheet.links.GameLinks): {{ links|round_edit:3 }}. Filters, as
