@@ -172,16 +172,7 @@ def test_two_players_merged(organiser, autumn):
 
 
 def test_a_night_still_playing_deleted_takes_its_byes_away(organiser, autumn):
-    third = night_services.night_create(
-        club=autumn.club,
-        season=autumn,
-        date=date(2026, 10, 20),
-        variant=autumn.variant,
-        mode="rotating",
-        sittings_planned=1,
-    )
-    for name in ("Ann", "Bob", "Cleo", "Dan", "Ivy"):
-        night_services.check_in(night=third, player=player(autumn, name))
+    third = _new_night(autumn, sittings_planned=1)
     night_services.sitting_draw(night=third)  # four at a table, one sitting out; no game finished yet
     out = Bye.objects.get(sitting__night=third).player.name
     assert standings(organiser, autumn)[out]["Bye"] == "1"
@@ -454,14 +445,15 @@ def _night_closed(autumn):
     return lambda: night_services.night_close(night=table.sitting.night)
 
 
-def _new_night(autumn) -> Night:
+def _new_night(autumn, sittings_planned: int = 2) -> Night:
+    """A third night of the season, FIVE checked in, nothing drawn."""
     the_night = night_services.night_create(
         club=autumn.club,
         season=autumn,
         date=date(2026, 10, 20),
         variant=autumn.variant,
         mode="rotating",
-        sittings_planned=2,
+        sittings_planned=sittings_planned,
     )
     for name in FIVE:
         night_services.check_in(night=the_night, player=player(autumn, name))
