@@ -11,7 +11,7 @@ WORKERS ?= 3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run serve test test-tools lint format bench clean messages
+.PHONY: run serve test test-quick test-tools lint format bench clean messages
 
 # Install the run-time requirements, migrate, load the variant presets and serve on $(HOST):$(PORT).
 # HOST=0.0.0.0 make run serves the other machines on the network too, e.g. a phone on the same Wi-Fi.
@@ -40,12 +40,25 @@ serve: $(VENV)/.installed-run
 	$(PY) manage.py load_presets
 	exec $(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile -
 
-# Install the dev requirements and run the whole test suite; pytest's exit status is passed through.
+# The whole suite (what CI runs) and the quick tier (the edit loop): see README, "Tests".
+# --dist loadfile hands each worker whole modules, so a module's world (a club built once, `make
+# serve`, two app servers) is built by one worker, not by each; --no-loadscope-reorder keeps the
+# order collected, the browser tests (tests/e2e) first: they wait on the browser as much as they
+# compute, and the other tests fill the cores meanwhile.
 # Bytecode (and pytest's rewritten test modules) is cached in __pycache__ even where the environment
 # says not to (PYTHONDONTWRITEBYTECODE): each worker would compile every module again on every run.
-# --dist loadgroup keeps tests marked xdist_group (the two app servers) on one worker.
+PYTEST = env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
+# What `make test-quick` leaves out, by the markers CI uses: the browser tests and the tests that
+# start real servers (tests/conftest.py says how many it left out).
+QUICK_MARKERS = not e2e and not server
+
+# Install the dev requirements and run the whole test suite; pytest's exit status is passed through.
 test: test-tools $(VENV)/.installed-dev
-	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
+	$(PYTEST) $(PYTEST_ARGS)
+
+# Everything but the browser and real-server tests, without Playwright's plugin: for every change.
+test-quick: $(VENV)/.installed-dev
+	$(PYTEST) -p no:playwright -m "$(QUICK_MARKERS)" $(PYTEST_ARGS)
 
 # Browser tests drive Debian's chromium and PDF tests render pages with pdftoppm: say what
 # to install before the run (one line), not in errors deep inside it.

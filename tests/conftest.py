@@ -1,15 +1,10 @@
 """Shared pytest setup: hypothesis profiles, a fast password hash, the engine selection for the
-PostgreSQL pass, and Playwright on Debian's chromium (no `playwright install`)."""
+PostgreSQL pass, the quick tier's summary. The browser's own setup is in tests/e2e/conftest.py."""
 
 import os
-import shutil
-from pathlib import Path
 
 import pytest
 from hypothesis import settings
-from playwright.sync_api import expect
-
-pytest_plugins = ["tests.xdist_groups"]
 
 # Playwright's sync API runs an event loop in the test thread; without this Django
 # refuses the database work pytest-django does around each test.
@@ -20,10 +15,6 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 settings.register_profile("dev", max_examples=10, deadline=None)
 settings.register_profile("ci", max_examples=200, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
-
-# Browser checks wait up to 15 s, not Playwright's 5: the live breakdown is a server round
-# trip, and with tests in parallel on a busy CI machine it can take longer than 5 s.
-expect.set_options(timeout=15_000)
 
 # Production hashes passwords with Django's PBKDF2, slow on purpose (a third of a second a hash);
 # the tests make hundreds of accounts and sign-ins, so here a fast hash stands in. Sign-in,
@@ -78,33 +69,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if depends_on_engine(item) and not item.get_closest_marker("engine"):
             item.add_marker(pytest.mark.engine)
-
-
-# The real binary skips the /usr/bin/chromium wrapper script (and its shell warning).
-CHROMIUM = "/usr/lib/chromium/chromium" if Path("/usr/lib/chromium/chromium").exists() else shutil.which("chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-]
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    """Override pytest-playwright's launch args to use the system chromium."""
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
-
-
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args):
-    """The browser tests run without the app's service worker (installing it fetches and keeps the
-    static files and the next round's form on every game page: time spent on what they do not
-    test); tests/e2e/test_offline.py, which tests it, lets it run."""
-    return {**browser_context_args, "service_workers": "block"}
 
 
 # App fixtures
@@ -183,3 +147,29 @@ def _is_transactional(request) -> bool:
         or "transactional_db" in request.fixturenames
         or "live_server" in request.fixturenames
     )
+
+
+# How many tests `-m` left out: each xdist worker counts its own (all collect the same tests) and
+# hands the count to the controller, which prints the summary.
+_left_out: list[int] = [0]
+
+
+def pytest_deselected(items):
+    _left_out[0] += len(items)
+
+
+def pytest_sessionfinish(session):
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["left_out"] = _left_out[0]
+
+
+def pytest_testnodedown(node, error):
+    _left_out[0] = max(_left_out[0], getattr(node, "workeroutput", {}).get("left_out", 0))
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """`make test-quick` says how many tests it left to `make test` (the browser and real-server ones)."""
+    if _left_out[0] and config.option.markexpr == "not e2e and not server":
+        terminalreporter.write_line(
+            f"make test-quick left {_left_out[0]} browser and real-server tests to `make test`, the whole suite."
+        )

@@ -20,10 +20,9 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 
 # One `make serve` for the module's tests that read it (the `server` fixture): with --dist
-# loadgroup (make test) they run on one worker, which starts it once. The fixture lives for the
-# session (until that worker ends): a module-scoped one was started again whenever another
-# module's test ran between two of these on the worker.
-pytestmark = pytest.mark.xdist_group("make_serve")
+# loadfile (make test) a module's tests run on one worker, which starts it once. These tests
+# start real servers: `make test-quick` leaves them to `make test` (the `server` marker).
+pytestmark = pytest.mark.server
 
 
 def free_port() -> int:
@@ -173,8 +172,19 @@ def test_make_test_stops_at_once_naming_the_packages_to_install(tmp_path, tools,
     assert line.endswith(message)
 
 
-def test_these_tests_share_one_worker_under_make_test(request):
-    """`make test` runs --dist loadgroup: this module's tests carry their group (tests/xdist_groups.py),
-    so one worker runs them all and starts `make serve` once; without --dist loadgroup, no group."""
-    grouped = request.node.nodeid.endswith("@make_serve")
-    assert grouped == bool(getattr(request.config.option, "loadgroup", False))
+def test_make_test_keeps_each_module_on_one_worker():
+    """`make test` and `make test-quick` hand pytest-xdist whole modules (--dist loadfile): a module's
+    world (a `make serve`, two app servers, a club built once) is built by one worker, not by each;
+    and in the order collected (--no-loadscope-reorder), the browser tests first."""
+    commands = subprocess.run(
+        ["make", "--dry-run", "--no-print-directory", "test", "test-quick"],
+        cwd=REPO,
+        env={k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    runs = [line for line in commands.splitlines() if " -m pytest " in line]
+    assert len(runs) == 2
+    for run in runs:
+        assert "--dist loadfile --no-loadscope-reorder" in run

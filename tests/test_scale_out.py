@@ -40,7 +40,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),  # the servers see only what is committed
-    pytest.mark.xdist_group("two_app_servers"),  # with --dist loadgroup, one worker starts them once
+    pytest.mark.server,  # real servers: left to `make test` (with --dist loadfile, one worker starts them once)
 ]
 
 
