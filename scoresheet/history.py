@@ -92,6 +92,23 @@ def bulk_create(model, objs) -> list:
     return bulk_create_with_history(list(objs), model, **_bulk_history())
 
 
+def create_each(model, objs) -> list:
+    """Insert ``objs`` and their history rows exactly as ``obj.save(force_insert=True)`` each would
+    (same values, user, change, action, reason and undo), in two inserts instead of two a row:
+    ``fill_history_row`` puts the reason and the undo on a row saved alone, so they are given here
+    too. The rows must need nothing ``save`` does besides the insert (no ``save`` of their own, no
+    signal but history's)."""
+    from simple_history.utils import bulk_create_with_history
+
+    options = _bulk_history()
+    current = _current.get()
+    if current is not None:
+        options["custom_historical_attrs"]["history_undoes"] = current.undoes
+        if current.reason:
+            options["default_change_reason"] = current.reason[:100]
+    return bulk_create_with_history(list(objs), model, **options)
+
+
 def bulk_update(model, objs, fields: list[str]) -> None:
     """``model.objects.bulk_update(objs, fields)`` with a history row each (a change "~"), as
     ``bulk_create`` does for new rows."""

@@ -313,9 +313,9 @@ def _round_save(game, number, rounds, rows: list[TeamRound], checks, *, ends: bo
         rnd = Round.objects.create(
             game=game, number=number, confirmed_warnings=plausibility.confirmation_record(checks)
         )
-    for row in rows:  # one by one: bulk_create would leave no history
+    for row in rows:
         row.round = rnd
-        row.save(force_insert=True)
+    history.create_each(TeamRound, rows)  # one insert of the rows, one of their history rows
     if ends:
         game.status, game.finished_at = Game.Status.FINISHED, timezone.now()
         game.save(update_fields=["status", "finished_at", "updated_at"])
