@@ -3,10 +3,12 @@ persistent PostgreSQL connections, the site's address for printed links (SITE_UR
 (CACHE_URL). Errors are
 one line from manage.py, never a traceback."""
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -17,12 +19,72 @@ REPO = Path(__file__).resolve().parent.parent
 SETTING_NAMES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "CONN_MAX_AGE", "SITE_URL")
 
 
-def run(*args: str, **env: str) -> subprocess.CompletedProcess:
+def run(*args: str, input: str | None = None, **env: str) -> subprocess.CompletedProcess:
     """Run python in the repository with only the settings given here (none inherited)."""
     inherited = {k: v for k, v in os.environ.items() if k not in SETTING_NAMES}
     return subprocess.run(
-        [sys.executable, *args], cwd=REPO, env={**inherited, **env}, capture_output=True, text=True, timeout=60
+        [sys.executable, *args],
+        cwd=REPO,
+        env={**inherited, **env},
+        input=input,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
+
+
+# Reads config/settings.py afresh (a new import of the module, as in a new process) under each
+# environment given on stdin, all in one process: one Python start-up for every read instead of
+# one each (the start-up is the slow part). Each read's environment is the process's own (run's,
+# none of the settings inherited) with its variables added; it answers each read's stdout and stderr.
+READER = """
+import io, json, os, sys, traceback
+from contextlib import redirect_stderr, redirect_stdout
+inherited = dict(os.environ)
+answers = []
+for code, env in json.load(sys.stdin):
+    os.environ.clear()
+    os.environ.update({**inherited, **env})
+    sys.modules.pop("config.settings", None)
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            exec(code, {})
+        except BaseException:
+            traceback.print_exc()
+    answers.append([out.getvalue(), err.getvalue()])
+json.dump(answers, sys.__stdout__)
+"""
+
+READ_DATABASE = (
+    "from config.settings import DATABASES; "
+    "print(DATABASES['default']['CONN_MAX_AGE'], DATABASES['default']['CONN_HEALTH_CHECKS'])"
+)
+READ_OPTIONS = "from config.settings import DATABASES; print(DATABASES['default'].get('OPTIONS', {}))"
+READ_SITE_URL = "from config.settings import SITE_URL; print(repr(SITE_URL))"
+POSTGRES = "postgres://u:p@127.0.0.1:1/nothing"  # only the settings are read: no connection is made to it
+SITE_URLS = [
+    (None, "''"),  # unset: each link takes the address of its request
+    ("", "''"),
+    ("http://192.168.1.20:8000", "'http://192.168.1.20:8000'"),
+    (" https://scores.example.org/ ", "'https://scores.example.org'"),  # no trailing slash: paths start with /
+]
+READS = {
+    "postgresql": (READ_DATABASE, {"DATABASE_URL": POSTGRES}),
+    "postgresql, CONN_MAX_AGE=0": (READ_DATABASE, {"DATABASE_URL": POSTGRES, "CONN_MAX_AGE": "0"}),
+    "sqlite": (READ_DATABASE, {}),
+    "postgresql options": (READ_OPTIONS, {"DATABASE_URL": POSTGRES}),
+    **{f"SITE_URL={value!r}": (READ_SITE_URL, {} if value is None else {"SITE_URL": value}) for value, _ in SITE_URLS},
+}
+
+
+@pytest.fixture(scope="module")
+def read() -> dict[str, SimpleNamespace]:
+    """Each of READS: its code's stdout and stderr, run under its environment (all in one process)."""
+    process = run("-c", READER, input=json.dumps(list(READS.values())))
+    assert process.returncode == 0, process.stderr
+    answers = json.loads(process.stdout)
+    return {name: SimpleNamespace(stdout=out, stderr=err) for name, (out, err) in zip(READS, answers, strict=True)}
 
 
 @pytest.mark.parametrize("word", ["1", "true", "True", "YES", "on", " on "])
@@ -77,22 +139,15 @@ def test_debug_off_with_a_secret_key_passes_the_checks():
     assert result.returncode == 0, result.stderr
 
 
-READ_DATABASE = (
-    "from config.settings import DATABASES; "
-    "print(DATABASES['default']['CONN_MAX_AGE'], DATABASES['default']['CONN_HEALTH_CHECKS'])"
-)
-
-
-def test_postgresql_connections_are_kept_a_minute_and_checked_before_reuse():
-    # Only the settings are read: no connection is made to this address.
-    result = run("-c", READ_DATABASE, DATABASE_URL="postgres://u:p@127.0.0.1:1/nothing")
+def test_postgresql_connections_are_kept_a_minute_and_checked_before_reuse(read):
+    result = read["postgresql"]
     assert result.stdout.split() == ["60", "True"], result.stderr
-    result = run("-c", READ_DATABASE, DATABASE_URL="postgres://u:p@127.0.0.1:1/nothing", CONN_MAX_AGE="0")
+    result = read["postgresql, CONN_MAX_AGE=0"]
     assert result.stdout.split() == ["0", "True"], result.stderr
 
 
-def test_sqlite_opens_a_connection_per_request():
-    result = run("-c", READ_DATABASE)
+def test_sqlite_opens_a_connection_per_request(read):
+    result = read["sqlite"]
     assert result.stdout.split() == ["0", "False"], result.stderr
 
 
@@ -118,30 +173,15 @@ def test_sqlite_connections_take_turns_to_write(tmp_path):
     assert result.stdout.split() == ["wal", "2", "20000", "IMMEDIATE"], result.stderr
 
 
-def test_postgresql_gets_none_of_the_sqlite_options():
-    result = run(
-        "-c",
-        "from config.settings import DATABASES; print(DATABASES['default'].get('OPTIONS', {}))",
-        DATABASE_URL="postgres://u:p@127.0.0.1:1/nothing",
-    )
+def test_postgresql_gets_none_of_the_sqlite_options(read):
+    result = read["postgresql options"]
     assert result.stdout.strip() == "{}", result.stderr
 
 
-READ_SITE_URL = "from config.settings import SITE_URL; print(repr(SITE_URL))"
-
-
-@pytest.mark.parametrize(
-    "value, read",
-    [
-        (None, "''"),  # unset: each link takes the address of its request
-        ("", "''"),
-        ("http://192.168.1.20:8000", "'http://192.168.1.20:8000'"),
-        (" https://scores.example.org/ ", "'https://scores.example.org'"),  # no trailing slash: paths start with /
-    ],
-)
-def test_site_url_is_read_from_the_environment(value, read):
-    result = run("-c", READ_SITE_URL, **({} if value is None else {"SITE_URL": value}))
-    assert result.stdout.strip() == read, result.stderr
+@pytest.mark.parametrize("value, expected", SITE_URLS)
+def test_site_url_is_read_from_the_environment(read, value, expected):
+    result = read[f"SITE_URL={value!r}"]
+    assert result.stdout.strip() == expected, result.stderr
 
 
 @pytest.mark.parametrize("value", ["192.168.1.20:8000", "ftp://host", "http://", "https://host/bookkeeper"])

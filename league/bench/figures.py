@@ -26,7 +26,7 @@ from django.db import connection, transaction
 from django.test import Client
 
 from league.bench.club import ROUNDS, BenchClub, entries
-from league.bench.timing import Timed, process_seconds, timed
+from league.bench.timing import Timed, counted, process_seconds, timed
 from league.exchange import exports, imports
 from league.models import Season
 from scoresheet.rules import preset
@@ -70,13 +70,15 @@ def measure(bench: BenchClub, runs: int) -> list[Figure]:
 
 
 def query_counts(bench: BenchClub) -> dict[str, int]:
-    """The queries of every figure that makes any (one run each): what must not grow with the club."""
+    """The queries of every figure that makes any (one run each, after one to warm up, as ``measure``
+    counts them, but not timed): what must not grow with the club."""
     client = Client()
     client.force_login(bench.organiser)
     pages = [("floor", f"/bench/floor/{bench.club.slug}/")] + [(key, url) for key, _, url, _ in _page_list(bench)]
-    counts = {key: _page(client, url, 1, memory=False).queries for key, url in pages}
-    for figure in _exchange(bench, 1, memory=False)[0]:
-        counts[figure.key] = figure.queries_each
+    counts = {key: counted(_getter(client, url)) for key, url in pages}
+    data = exports.results_workbook(season=bench.season)
+    for key, (work, per) in _exchange_work(bench, data).items():
+        counts[key] = counted(work) // per
     return counts
 
 
@@ -84,12 +86,16 @@ def _fields(result: Timed) -> tuple:
     return result.seconds, result.queries, result.peak
 
 
-def _page(client: Client, url: str, runs: int, *, memory: bool = True) -> Timed:
+def _page(client: Client, url: str, runs: int) -> Timed:
+    return timed(_getter(client, url), runs)
+
+
+def _getter(client: Client, url: str) -> Callable[[], None]:
     def get():
         response = client.get(url, secure=True)
         assert response.status_code == 200, (url, response.status_code)
 
-    return timed(get, runs, memory=memory)
+    return get
 
 
 def _page_list(bench: BenchClub) -> list[tuple[str, str, str, int]]:
@@ -120,25 +126,40 @@ def _pages(client: Client, bench: BenchClub, runs: int) -> list[Figure]:
     return figures
 
 
-def _exchange(bench: BenchClub, runs: int, *, memory: bool = True) -> tuple[list[Figure], dict[str, float]]:
-    """The results export (one season, then every season) and the import of that export, in this
-    process; and the bare openpyxl write and read of the same rows they are compared with (the
-    process figures compare with them too: ``_processes``)."""
+def _exchange_work(bench: BenchClub, data: bytes) -> dict[str, tuple[Callable[[], object], int]]:
+    """The work of each exchange figure in this process, and what its queries are counted per: the
+    results export of one season, of every season (per season), and the import of ``data`` (that
+    export's workbook)."""
     season = bench.season
     seasons = list(Season.objects.filter(club=bench.club).order_by("start"))
-    one = timed(lambda: exports.results_workbook(season=season), runs, memory=memory)
-    every = timed(lambda: [exports.results_workbook(season=s) for s in seasons], runs, memory=memory)
-    results, (_, log) = exports.results_rows(season=season), exports.game_log(season=season)
-    data = exports.results_workbook(season=season)
 
     def import_once():
         with transaction.atomic():
             imports.results_import(data=data, club_slug=f"{bench.club.slug}-import", season_name="Imported")
             transaction.set_rollback(True)
 
+    return {
+        "export_season": (lambda: exports.results_workbook(season=season), 1),
+        "export_every_season": (lambda: [exports.results_workbook(season=s) for s in seasons], len(seasons)),
+        "import": (import_once, 1),
+    }
+
+
+def _exchange(bench: BenchClub, runs: int) -> tuple[list[Figure], dict[str, float]]:
+    """The results export (one season, then every season) and the import of that export, in this
+    process; and the bare openpyxl write and read of the same rows they are compared with (the
+    process figures compare with them too: ``_processes``)."""
+    season = bench.season
+    seasons = list(Season.objects.filter(club=bench.club).order_by("start"))
+    data = exports.results_workbook(season=season)
+    work = _exchange_work(bench, data)
+    one = timed(work["export_season"][0], runs)
+    every = timed(work["export_every_season"][0], runs)
+    results, (_, log) = exports.results_rows(season=season), exports.game_log(season=season)
+
     written = timed(lambda: _bare_write([results, log]), runs, queries=False, memory=False).seconds
     read = timed(lambda: _bare_read(data), runs, queries=False, memory=False).seconds
-    imported = timed(import_once, runs, memory=memory)
+    imported = timed(work["import"][0], runs)
     figures = [
         Figure(
             "export_season",

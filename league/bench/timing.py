@@ -67,6 +67,16 @@ def timed(work: Callable[[], object], runs: int, *, queries: bool = True, memory
     return Timed(statistics.median(times), count if queries else None, peak)
 
 
+def counted(work: Callable[[], object]) -> int:
+    """The queries of one run of ``work``, after one to warm up, as ``timed`` counts them: neither
+    timed nor measured, so no garbage collected first (slow in a big process such as the tests')."""
+    work()
+    reset_queries()
+    with CaptureQueriesContext(connection) as captured:
+        work()
+    return len(captured)
+
+
 def process_seconds(work: Callable[[], object], runs: int) -> float:
     """The median time of ``runs`` runs of ``work``, which starts a process and waits for it."""
     times = []

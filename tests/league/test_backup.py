@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 from datetime import date
+from types import SimpleNamespace
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -19,6 +20,7 @@ from scoresheet import printing, selectors, sheets
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game, Round, Variant
 from scoresheet.scoring import Entry
+from tests.league.built_once import built_once
 from tests.league.factories import club, member, night, season
 from tests.pdf_reading import read
 
@@ -90,51 +92,84 @@ def export(slug: str, tmp_path) -> str:
     return str(path)
 
 
-@pytest.mark.engine
-def test_a_club_restored_under_another_slug_has_the_same_standings_and_sheets(tmp_path):
-    tuesday = a_club_with_history()
-    last, first = tuesday.players.order_by("-name")[:2]
-    keep_apart(player=last, other=first)  # "never seat with", the later player first
-    path = export("tuesday", tmp_path)
-    out = io.StringIO()
-    call_command("import_club", path, "--slug", "tuesday-copy", "--link-accounts", stdout=out)
-    assert "Restored club tuesday-copy" in out.getvalue()
-    copy = Club.objects.get(slug="tuesday-copy")
-    assert standings_of(copy) == standings_of(tuesday)
-    assert sheet_texts(copy) == sheet_texts(tuesday)
-    assert histories(copy) == histories(tuesday)
-    assert any("Miscounted the melds" in entry[3] for entries in histories(copy).values() for entry in entries)
-    assert Membership.objects.get(club=copy).user.username == "olga"
-    assert copy.house_variants.get().slug == "tuesday-copy-our-rules"
-    assert Seat.objects.filter(team__game__club=copy).count() == Seat.objects.filter(team__game__club=tuesday).count()
-    kept = [(pair.first.name, pair.second.name) for pair in KeptApart.objects.filter(club=copy)]
-    assert kept == [(pair.first.name, pair.second.name) for pair in KeptApart.objects.filter(club=tuesday)]
-    assert len(kept) == 1
-    # the copy's table links are its own: both clubs' printed packs keep working
-    tokens = set(Night.objects.get(club=copy).sittings.values_list("tables__token", flat=True))
-    assert tokens.isdisjoint(Night.objects.get(club=tuesday).sittings.values_list("tables__token", flat=True))
+@pytest.fixture(scope="class")
+def backup(django_db_setup, django_db_blocker, tmp_path_factory) -> SimpleNamespace:
+    """The club with history, two of its players kept apart, and its backup, built and exported once
+    for the restores of TestOneBackup (each test in a savepoint of the class's transaction, as in
+    tests/league/built_once.py; the tests after the class see an empty database)."""
+    folder = tmp_path_factory.mktemp("backup")
+
+    def build():
+        tuesday = a_club_with_history()
+        last, first = tuesday.players.order_by("-name")[:2]
+        keep_apart(player=last, other=first)  # "never seat with", the later player first
+        return SimpleNamespace(club=tuesday, path=export("tuesday", folder))
+
+    yield from built_once(django_db_blocker, build)
 
 
-@pytest.mark.engine
-def test_a_club_restored_into_an_empty_place_is_the_club_it_was(tmp_path):
-    tuesday = a_club_with_history()
-    before_standings, before_sheets, before_histories = standings_of(tuesday), sheet_texts(tuesday), histories(tuesday)
-    path = export("tuesday", tmp_path)
-    document = json.loads(open(path).read())
-    # An empty database: the club and everything of it gone (accounts stay, as in another database).
-    Game.objects.filter(club=tuesday).delete()
-    Night.objects.filter(club=tuesday).delete()
-    tuesday.delete()
-    assert not Player.objects.exists() and not Round.objects.exists()
-    call_command("import_club", path, "--link-accounts", stdout=io.StringIO())  # olga's account is still here
-    restored = Club.objects.get(slug="tuesday")
-    assert standings_of(restored) == before_standings
-    assert sheet_texts(restored) == before_sheets
-    assert histories(restored) == before_histories
-    assert restored.players.count() == len(document["tables"]["league.Player"])
-    night_row = document["tables"]["league.Night"][0]
-    restored_night = Night.objects.get(club=restored)
-    assert (restored_night.seed, str(restored_night.date)) == (night_row["seed"], night_row["date"])
+@pytest.fixture
+def tuesday(backup) -> Club:
+    """The exported club as stored, a copy of its own for each test."""
+    return Club.objects.get(pk=backup.club.pk)
+
+
+class TestOneBackup:
+    """Restores of the one backup the class's fixture exports."""
+
+    @pytest.mark.engine
+    def test_a_club_restored_under_another_slug_has_the_same_standings_and_sheets(self, backup, tuesday):
+        path = backup.path
+        out = io.StringIO()
+        call_command("import_club", path, "--slug", "tuesday-copy", "--link-accounts", stdout=out)
+        assert "Restored club tuesday-copy" in out.getvalue()
+        copy = Club.objects.get(slug="tuesday-copy")
+        assert standings_of(copy) == standings_of(tuesday)
+        assert sheet_texts(copy) == sheet_texts(tuesday)
+        copied_histories = histories(copy)
+        assert copied_histories == histories(tuesday)
+        assert any("Miscounted the melds" in entry[3] for entries in copied_histories.values() for entry in entries)
+        assert Membership.objects.get(club=copy).user.username == "olga"
+        assert copy.house_variants.get().slug == "tuesday-copy-our-rules"
+        assert (
+            Seat.objects.filter(team__game__club=copy).count() == Seat.objects.filter(team__game__club=tuesday).count()
+        )
+        kept = [(pair.first.name, pair.second.name) for pair in KeptApart.objects.filter(club=copy)]
+        assert kept == [(pair.first.name, pair.second.name) for pair in KeptApart.objects.filter(club=tuesday)]
+        assert len(kept) == 1
+        # the copy's table links are its own: both clubs' printed packs keep working
+        tokens = set(Night.objects.get(club=copy).sittings.values_list("tables__token", flat=True))
+        assert tokens.isdisjoint(Night.objects.get(club=tuesday).sittings.values_list("tables__token", flat=True))
+
+    @pytest.mark.engine
+    def test_a_club_restored_into_an_empty_place_is_the_club_it_was(self, backup, tuesday):
+        before_standings, before_sheets, before_histories = (
+            standings_of(tuesday),
+            sheet_texts(tuesday),
+            histories(tuesday),
+        )
+        path = backup.path
+        document = json.loads(open(path).read())
+        # An empty database: the club and everything of it gone (accounts stay, as in another database).
+        Game.objects.filter(club=tuesday).delete()
+        Night.objects.filter(club=tuesday).delete()
+        tuesday.delete()
+        assert not Player.objects.exists() and not Round.objects.exists()
+        call_command("import_club", path, "--link-accounts", stdout=io.StringIO())  # olga's account is still here
+        restored = Club.objects.get(slug="tuesday")
+        assert standings_of(restored) == before_standings
+        assert sheet_texts(restored) == before_sheets
+        assert histories(restored) == before_histories
+        assert restored.players.count() == len(document["tables"]["league.Player"])
+        night_row = document["tables"]["league.Night"][0]
+        restored_night = Night.objects.get(club=restored)
+        assert (restored_night.seed, str(restored_night.date)) == (night_row["seed"], night_row["date"])
+
+    def test_restoring_over_an_existing_club_is_refused(self, backup):
+        path = backup.path
+        with pytest.raises(CommandError, match="exists already"):
+            call_command("import_club", path)
+        assert Club.objects.count() == 1
 
 
 @pytest.mark.parametrize(
@@ -158,14 +193,6 @@ def test_a_bad_backup_is_refused_in_one_line_and_writes_nothing(tmp_path, conten
         call_command("import_club", str(path))
     assert raised.value.returncode == 2 and message in str(raised.value)
     assert not Club.objects.exists() and not Player.objects.exists()
-
-
-def test_restoring_over_an_existing_club_is_refused(tmp_path):
-    a_club_with_history()
-    path = export("tuesday", tmp_path)
-    with pytest.raises(CommandError, match="exists already"):
-        call_command("import_club", path)
-    assert Club.objects.count() == 1
 
 
 def test_an_unknown_club_or_an_unwritable_file_is_one_line(tmp_path):

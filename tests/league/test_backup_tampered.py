@@ -4,9 +4,11 @@ exists here unless told to (--link-accounts), or leaves them out (--skip-account
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -15,10 +17,32 @@ from django.core.management import CommandError, call_command
 from league.exchange.backup import CLUB_ROWS, _model
 from league.models import Club, Membership, Player, Role
 from scoresheet.models import Game, TeamRound
+from tests.league.built_once import built_once
 from tests.league.test_backup import a_club_with_history, export, standings_of
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
+
+
+@pytest.fixture(scope="module")
+def backup(django_db_setup, django_db_blocker, tmp_path_factory) -> SimpleNamespace:
+    """The club with history, its backup file and that file's document, built and exported once for
+    the module, not once a case (each test in a savepoint of the module's transaction:
+    tests/league/built_once.py)."""
+    folder = tmp_path_factory.mktemp("backup")
+
+    def build():
+        club = a_club_with_history()
+        path = export("tuesday", folder)
+        return SimpleNamespace(club=club, path=path, document=json.loads(open(path).read()))
+
+    yield from built_once(django_db_blocker, build)
+
+
+@pytest.fixture
+def document(backup) -> dict:
+    """The backup's document, a deep copy of its own for each test to tamper with."""
+    return copy.deepcopy(backup.document)
 
 
 def counts() -> dict[str, int]:
@@ -141,10 +165,8 @@ def member_mapped_onto_root(t):
         (member_mapped_onto_root, "root (organiser)"),
     ],
 )
-def test_a_tampered_backup_is_refused_with_exit_2_and_writes_nothing(tmp_path, tamper, message):
-    a_club_with_history()
+def test_a_tampered_backup_is_refused_with_exit_2_and_writes_nothing(tmp_path, document, tamper, message):
     User.objects.create_superuser("root", "root@example.com", "x")
-    document = json.loads(open(export("tuesday", tmp_path)).read())
     tamper(document["tables"])
     path = tmp_path / "tampered.json"
     path.write_text(json.dumps(document))
@@ -156,9 +178,7 @@ def test_a_tampered_backup_is_refused_with_exit_2_and_writes_nothing(tmp_path, t
     assert counts() == before
 
 
-def test_a_tampered_backup_names_each_problem_on_a_line_of_its_own(tmp_path):
-    a_club_with_history()
-    document = json.loads(open(export("tuesday", tmp_path)).read())
+def test_a_tampered_backup_names_each_problem_on_a_line_of_its_own(tmp_path, document):
     bad_date(document["tables"])
     bad_boolean(document["tables"])
     path = tmp_path / "tampered.json"
@@ -171,9 +191,8 @@ def test_a_tampered_backup_names_each_problem_on_a_line_of_its_own(tmp_path):
     assert any(line.startswith("league.Player #") and "active" in line for line in lines)
 
 
-def test_existing_accounts_are_listed_and_linked_or_skipped_only_when_asked(tmp_path):
-    tuesday = a_club_with_history()
-    path = export("tuesday", tmp_path)
+def test_existing_accounts_are_listed_and_linked_or_skipped_only_when_asked(backup):
+    tuesday, path = Club.objects.get(pk=backup.club.pk), backup.path
     before = counts()
     with pytest.raises(CommandError) as raised:
         call_command("import_club", path, "--slug", "copy")
@@ -191,9 +210,7 @@ def test_existing_accounts_are_listed_and_linked_or_skipped_only_when_asked(tmp_
     assert (linked.user.username, linked.role) == ("olga", Role.ORGANISER)
 
 
-def test_an_account_missing_here_is_created_without_a_password(tmp_path):
-    a_club_with_history()
-    document = json.loads(open(export("tuesday", tmp_path)).read())
+def test_an_account_missing_here_is_created_without_a_password(tmp_path, document):
     document["tables"]["league.Membership"][0]["user_id"] = {"user": "newcomer"}
     path = tmp_path / "newcomer.json"
     path.write_text(json.dumps(document))
