@@ -77,7 +77,7 @@ def table_result(the_night, sitting: int, table: int, teams, *, finished: bool =
     from django.utils import timezone
 
     from league.models import Agreement, Seat, Sitting, Table
-    from scoresheet import services
+    from scoresheet import history, services
     from scoresheet.scoring import Adjustment, Entry
 
     the_sitting, _ = Sitting.objects.get_or_create(night=the_night, number=sitting)
@@ -90,17 +90,27 @@ def table_result(the_night, sitting: int, table: int, teams, *, finished: bool =
     )
     game.table = the_table
     game.save(update_fields=["table"])
-    for team, (names, _) in zip(game.teams.order_by("position"), teams):
-        for position, name in enumerate(names.split(" & ")):
-            who = Player.objects.filter(club=the_night.club, name=name).first() or player(the_night.club, name)
-            Seat.objects.create(team=team, position=position, player=who)
+    # The players read in one query and the seats written in one (each with its history row, as
+    # saving them one by one writes): a factory called hundreds of times in the suite.
+    names = [names.split(" & ") for names, _ in teams]
+    known = {}
+    for who in Player.objects.filter(club=the_night.club, name__in=[name for team in names for name in team]):
+        known.setdefault(who.name, who)  # the first of a name, as .first() found it
+    the_teams = list(game.teams.order_by("position"))
+    seats = []
+    for team, team_names in zip(the_teams, names):
+        for position, name in enumerate(team_names):
+            if name not in known:
+                known[name] = player(the_night.club, name)
+            seats.append(Seat(team=team, position=position, player=known[name]))
+    history.bulk_create(Seat, seats)
     entries = [Entry(adjustments=[Adjustment("Final score", total)]) for _, total in teams]
     services.round_record(game=game, number=1, entries=entries)
     if finished:
         services.game_finish(game=game)
     if agreed:  # every team, as each would from its own phone
-        for team in game.teams.all():
-            Agreement.objects.create(team=team, at=timezone.now(), device=f"phone-{team.pk}")
+        now = timezone.now()
+        history.bulk_create(Agreement, [Agreement(team=team, at=now, device=f"phone-{team.pk}") for team in the_teams])
     return game
 
 

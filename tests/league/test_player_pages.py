@@ -10,7 +10,6 @@ import pytest
 
 from league.standings.charts import line_chart, nice_step
 from tests.league.factories import member, night, season, table_result
-from tests.league.test_standings import autumn  # noqa: F401  (the hand-computed season, a fixture)
 
 pytestmark = pytest.mark.django_db
 

@@ -44,11 +44,6 @@ from tests.league.factories import club, night, season, table_result
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def autumn():
-    return build_autumn()
-
-
 def build_autumn():
     """The hand-computed season: two nights of Tuesday Club, one game not yet agreed."""
     tuesday = club("tuesday", "Tuesday Club")
