@@ -34,8 +34,8 @@ from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, PageTempla
 from league.models import Night
 from league.nights.pdf import long_date, page_of, short_date, sitting_word
 from league.nights.selectors import SittingRow, TableRow, night_page
-from league.standings.metrics import METRICS, Metric, Row
-from league.standings.rankings import ranking_rule
+from league.rankings import ranking_rule
+from league.results.metrics import METRICS, Metric, Row
 from league.standings.selectors import Standings, night_standings
 from scoresheet import pdf
 from scoresheet.display import localized
