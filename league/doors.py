@@ -14,7 +14,7 @@ from league.access import club_member
 from league.models import Membership, Role
 from league.nights import selectors as night_selectors
 from league.nights import table_links as table_link_views
-from league.results import results_changed
+from league.results.version import results_changed
 from scoresheet import clubs, doors
 from scoresheet.models import Game
 

@@ -3,7 +3,7 @@
 
 A fingerprint is what the read depends on as a page has it already, folded into a short text with
 the code that works it out: for a club's standings and ratings, the club's results version
-(``league.results``), which every write that changes them moves on in its own transaction, read by
+(``league.results.version``), which every write that changes them moves on in its own transaction, read by
 the club's key (no aggregate over the club's history, whose cost would grow with it); for a night's
 page, a few cheap aggregates over the night (``league.nights.kept_night``). When anything it depends
 on changes, so does the fingerprint, and the read is worked out again; nothing is ever invalidated

@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from league.standings.rankings import RANKINGS
+from league.rankings import RANKINGS
 from league.time_zones import default_time_zone, validate_time_zone
 from scoresheet import tokens
 from scoresheet.display import fmt
@@ -153,7 +153,7 @@ class Player(models.Model):
 
 
 # How a season's standings order its players: Ranking.VP, Ranking.WINS …, one for each rule of
-# league.standings.rankings, named as the season form offers it (in the page's language: the names
+# league.rankings, named as the season form offers it (in the page's language: the names
 # are marked for the catalogue there).
 Ranking = models.TextChoices("Ranking", [(rule.key.upper(), (rule.key, _(rule.name))) for rule in RANKINGS.values()])
 
@@ -389,7 +389,7 @@ class Table(models.Model):
 class Agreement(models.Model):
     """A team of a night table's game agrees with its result, as the game stood at ``at``: a later
     change to the game (a round entered, corrected or taken back, the game reopened) asks again
-    (league.querysets.agreed). Each team agrees for itself, from the phone it plays on
+    (league.results.querysets.agreed). Each team agrees for itself, from the phone it plays on
     (``device``, scoresheet.device.device_id); an organiser may confirm on its behalf (``by``).
     """
 
@@ -410,7 +410,7 @@ class Agreement(models.Model):
 class Seat(models.Model):
     """A player in a team of a table's game: who actually played. When a substitute took the
     seat, ``replaced`` is the player who left: they played the rounds before ``from_round``, the
-    substitute (``player``) the rest. Who the game counts for is ``league.nights.substitutes``."""
+    substitute (``player``) the rest. Who the game counts for is ``league.results.substitutes``."""
 
     team = models.ForeignKey("scoresheet.Team", on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()

@@ -8,11 +8,11 @@ exchange), included here with one line.
 from django.urls import include, path
 
 from league.clubs import views
-from league.clubs.recently_deleted import history_patterns
-from league.clubs.season_urls import season_patterns
 from league.clubs.urls import account_patterns, member_patterns, player_patterns
 from league.exchange.urls import import_patterns
 from league.nights.urls import night_patterns
+from league.recently_deleted import history_patterns
+from league.seasons.urls import season_patterns
 from league.standings.player_link_urls import player_link_patterns
 from league.standings.urls import (
     night_standings_patterns,

@@ -79,6 +79,11 @@ def long_date(day: date) -> str:
     return date_format(day, "l j F Y")
 
 
+def page_of(page: int, pages: int) -> str:
+    """ "Page 2 of 5"."""
+    return gettext("Page %(page)s of %(pages)s") % {"page": page, "pages": pages}
+
+
 def game_date(game) -> date:
     """The day a game was played: its club night's date, else the day it was started."""
     if game.table_id is not None:

@@ -38,10 +38,10 @@ PLAIN = {
     "scoresheet.team_entry",
     "scoresheet.tokens",
     "league.nights.seating",
-    "league.nights.substitutes",
+    "league.results.substitutes",
     "league.nights.whist_designs",
-    "league.standings.metrics",
-    "league.standings.rankings",
+    "league.results.metrics",
+    "league.rankings",
     "league.time_zones",
 }
 # Forms (layer 3) not named so: the house-rules editor is one long form.

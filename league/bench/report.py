@@ -27,7 +27,7 @@ EXPECTED_QUERIES: dict[str, int] = {
     # and substitutes in its history, read only when the night has one (the bench's nights have none).
     "night_page": 6,
     # The season's standings are kept in the cache (league.standings.fingerprint) under the club's
-    # results version (league.results: one query by the club's key) in place of the selector's 4
+    # results version (league.results.version: one query by the club's key) in place of the selector's 4
     # (5 more when they are worked out again). Its three aggregates over the season's games before
     # (issue 21): 8.
     "season_standings": 6,

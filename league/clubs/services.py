@@ -22,7 +22,7 @@ from django.utils.text import slugify
 
 from league.clubs.names import clean_name
 from league.models import Club, Invite, Membership, Player, Role, Season, default_blowout
-from league.results import results_changed
+from league.results.version import results_changed
 from scoresheet import history, limits
 from scoresheet.problems import Problem, Refused
 

@@ -13,9 +13,9 @@ from django.db.models.functions import Coalesce
 
 from league.exchange import workbooks as xlsx
 from league.models import Club, Player, Season, Seat
-from league.nights.selectors import credited_players
-from league.nights.substitutes import player_in_round
-from league.querysets import counted_games
+from league.results.credited import credited_players
+from league.results.querysets import counted_games
+from league.results.substitutes import player_in_round
 from scoresheet.early import early_games
 from scoresheet.fields import entered_value, entry_fields
 from scoresheet.models import Game, Team, TeamRound
@@ -35,7 +35,7 @@ def results_rows(*, season: Season) -> list[tuple]:
     """One row per team per game in the Results shape: Date, Table, Game, Team, Players, Score, Variant.
 
     Players are those the game counts for: of a seat a substitute took, the one who played more of
-    its rounds (``league.nights.substitutes``), so the sheet imports back to the same standings;
+    its rounds (``league.results.substitutes``), so the sheet imports back to the same standings;
     the Game log says who played each round. Only the columns the sheet shows are read (three
     queries): no game's rules snapshot, no entry."""
     games = _season_games(season)

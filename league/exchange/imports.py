@@ -22,11 +22,11 @@ from league.clubs.services import RESERVED_SLUGS, players_create, players_update
 from league.exchange import workbooks as xlsx
 from league.exchange.workbooks import RESULTS, Refused, ResultRow, RosterRow, name_key, problem
 from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table, default_blowout
-from league.nights.services import new_token
-from league.results import results_changed
+from league.results.version import results_changed
 from scoresheet import history, services
 from scoresheet.models import Game, Round, TeamRound, Variant
 from scoresheet.problems import Problem
+from scoresheet.tokens import new_token
 
 DEFAULT_VARIANT = "hand-and-foot"
 IMPORTED = "Final score (imported)"

@@ -44,7 +44,7 @@ from reportlab.platypus import (
 from league.nights.pack_selectors import PackTable, SittingPack
 from league.nights.pdf_qr import QrCode
 from scoresheet import pdf, pdf_stamps, sheets
-from scoresheet.printing import long_date, short_date, table_words
+from scoresheet.printing import long_date, page_of, short_date, table_words
 from scoresheet.rules import Rules, load_rules
 
 NBSP = "\u00a0"
@@ -545,11 +545,6 @@ def seating_chart(pack: SittingPack, paper: str = "letter", seat_link: str | Non
     doc.addPageTemplates([PageTemplate("chart", [frame], onPage=heading)])
     doc.build(story)
     return buffer.getvalue()
-
-
-def page_of(page: int, pages: int) -> str:
-    """ "Page 2 of 5"."""
-    return _("Page %(page)s of %(pages)s") % {"page": page, "pages": pages}
 
 
 def _grid(

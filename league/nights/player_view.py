@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from league.models import Attendance, Night
 from league.nights import selectors as night_selectors
 from league.nights.selectors import NightPage, SittingRow, TableRow
+from league.results.metrics import METRICS, Row
 from league.standings import selectors as standings_selectors
-from league.standings.metrics import METRICS, Row
 from league.standings.tables import number
 from scoresheet import tokens
 

@@ -28,7 +28,7 @@ from django.utils import timezone, translation
 
 from league.clubs import player_links
 from league.models import EmailStatus, Night, Player, ResultEmail
-from league.standings.metrics import Row
+from league.results.metrics import Row
 from league.standings.selectors import PlayerGame, night_player_games, night_standings, season_standings
 
 ERROR_LENGTH = 1000  # of an SMTP error kept in the log

@@ -6,7 +6,7 @@ from django.http import Http404, HttpResponse, HttpResponseBadRequest
 
 from league.access import club_member
 from league.models import Night, Role
-from league.standings.pdf import night_results_pdf
+from league.nights.results_pdf import night_results_pdf
 from scoresheet import pdf
 from scoresheet.print_language import printing_for
 

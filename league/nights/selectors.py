@@ -10,14 +10,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, F, Prefetch, Q, Sum, prefetch_related_objects
+from django.db.models import Count, Prefetch, Q, Sum, prefetch_related_objects
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext, pgettext
 
 from league.models import Attendance, Bye, KeptApart, Night, Seat, Sitting, Table
 from league.nights import seating
-from league.nights.substitutes import SeatRounds
-from league.querysets import is_agreed, team_agrees
+from league.results.querysets import is_agreed, team_agrees
 from scoresheet import tokens
 from scoresheet.early import mark_early
 from scoresheet.models import Game, Team
@@ -45,30 +44,6 @@ class Who(int):
 
     def __repr__(self) -> str:
         return f"Who({int(self)}, {self.name!r})"
-
-
-def seat_rounds(seats) -> dict[int, list[SeatRounds]]:
-    """Each team's seats in seat order, with who played them and how many rounds each, from a
-    queryset of seats: one query (the rounds are counted by the database)."""
-    rows = (
-        seats.annotate(
-            before=Count("team__game__rounds", filter=Q(team__game__rounds__number__lt=F("from_round"))),
-            after=Count("team__game__rounds", filter=Q(team__game__rounds__number__gte=F("from_round"))),
-        )
-        .order_by("team_id", "position")
-        .values_list("team_id", "player_id", "player__name", "replaced_id", "replaced__name", "before", "after")
-    )
-    teams: dict[int, list[SeatRounds]] = {}
-    for team, pk, name, replaced, replaced_name, before_count, after_count in rows:
-        left = (replaced, replaced_name) if replaced is not None else None
-        teams.setdefault(team, []).append(SeatRounds((pk, name), left, before_count, after_count))
-    return teams
-
-
-def credited_players(seats) -> dict[int, list[tuple[int, str]]]:
-    """Each team's players as (id, name) in seat order, as the game counts for them: the player
-    of each seat who played more of its rounds (``league.nights.substitutes``). One query."""
-    return {team: [seat.counts_for for seat in team_seats] for team, team_seats in seat_rounds(seats).items()}
 
 
 def players_for_sitting(*, night: Night, number: int) -> list[Who]:

@@ -21,7 +21,7 @@ from league.clubs.services import LeagueError, player_create
 from league.models import Agreement, Attendance, Bye, Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table
 from league.nights import result_emails, seating
 from league.nights import selectors as night_selectors
-from league.results import results_changed
+from league.results.version import results_changed
 from scoresheet import history, limits
 from scoresheet import services as scoresheet_services
 from scoresheet.limits import max_length
@@ -395,7 +395,7 @@ def seat_substitute(*, seat: Seat, player: Player) -> Seat:
 
     The rounds already saved stay the player's who left, who is checked out (not drawn again);
     the substitute is checked in as present from this sitting. Who the game then counts for is
-    ``league.nights.substitutes``. The substitute must be on the roster and not already at a
+    ``league.results.substitutes``. The substitute must be on the roster and not already at a
     table of this sitting. A seat takes one substitute a game once both have played rounds.
     """
     seat = Seat.objects.select_for_update().select_related("team__game__table__sitting").get(pk=seat.pk)

@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from openskill.models import PlackettLuce
 
-from league.standings.metrics import game_vp, win_shares
+from league.results.metrics import game_vp, win_shares
 
 MARGIN_VP = 4  # a win by more than 12–8 in VP counts for more than a narrow one, with margins
 

@@ -1,6 +1,6 @@
 """A club's counted games read for the ratings, and the ratings learned from them.
 
-"Counted" is the standings' rule (``league.querysets.counted``: finished, not deleted, its night
+"Counted" is the standings' rule (``league.results.querysets.counted``: finished, not deleted, its night
 not deleted, its table not left out), a game counts for the players the standings credit (a
 substitute's rounds weighed: ``credited_players``) and a game finished early counts as its season
 says (``early_games_counted``: as played, scaled, or left out). A few queries, whatever the
@@ -12,7 +12,7 @@ what it learned in Django's cache with a fingerprint of what they are learned fr
 ``ratings_fingerprint``: the club's results version, one query by the club's key), and each
 player's share beside it (their rating and chances: what their page shows). A correction, a deleted or
 restored game or night, a table left out, a substitute, a merged player, an import or a season's
-rules move the version on (``league.results``), and the ratings are learned again, so the page never
+rules move the version on (``league.results.version``), and the ratings are learned again, so the page never
 shows ratings the games no longer give.
 """
 
@@ -27,12 +27,12 @@ from django.db.models.functions import Coalesce
 
 from league.kept import code_version, fingerprint, kept, kept_part
 from league.models import Club, Season, Seat
-from league.nights.selectors import credited_players
-from league.querysets import counted
 from league.ratings import learning
 from league.ratings.learning import PlayerRating, RatedGame, Ratings, Step, learn
-from league.results import results_version
-from league.standings.metrics import TeamResult, early_games_counted
+from league.results.credited import credited_players
+from league.results.metrics import TeamResult, early_games_counted
+from league.results.querysets import counted
+from league.results.version import results_version
 from scoresheet.early import early_games
 from scoresheet.models import Team
 
@@ -175,7 +175,7 @@ _CODE = code_version([__file__, learning.__file__], openskill.__version__)
 
 def ratings_fingerprint(*, club: Club, season: Season | None = None) -> str:
     """What the club's ratings (or one season's) are learned from, as one short text: the club's
-    results version (``league.results``: moved on by every write that changes a counted game, who is
+    results version (``league.results.version``: moved on by every write that changes a counted game, who is
     credited with it, a player or a season's rules) and the code that learns them. One query, by the
     club's key: the same whatever the club's history."""
     version = results_version(club.pk)

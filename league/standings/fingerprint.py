@@ -6,7 +6,7 @@ says when it changes:
 
 - its games, who is credited with them, its nights' byes, whether each night is live or closed,
   the agreements at its tables and the club's players' names: the club's results version
-  (``league.results``), moved on by every write that changes any of them;
+  (``league.results.version``), moved on by every write that changes any of them;
 - the season's settings as the caller read them (ranking rule, minimum and best nights, blowout
   margin, games finished early), the ratings' own fingerprint if they are shown
   (``league.ratings.selectors.ratings_fingerprint``), and the code that works them out.
@@ -18,12 +18,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from league import rankings
 from league.kept import code_version, fingerprint
 from league.models import Season
-from league.nights import selectors as night_selectors
-from league.nights import substitutes
-from league.results import results_version
-from league.standings import metrics, rankings
+from league.results import credited, metrics, querysets, substitutes
+from league.results.version import results_version
 from scoresheet import early
 
 _CODE = code_version(
@@ -32,7 +31,8 @@ _CODE = code_version(
         Path(__file__).with_name("selectors.py"),  # which imports this module
         metrics.__file__,
         rankings.__file__,
-        night_selectors.__file__,
+        querysets.__file__,
+        credited.__file__,
         substitutes.__file__,
         early.__file__,
     ]

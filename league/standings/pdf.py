@@ -1,4 +1,4 @@
-"""The standings as PDF (reportlab): a season's or a night's standings, and a night's results.
+"""The standings as PDF (reportlab): a season's or a night's standings.
 
 ``standings_pdf(result)`` prints a ``Standings`` (league.standings.selectors) for the wall and
 the club: every page headed by the club, the season (or the night), the ranking rule in words
@@ -6,8 +6,8 @@ and the date printed; a table of Rank, Player and every metric the standings sho
 row on every page; the players below the minimum nights after a divider; a legend of the
 abbreviations and of the mark for games not yet agreed at their table; "Page i of n".
 
-``night_results_pdf(night)`` prints every sitting's tables (each team's players and total, the
-winner, whether the table agreed it), then the night's standings in the same table.
+A night's results (``league.nights.results_pdf``) print the night's standings with the table,
+heading and pages made here.
 
 Portrait unless the columns need more width than a portrait page has (measured from the
 numbers themselves): normal print always fits portrait, 40 and more rows a page; large print
@@ -29,16 +29,14 @@ from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, PageTemplate, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Table, TableStyle
 
-from league.models import Night
-from league.nights.pdf import long_date, page_of, short_date, sitting_word
-from league.nights.selectors import SittingRow, TableRow, night_page
-from league.standings.metrics import METRICS, Metric, Row
-from league.standings.rankings import ranking_rule
-from league.standings.selectors import Standings, night_standings
+from league.rankings import ranking_rule
+from league.results.metrics import METRICS, Metric, Row
+from league.standings.selectors import Standings
 from scoresheet import pdf
 from scoresheet.display import localized
+from scoresheet.printing import long_date, page_of, short_date
 
 MARGIN = 36  # half an inch: inside what home printers print
 UNCONFIRMED = "†"  # after the name of a player whose counted games include one not yet agreed
@@ -75,7 +73,7 @@ class Layout:
         return self.title * 1.2 + self.font * 1.35 * 2 + 10
 
 
-def _style(size: float, *, bold=False, align=0, color=colors.black) -> ParagraphStyle:
+def paragraph_style(size: float, *, bold=False, align=0, color=colors.black) -> ParagraphStyle:
     return ParagraphStyle(
         "standings",
         fontName="Sheet-Bold" if bold else "Sheet",
@@ -205,7 +203,7 @@ def _rows_table(result: Standings, rows: list[Row], widths: list[float], lay: La
     """One table of standings rows under the header row (and the divider, for the unranked)."""
     who = pgettext("standings column", "Team") if result.teams else gettext("Player")
     head = [gettext("Rank"), who, *(m.abbr_shown for m in columns(result))]
-    name_style = _style(lay.font)
+    name_style = paragraph_style(lay.font)
     data = [head]
     style = [
         ("FONT", (0, 0), (-1, -1), "Sheet", lay.font),
@@ -291,7 +289,7 @@ class Heading:
 def _footer_lines(heading: Heading, lay: Layout) -> Paragraph:
     """The legend; a line breaks between "Pts = Points" pairs, never inside one."""
     lines = [" · ".join(escape(pair).replace(" ", NBSP) for pair in line.split(" · ")) for line in heading.legend]
-    return Paragraph("<br/>".join(lines), _style(lay.small, color=GREY))
+    return Paragraph("<br/>".join(lines), paragraph_style(lay.small, color=GREY))
 
 
 def _fitted_size(text: str, room: float, largest: float) -> float:
@@ -370,12 +368,12 @@ def render(story: list, heading: Heading, size: tuple[float, float], lay: Layout
     return buffer.getvalue()
 
 
-def _check(paper: str) -> None:
+def check_paper(paper: str) -> None:
     if paper not in pdf.PAPERS:
         raise ValueError(f"paper must be one of {', '.join(pdf.PAPERS)}")
 
 
-def _heading(result: Standings, what: str) -> Heading:
+def heading_for(result: Standings, what: str) -> Heading:
     return Heading(club=result.club.name, what=what, rule=ranking_words(result), legend=legend(result))
 
 
@@ -392,135 +390,10 @@ def _what(result: Standings) -> str:
 
 def standings_pdf(result: Standings, *, paper: str = "letter", large_print: bool = False) -> bytes:
     """The standings as a PDF (see the module's notes)."""
-    _check(paper)
+    check_paper(paper)
     pdf.register_fonts()
     lay = Layout.for_print(large_print)
     size = page_size(result, paper, lay)
     story = standings_table(result, size[0] - 2 * MARGIN, lay)
     title = f"{result.club.name} · {_what(result)}"
-    return render(story, _heading(result, _what(result)), size, lay, title)
-
-
-# --- a night's results ---------------------------------------------------------------------
-
-
-def _players(team) -> str:
-    names = [seat.who for seat in team.seats.all()]
-    return " & ".join(names) if names else team.name
-
-
-def _result_words(row: TableRow, team) -> str:
-    if team not in row.winners:
-        return ""
-    return gettext("Winner") if len(row.winners) == 1 else gettext("Tied first")
-
-
-def _table_status(row: TableRow) -> str:
-    if row.table.left_out:
-        return pgettext("a table", "Left out")
-    if not row.game.is_finished:
-        return row.status_text
-    return pgettext("a result", "Agreed") if row.agreed else pgettext("a result", "Not agreed yet")
-
-
-def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
-    """One sitting: a row per team (its table, players, total, winner) and whether each table agreed."""
-    heading = Paragraph(escape(sitting_word(sitting.sitting.number)), _style(lay.font * 1.4, bold=True, color=pdf.FELT))
-    if not sitting.tables:
-        return [heading, Paragraph(escape(gettext("No tables.")), _style(lay.font))]
-    teams = [team for row in sitting.tables for team in row.teams]
-    total_w = max(pdfmetrics.stringWidth(number(team.score), "Sheet-Bold", lay.font) for team in teams)
-    names_w = max(pdfmetrics.stringWidth(_players(team), "Sheet-Bold", lay.font) for team in teams)
-    widths = [lay.font * 4, 0, max(total_w, lay.font * 4) + 2 * lay.pad + 2, lay.font * 7, 0]
-    # The players as wide as the longest team needs (at least two fifths of the page), so that
-    # the total stands next to the names; what is left goes to the last column.
-    widths[1] = min(max(names_w + 2 * lay.pad + 2, width * 0.4), width - sum(widths) - lay.font * 8)
-    widths[4] = width - sum(widths)
-    # The sitting's name is the table's first row, so that it repeats with the column names on
-    # a page the sitting runs on to.
-    titles = [
-        pgettext("card table", "Table"),
-        gettext("Players"),
-        gettext("Total"),
-        gettext("Result"),
-        gettext("At the table"),
-    ]
-    data = [[heading, "", "", "", ""], titles]
-    style = [
-        ("SPAN", (0, 0), (-1, 0)),
-        ("LEFTPADDING", (0, 0), (-1, 0), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, 0), 3),
-        ("FONT", (0, 1), (-1, -1), "Sheet", lay.font),
-        ("FONT", (0, 1), (-1, 1), "Sheet-Bold", lay.font),
-        ("TEXTCOLOR", (0, 1), (-1, 1), colors.white),
-        ("BACKGROUND", (0, 1), (-1, 1), pdf.FELT),
-        ("ALIGN", (0, 1), (0, -1), "RIGHT"),
-        ("ALIGN", (2, 1), (2, -1), "RIGHT"),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),  # the table's number and status on its first team's line
-        ("LEFTPADDING", (0, 1), (-1, -1), lay.pad),
-        ("RIGHTPADDING", (0, 0), (-1, -1), lay.pad),
-        ("TOPPADDING", (0, 1), (-1, -1), lay.row_pad + 1),
-        ("BOTTOMPADDING", (0, 1), (-1, -1), lay.row_pad + 1),
-        ("BOX", (0, 1), (-1, -1), 0.8, colors.black),
-        ("LINEBEFORE", (1, 1), (-1, -1), 0.25, pdf.GRID),
-    ]
-    for t, row in enumerate(sitting.tables):
-        first = len(data)
-        for team in row.teams:
-            won = team in row.winners
-            data.append(
-                [
-                    str(row.table.number) if team is row.teams[0] else "",
-                    Paragraph(escape(_players(team)), _style(lay.font, bold=won)),
-                    number(team.score),
-                    _result_words(row, team),
-                    "",
-                ]
-            )
-            if won:
-                style.append(("FONT", (2, len(data) - 1), (3, len(data) - 1), "Sheet-Bold", lay.font))
-        last = len(data) - 1
-        # A paragraph, so that a long status ("Round 2 of 4 entered") wraps inside its column.
-        ink = GREY if not row.game.is_finished else LATE if not row.agreed else colors.black
-        data[first][4] = Paragraph(escape(_table_status(row)), _style(lay.font, color=ink))
-        style += [
-            ("SPAN", (0, first), (0, last)),
-            ("SPAN", (4, first), (4, last)),
-            ("LINEABOVE", (0, first), (-1, first), 0.8 if t else 0, colors.black),
-            ("NOSPLIT", (0, first), (-1, last)),  # a table's teams stay on one page
-        ]
-        if t % 2:
-            style.append(("BACKGROUND", (0, first), (-1, last), pdf.SHADE))
-        if not row.game.is_finished:
-            style.append(("TEXTCOLOR", (0, first), (-1, last), GREY))
-    flow = [Table(data, colWidths=widths, repeatRows=2, style=TableStyle(style), hAlign="LEFT")]
-    if sitting.byes:
-        names = ", ".join(escape(bye.player.name) for bye in sitting.byes)
-        sat_out = escape(gettext("Sat out:"))
-        flow += [Spacer(1, lay.font * 0.4), Paragraph(f"<b>{sat_out}</b> {names}", _style(lay.font))]
-    return flow
-
-
-def night_results_pdf(night: Night, *, paper: str = "letter", large_print: bool = False) -> bytes:
-    """Every sitting's tables with each team's players and total, the winner and whether the
-    table agreed; then the night's standings. Reads a fixed number of queries."""
-    _check(paper)
-    pdf.register_fonts()
-    lay = Layout.for_print(large_print)
-    page = night_page(night=night)
-    result = night_standings(night=night)
-    size = page_size(result, paper, lay)
-    width = size[0] - 2 * MARGIN
-    story: list = []
-    for sitting in page.sittings:
-        story += [*sitting_table(sitting, width, lay), Spacer(1, lay.font * 1.2)]
-    if not page.sittings:
-        story.append(Paragraph(escape(gettext("No sittings drawn yet.")), _style(lay.font)))
-    story += [
-        CondPageBreak(lay.font * 12),  # the standings' heading never sits alone at a page's foot
-        Paragraph(escape(gettext("Night standings")), _style(lay.font * 1.4, bold=True, color=pdf.FELT)),
-        Spacer(1, 2),
-        *standings_table(result, width, lay),
-    ]
-    what = gettext("%(season)s · results of %(date)s") % {"season": night.season.name, "date": long_date(night.date)}
-    return render(story, _heading(result, what), size, lay, f"{night.club.name} · {what}")
+    return render(story, heading_for(result, _what(result)), size, lay, title)

@@ -1,7 +1,7 @@
 """Standings read from the database: a season's, a night's, and a season's partnerships.
 
 The team totals are summed by the database (one query: every finished game's teams with the sum
-of their round totals); the seats and byes are one query each; ``league.standings.metrics`` does the
+of their round totals); the seats and byes are one query each; ``league.results.metrics`` does the
 rest in Python (win shares and victory points are per table, then per player). So a page of
 standings reads the same few queries for a club of 20 players or 200, and a corrected round
 changes them at once: nothing is stored.
@@ -21,14 +21,14 @@ from django.utils.translation import ngettext, pgettext
 
 from league.kept import kept, kept_part
 from league.models import Bye, Club, Night, Season, Seat, SeatingMode
-from league.nights.selectors import credited_players, seat_rounds
-from league.nights.substitutes import SeatRounds
-from league.querysets import agreed_value, counted, counted_games
+from league.rankings import RANKINGS
 from league.ratings.selectors import KeptRatings
-from league.standings import metrics as standings
+from league.results import metrics as standings
+from league.results.credited import credited_players, seat_rounds
+from league.results.metrics import METRICS, Metric, Row
+from league.results.querysets import agreed_value, counted, counted_games
+from league.results.substitutes import SeatRounds
 from league.standings.fingerprint import season_fingerprint
-from league.standings.metrics import METRICS, Metric, Row
-from league.standings.rankings import RANKINGS
 from scoresheet.early import Shortfall, early_games
 from scoresheet.models import Game, Team
 from scoresheet.querysets import not_deleted

@@ -22,8 +22,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from league.standings.metrics import Metric, Row
-from league.standings.rankings import ranking_rule
+from league.rankings import ranking_rule
+from league.results.metrics import Metric, Row
 from league.standings.selectors import Standings
 from scoresheet.display import localized
 

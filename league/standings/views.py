@@ -21,12 +21,12 @@ from django.views.decorators.http import require_POST
 from league.access import club_member
 from league.clubs import services
 from league.models import Night, Player, Role, Season
+from league.rankings import PARTNERSHIPS, RANKINGS, RATING, ranking_rule
 from league.ratings.selectors import KeptRatings, rating_nights
+from league.results.metrics import METRICS, RATED_GAMES, match_vp
 from league.standings.charts import line_chart
 from league.standings.charts import number as chart_number
-from league.standings.metrics import METRICS, RATED_GAMES, match_vp
 from league.standings.pdf import standings_pdf
-from league.standings.rankings import PARTNERSHIPS, RANKINGS, RATING, ranking_rule
 from league.standings.selectors import (
     SHOWN,
     Standings,

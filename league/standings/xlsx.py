@@ -18,7 +18,7 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
 from league.exchange import cells
-from league.standings.rankings import PARTNERSHIPS, ranking_rule
+from league.rankings import PARTNERSHIPS, ranking_rule
 from league.standings.selectors import Standings
 
 TITLE_ROWS = 4  # the lines above the header row

@@ -2,7 +2,7 @@
 
 The night is built through the services; the organiser only chooses who left and who takes
 over on the sitting page. The game then counts for whoever of the two played more of the seat's
-rounds (``league.nights.substitutes``): the night's standings and the results workbook say so,
+rounds (``league.results.substitutes``): the night's standings and the results workbook say so,
 and the workbook's Game log names who played each round.
 """
 

@@ -6,8 +6,8 @@ from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
-from league.standings.metrics import METRICS, Played, Record, rank
-from league.standings.rankings import RANKINGS, RankingRule
+from league.rankings import RANKINGS, RankingRule
+from league.results.metrics import METRICS, Played, Record, rank
 
 
 def played(game: int, points: int) -> Played:

@@ -137,7 +137,7 @@ def test_a_deleted_night_changes_the_ratings_back(django_assert_max_num_queries)
 
 @pytest.mark.django_db
 def test_the_ratings_kept_are_read_in_one_query_for_one_night_or_twelve(django_assert_num_queries):
-    """Kept, the ratings are read back under the club's results version (league.results): one query
+    """Kept, the ratings are read back under the club's results version (league.results.version): one query
     by the club's key, whatever the club's history; a night more moves the version on, and they are
     learned again."""
     tuesday = club("tuesday", "Tuesday Club")
@@ -279,7 +279,7 @@ def test_the_season_standings_rank_by_rating_beside_the_other_rules(client, djan
 def test_the_player_page_learns_the_ratings_again_after_any_change_and_reads_them_from_the_cache_otherwise(
     client, monkeypatch
 ):
-    """The ratings are kept in Django's cache under the club's results version (league.results):
+    """The ratings are kept in Django's cache under the club's results version (league.results.version):
     a correction, a deleted night, a restored one and an import each show on the page at once, and a
     page seen again reads them from the cache (nothing learned) in the same few queries, whatever the
     club's size."""

@@ -35,7 +35,7 @@ from django.core.management import CommandError, call_command
 
 from league.models import Bye, Player, Sitting
 from league.nights import services as night_services
-from league.standings import metrics as standings
+from league.results import metrics as standings
 from league.standings.selectors import night_standings, season_standings, team_standings
 from scoresheet import services as scoresheet_services
 from scoresheet.scoring import Adjustment, Entry

@@ -1,6 +1,6 @@
 """A season's standings are kept in the cache (league.kept, league.standings.fingerprint), and
 each player's share of them and of the club's ratings beside them, under the club's results
-version (league.results): every change that changes them shows on the next page, the standings'
+version (league.results.version): every change that changes them shows on the next page, the standings'
 and the player's, through the services a club uses.
 
 Each test opens the standings page and a player's page (which keep them), makes one change, and

@@ -15,8 +15,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from league.models import Night
-from league.standings import metrics as standings
-from league.standings.pdf import night_results_pdf, number, standings_pdf
+from league.nights.results_pdf import night_results_pdf
+from league.results import metrics as standings
+from league.standings.pdf import number, standings_pdf
 from league.standings.selectors import Standings, season_standings
 from tests.league.factories import club, member, night, season, table_result
 from tests.pdf_reading import read

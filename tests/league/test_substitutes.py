@@ -1,6 +1,6 @@
 """Substitutes: who takes a seat mid-game, from which round, and whom the game counts for.
 
-The rule (``league.nights.substitutes``): a seat's game counts for the player who played more of
+The rule (``league.results.substitutes``): a seat's game counts for the player who played more of
 its rounds, the player who left on a tie; that player gets the team's whole result.
 """
 
@@ -16,7 +16,7 @@ from django.core.management import call_command
 from league.clubs.services import LeagueError
 from league.models import Attendance, Role, Seat, Sitting
 from league.nights import services as night_services
-from league.nights.substitutes import SeatRounds
+from league.results.substitutes import SeatRounds
 from scoresheet import services as scoresheet_services
 from scoresheet.models import Game
 from scoresheet.scoring import Adjustment, Entry

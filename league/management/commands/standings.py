@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
 from league.models import Club, Night, Season
-from league.standings.rankings import RANKINGS
+from league.rankings import RANKINGS
 from league.standings.selectors import Standings, night_standings, season_standings
 from scoresheet import database
 from scoresheet.management.output import add_language, language

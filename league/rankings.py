@@ -2,7 +2,7 @@
 (the public slug of ``standings --by`` and the page's ``?by=``), its names and words as the season
 form, the standings page, the workbook and the PDF show them, and the metrics it compares.
 
-``standings.rank`` compares the ``sort`` metrics in order, each the way its metric is better
+``league.results.metrics.rank`` compares the ``sort`` metrics in order, each the way its metric is better
 (``Metric.higher_is_better``); a club's new ranking rule is one entry here.
 """
 
@@ -19,7 +19,7 @@ class RankingRule:
     name: str  # "Victory points": the season form's choice
     short: str  # "VP": the page's switch and the workbook's sheet
     words: str  # "victory points per game (then points)", after "Ranked by"
-    sort: tuple[str, ...]  # the metrics compared (league.standings.METRICS), the first first
+    sort: tuple[str, ...]  # the metrics compared (league.results.metrics.METRICS), the first first
 
     @property
     def sentence(self) -> str:

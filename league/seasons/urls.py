@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.clubs import season_views as views
+from league.seasons import views
 
 season_patterns = [
     path("", views.season_list, name="season-list"),

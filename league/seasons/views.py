@@ -9,8 +9,8 @@ from django.utils.translation import gettext
 
 from league.access import club_member
 from league.clubs import services
-from league.clubs.season_forms import SeasonForm
 from league.models import Role, Season
+from league.seasons.forms import SeasonForm
 
 
 def season_list(request, slug):

@@ -13,7 +13,7 @@ season's rule. How the numbers are made:
   A team's VP for the game is the mean of its matches, rounded half up to 2 decimals.
 - **Metrics** are registered in ``METRICS`` (key, name, abbreviation, how it is computed, which way
   is better), as Tabbycat's ``standings/metrics.py`` does: a club's new metric is one entry.
-- **Ranking** (``rank``): the ranking rule's metrics (``league.standings.rankings``), each the way its metric
+- **Ranking** (``rank``): the ranking rule's metrics (``league.rankings``), each the way its metric
   is better (most points first, fewest byes first); players equal on every one share a rank and
   the next is skipped (1, 2, 2, 4); rows by rank, then name. Players
   with fewer nights than the minimum come after, without a rank. With "best N nights", only each
@@ -35,7 +35,7 @@ from functools import lru_cache
 
 from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
 
-from league.standings.rankings import RANKINGS, ranking_rule
+from league.rankings import RANKINGS, ranking_rule
 
 VP_PER_MATCH = 10  # a drawn match is 10–10; a blowout 20–0
 
