@@ -83,6 +83,16 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.engine)
 
 
+# Two suites at once (two clones, or `make test` beside `make test-quick`) must not share a test
+# database: SQLite's is a file under var/ and PostgreSQL's a named database, both suffixed per
+# xdist worker only. Each run adds its own id, so each builds (and drops) databases of its own.
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, testrun_uid):
+    from pytest_django.fixtures import _set_suffix_to_test_databases
+
+    _set_suffix_to_test_databases(suffix=testrun_uid[:8])
+
+
 # App fixtures
 
 
