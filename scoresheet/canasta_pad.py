@@ -274,10 +274,10 @@ def pad_pages(
         return pdf._height(flow, width, height)
 
     extra = before_rules(width, m, not large) if before_rules else []
-    card = pdf.rules_card_flow(rules, width, m) if options.rules_card == "same" else []
+    card = pdf.rules_card_heights(rules, width, m, height) if options.rules_card == "same" else ()
     top = (height - running if large else height) - height_of(pdf.header(rules, data, width, m, **head_args))
     rows = top - pad.headings_height() - height_of(pad.notes()) - 8
-    with_card = int((rows - height_of([*extra, *card])) // m.row)  # the hands above the rules card
+    with_card = int((rows - sum(card, height_of(extra))) // m.row)  # the hands above the rules card
     alone = max(1, int(rows // m.row))  # and on a page of their own, the card after them
     later = max(1, int((height - running - pad.headings_height() - height_of(pad.notes()) - 8) // m.row))
     wanted = len(data.rounds) + (1 if data.next_requirements else 0)  # one blank hand at least, in play
