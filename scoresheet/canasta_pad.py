@@ -15,6 +15,7 @@ pencil, the next hand's meld filled in.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
@@ -109,10 +110,13 @@ def fitted_columns(rules: Rules, sides: int, width: float, large: bool) -> tuple
     return hand, [Column(c.kind, c.heading, c.row, w) for c, w in zip(columns, widths, strict=True)]
 
 
-def heading_lines(text: str, width: float, size: float, least: float) -> tuple[list[str], float]:
+@functools.lru_cache(maxsize=1024)
+def heading_lines(text: str, width: float, size: float, least: float) -> tuple[tuple[str, ...], float]:
     """A heading's lines standing on end in a column ``width`` wide, and their type size: as many
     lines side by side as fit across the column, so that it stands as short as it can, breaking
-    only between words; the size drops (not under ``least``) only while one line does not fit."""
+    only between words; the size drops (not under ``least``) only while one line does not fit.
+    Worked out once for a heading, width and type (plain strings: a pad's table asks for every
+    heading each time it is made, to measure it and for each copy)."""
     while size > least and size * 1.15 > width - 2:
         size = max(least, size - 0.5)
     across = max(1, int((width - 2) // (size * 1.15)))
@@ -120,7 +124,7 @@ def heading_lines(text: str, width: float, size: float, least: float) -> tuple[l
     tall = longest
     while len(simpleSplit(text, "Sheet", size, tall)) > across:
         tall += size
-    return simpleSplit(text, "Sheet", size, tall), size
+    return tuple(simpleSplit(text, "Sheet", size, tall)), size
 
 
 @dataclass(frozen=True)
@@ -274,12 +278,13 @@ def pad_pages(
         return pdf._height(flow, width, height)
 
     extra = before_rules(width, m, not large) if before_rules else []
-    card = pdf.rules_card_flow(rules, width, m) if options.rules_card == "same" else []
+    card = pdf.rules_card_heights(rules, width, m, height) if options.rules_card == "same" else ()
     top = (height - running if large else height) - height_of(pdf.header(rules, data, width, m, **head_args))
-    rows = top - pad.headings_height() - height_of(pad.notes()) - 8
-    with_card = int((rows - height_of([*extra, *card])) // m.row)  # the hands above the rules card
+    headings = pad.headings_height()  # measured once: the first page's room and a later page's
+    rows = top - headings - height_of(pad.notes()) - 8
+    with_card = int((rows - sum(card, height_of(extra))) // m.row)  # the hands above the rules card
     alone = max(1, int(rows // m.row))  # and on a page of their own, the card after them
-    later = max(1, int((height - running - pad.headings_height() - height_of(pad.notes()) - 8) // m.row))
+    later = max(1, int((height - running - headings - height_of(pad.notes()) - 8) // m.row))
     wanted = len(data.rounds) + (1 if data.next_requirements else 0)  # one blank hand at least, in play
     card_apart = with_card < max(MIN_HANDS, wanted)  # the card then starts the next page
     hands = hands_to_print(wanted, alone, later) if card_apart else with_card

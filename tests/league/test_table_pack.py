@@ -87,8 +87,15 @@ def long_names(drawn_night):
 
 def pack(client, nights, url: str) -> bytes:
     """The PDF at ``url`` of the shared nights, fetched once for the module."""
+    return fetched(client, nights, url)[0]
+
+
+def fetched(client, nights, url: str) -> tuple[bytes, int]:
+    """The PDF at ``url`` of the shared nights and the queries its view made, fetched once for the module."""
     if url not in nights["pdfs"]:
-        nights["pdfs"][url] = pdf_of(client, url)
+        with CaptureQueriesContext(connection) as queries:
+            content = pdf_of(client, url)
+        nights["pdfs"][url] = content, len(queries)
     return nights["pdfs"][url]
 
 
@@ -265,15 +272,13 @@ def test_fifteen_tables_with_long_names_give_one_landscape_page_each_in_the_same
     shared, nights, tmp_path, paper
 ):
     small_night, _ = nights["two"]
-    with CaptureQueriesContext(connection) as small:
-        pdf_of(shared, pack_url(small_night, query=f"?paper={paper}"))
+    _, small = fetched(shared, nights, pack_url(small_night, query=f"?paper={paper}"))  # the a4 one shared
     big_night, sitting = nights["fifteen"]
     tables = tables_of(sitting)
     assert len(tables) == 15
     assert all(len(name) == 60 for table in tables for name in players_at(table))
-    with CaptureQueriesContext(connection) as big:
-        content = pdf_of(shared, pack_url(big_night, query=f"?paper={paper}"))
-    assert len(big) == len(small)
+    content, big = fetched(shared, nights, pack_url(big_night, query=f"?paper={paper}"))
+    assert big == small
     texts = page_texts(content)
     assert len(texts) == 16  # a page a table, and the rules card once
     for width, height in read(content).sizes:
