@@ -94,14 +94,21 @@ def _send_night(night: Night) -> SendCount:
             try:
                 message.send()
             except Exception as exc:  # noqa: BLE001 — any failure of the mail server is logged on the row
-                row.status, row.error = EmailStatus.FAILED, f"{type(exc).__name__}: {exc}"[:ERROR_LENGTH]
+                _done(row, EmailStatus.FAILED, f"{type(exc).__name__}: {exc}"[:ERROR_LENGTH])
                 count.failed += 1
             else:
-                row.status, row.error = EmailStatus.SENT, ""
+                _done(row, EmailStatus.SENT)
                 count.sent += 1
-            row.done_at = timezone.now()
-    ResultEmail.objects.bulk_update(rows, ["status", "error", "done_at"])
     return count
+
+
+def _done(row: ResultEmail, status: str, error: str = "") -> None:
+    """Mark one email sent (or failed) the moment the mail server has taken it, in its own write:
+    a sender killed between two messages has marked every one it handed over, and the next run
+    (once ``stale_claims`` gives the rest back) sends only those it had not, so a crash repeats at
+    most the one message in flight."""
+    row.status, row.error, row.done_at = status, error, timezone.now()
+    ResultEmail.objects.filter(pk=row.pk).update(status=row.status, error=row.error, done_at=row.done_at)
 
 
 # --- what each email says ----------------------------------------------------------------------

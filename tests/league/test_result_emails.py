@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import re
 import time
+from datetime import timedelta
 from unittest import mock
 
 import pytest
 from django.core import mail
+from django.core.mail.backends import locmem
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from league.models import EmailStatus, Night, Player, ResultEmail, Role
 from league.nights.result_emails import results_emails_send
@@ -217,7 +220,7 @@ def test_a_signed_in_user_links_the_player_from_the_emailed_page(client, tuesday
     assert "Ann is linked to your account." in client.get(page).content.decode()
 
 
-def test_sending_reads_the_same_queries_for_4_players_as_for_12(organiser, tuesday):
+def test_sending_reads_the_same_queries_for_4_players_as_for_12_and_marks_each_email_as_it_goes(organiser, tuesday):
     small = played_night(tuesday, players=4, emails=4, opted_out=0)
     close(organiser, small)
     with CaptureQueriesContext(connection) as few:
@@ -226,7 +229,47 @@ def test_sending_reads_the_same_queries_for_4_players_as_for_12(organiser, tuesd
     close(organiser, big)
     with CaptureQueriesContext(connection) as many:
         assert results_emails_send().sent == 12
-    assert len(many) == len(few) <= 30
+
+    def marks(queries) -> int:  # the one write per email that says it was handed over
+        return sum(1 for q in queries if q["sql"].startswith('UPDATE "league_resultemail" SET "status"'))
+
+    assert (marks(few), marks(many)) == (4, 12)
+    assert len(many) - marks(many) == len(few) - marks(few) <= 30
+
+
+class KilledAfter(locmem.EmailBackend):
+    """The mail server as a sender killed after it has handed over ``limit`` messages sees it: the
+    next message never leaves, and nothing after it in the sender runs (KeyboardInterrupt is what
+    a Ctrl-C or SIGINT raises; no `except Exception` catches it)."""
+
+    limit = 4
+
+    def send_messages(self, messages):
+        if len(mail.outbox) >= self.limit:
+            raise KeyboardInterrupt
+        return super().send_messages(messages)
+
+
+def test_a_sender_killed_between_messages_sends_the_rest_once_and_never_the_sent_again(organiser, tuesday, settings):
+    played = played_night(tuesday, players=8, emails=8, opted_out=0)
+    close(organiser, played)
+    settings.EMAIL_BACKEND = f"{__name__}.KilledAfter"
+    with pytest.raises(KeyboardInterrupt):
+        call_command("send_emails")
+    assert len(mail.outbox) == 4
+    rows = ResultEmail.objects.filter(night=played)
+    handed_over = {m.to[0] for m in mail.outbox}
+    assert set(rows.filter(status=EmailStatus.SENT).values_list("address", flat=True)) == handed_over
+    assert rows.filter(status=EmailStatus.QUEUED, claimed_at__isnull=False).count() == 4  # still this sender's
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    call_command("send_emails")  # a minute later: the dead sender's claim is not yet stale
+    assert len(mail.outbox) == 4
+    rows.filter(status=EmailStatus.QUEUED).update(claimed_at=timezone.now() - timedelta(hours=2))
+    call_command("send_emails")  # an hour on: the claim is given back and the rest sent
+    assert len(mail.outbox) == 8
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(rows.values_list("address", flat=True))
+    assert rows.filter(status=EmailStatus.SENT).count() == 8
 
 
 def test_merging_two_entries_keeps_either_ones_no_more_emails(tuesday):
