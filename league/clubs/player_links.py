@@ -56,6 +56,10 @@ def opt_out_player(token: str) -> Player:
 
 
 def _player(pk: str) -> Player:
+    # Signed by this site, yet not a player's number (signed with the same key and salt for another
+    # use, or a key that leaked): the link does not work, as a forged one does.
+    if not (pk.isascii() and pk.isdigit() and len(pk) <= 18):
+        raise LinkProblem(expired=False)
     player = Player.objects.live().select_related("club").filter(pk=int(pk)).first()
     if player is None:
         raise LinkProblem(expired=False)

@@ -184,6 +184,22 @@ def test_a_tampered_link_says_so(client, tuesday):
         assert "This link does not work" in response.content.decode()
 
 
+@pytest.mark.parametrize("payload", ["dora", "", "1.5", "-3", "١٢", "9" * 40])
+def test_a_validly_signed_link_to_no_players_number_does_not_work(client, tuesday, payload):
+    """Signed with the site's key and the links' salts, but not a player's number: 404, never a 500."""
+    from django.core import signing
+
+    from league.clubs import player_links
+
+    player(tuesday, "Ann")
+    page = signing.TimestampSigner(salt=player_links.PAGE_SALT).sign(payload)
+    stop = signing.Signer(salt=player_links.OPT_OUT_SALT).sign(payload)
+    for path in (f"/p/{page}/", f"/p/stop/{stop}/"):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert "This link does not work" in response.content.decode()
+
+
 def test_one_tap_opts_out_and_the_organiser_can_turn_it_back_on(organiser, client, tuesday):
     from league.clubs import player_links
 
