@@ -7,6 +7,8 @@ import os
 import pytest
 from hypothesis import settings
 
+pytest_plugins = ["tests.module_order"]
+
 # Playwright's sync API runs an event loop in the test thread; without this Django
 # refuses the database work pytest-django does around each test.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
