@@ -64,8 +64,29 @@ def draw(
     seated = [p for p in players if p not in set(byes)]
     if mode == "fixed" and partnerships:
         teams = [tuple(team) for team in partnerships]
-        return fixed.seat(number, players, seated, byes, tables, teams, history, past, apart, rng)
-    return rotating.seat(number, players, seated, byes, tables, history, past, apart, rng)
+        return fixed.seat(
+            number=number,
+            players=players,
+            seated=seated,
+            byes=byes,
+            tables=tables,
+            fixed=teams,
+            history=history,
+            past=past,
+            apart=apart,
+            rng=rng,
+        )
+    return rotating.seat(
+        number=number,
+        players=players,
+        seated=seated,
+        byes=byes,
+        tables=tables,
+        history=history,
+        past=past,
+        apart=apart,
+        rng=rng,
+    )
 
 
 def draw_night(

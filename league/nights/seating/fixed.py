@@ -16,7 +16,7 @@ from league.nights.seating.shapes import Shape
 from league.nights.seating.sittings import Pair, Player, Sitting
 
 
-def seat(number, players, seated, byes, tables, fixed, history, past, apart, rng) -> Sitting:
+def seat(*, number, players, seated, byes, tables, fixed, history, past, apart, rng) -> Sitting:
     """Sitting ``number`` (after the first) with the partnerships of sitting 1 (``fixed``) kept
     together where all their players are seated; ``byes`` are already picked."""
     cost = Cost(history, past, apart)

@@ -15,7 +15,7 @@ from league.nights.seating.shapes import Shape
 from league.nights.seating.sittings import History, Pair, Player, Sitting
 
 
-def seat(number, players, seated, byes, tables, history, past, apart, rng) -> Sitting:
+def seat(*, number, players, seated, byes, tables, history, past, apart, rng) -> Sitting:
     """Sitting ``number`` with new partners where the search finds them; ``byes`` are already
     picked. The odd tables' seats go to those who had fewest, as fairly as the pairs kept apart let."""
     cost = Cost(history, past, apart)
