@@ -4,7 +4,7 @@ transaction (PRODUCT.md, "Spreadsheets"; two phases as pretix's import does).
 ``results_plan`` / ``roster_plan`` are the first phase: they read the workbook and the club and say
 what an import would create, or every problem. ``results_import`` / ``roster_import`` make the plan
 again inside their transaction (so what is written is what was checked, even if the club changed
-since the preview) and write it, or raise ``xlsx.Refused`` and write nothing.
+since the preview) and write it, or raise ``Refused`` and write nothing.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from django.utils.text import slugify
 
 from league.clubs.services import RESERVED_SLUGS, players_create, players_update
 from league.exchange import workbooks as xlsx
-from league.exchange.workbooks import RESULTS, Refused, ResultRow, RosterRow, name_key, problem
+from league.exchange.workbooks import RESULTS, ResultRow, RosterRow, name_key, problem
 from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table, default_blowout
 from league.results.version import results_changed
 from scoresheet import history, services
 from scoresheet.models import Game, Round, TeamRound, Variant
-from scoresheet.problems import Problem
+from scoresheet.problems import Problem, Refused
 from scoresheet.tokens import new_token
 
 DEFAULT_VARIANT = "hand-and-foot"

@@ -20,9 +20,8 @@ from league.exchange import exports as export_selectors
 from league.exchange import imports as import_services
 from league.exchange.forms import ConfirmForm, ResultsUploadForm, RosterUploadForm
 from league.exchange.kept_uploads import upload_keep, upload_take
-from league.exchange.workbooks import Refused
 from league.models import Role, Season
-from scoresheet.problems import Problem
+from scoresheet.problems import Problem, Refused
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 

@@ -236,7 +236,7 @@ def test_an_unknown_column_is_named(tmp_path):
 
 
 def test_over_5_mb_and_over_20000_rows_are_refused(tmp_path, monkeypatch):
-    from league.exchange import workbooks as xlsx
+    from league.exchange.workbooks import reading as xlsx
 
     big = tmp_path / "big.xlsx"
     big.write_bytes(b"\0" * (5 * 1024 * 1024 + 1))

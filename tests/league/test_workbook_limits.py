@@ -18,7 +18,7 @@ from io import BytesIO
 
 import pytest
 
-from league.exchange import workbooks as xlsx
+from league.exchange.workbooks import reading as xlsx
 from league.models import Player
 from scoresheet.models import Game
 from tests.league.factories import season

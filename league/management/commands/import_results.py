@@ -11,8 +11,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand
 
 from league.exchange import imports as import_services
-from league.exchange.workbooks import MAX_BYTES, Refused, errors_json, problem
+from league.exchange.workbooks import MAX_BYTES, errors_json, problem
 from scoresheet.management.output import printable, to_json
+from scoresheet.problems import Refused
 
 
 class Command(BaseCommand):
