@@ -8,6 +8,8 @@ Every problem is a ``Problem`` with its ``sheet``, ``row`` and ``column`` (``pro
 
 from __future__ import annotations
 
+import math
+import re
 import time
 import zipfile
 import zlib
@@ -184,6 +186,8 @@ def scan_sheet(data: bytes, ws, sheet: str, budget: Budget) -> None:
     parser = expat.ParserCreate(namespace_separator="}")  # names as "namespace}row", like ElementTree's tags
     parser.StartElementHandler = counter.start
     parser.EndElementHandler = counter.end
+    parser.CharacterDataHandler = counter.text
+    parser.StartDoctypeDeclHandler = _no_doctype
     try:
         # openpyxl's read-only sheet knows where its XML is in the zip (a private name: openpyxl 3.1).
         with zipfile.ZipFile(BytesIO(data)) as archive, archive.open(ws._worksheet_path) as stream:
@@ -191,6 +195,35 @@ def scan_sheet(data: bytes, ws, sheet: str, budget: Budget) -> None:
     except (expat.ExpatError, zipfile.BadZipFile, KeyError, OSError, EOFError, zlib.error, ValueError):
         raise Refused([problem(None, None, None, NOT_XLSX)]) from None
     budget.check()
+    if counter.bad_numbers:
+        raise Refused(counter.bad_numbers)
+
+
+DOCTYPE = (
+    "The sheet declares XML entities (a DOCTYPE), which no spreadsheet program writes: "
+    "open it in your spreadsheet program and save it again as .xlsx."
+)
+
+
+def _no_doctype(*_) -> None:
+    """A sheet's XML never has a document type: one that does may declare entities that read a file
+    of this server or grow without end. Refused before any of it is read."""
+    raise Refused([problem(None, None, None, DOCTYPE)])
+
+
+# A number as a spreadsheet program writes it in a cell: digits, a point, an exponent. Anything else
+# (NaN, INF, a word) openpyxl cannot read, and a number of thousands of digits it refuses to.
+_NUMBER = re.compile(r"-?(\d+\.?\d*|\.\d+)([eE][-+]?\d{1,3})?")
+MAX_NUMBER_LENGTH = 40  # Excel keeps 15 significant digits; the longest it writes is some 25 characters
+
+
+def number_problem(text: str) -> str:
+    """Why ``text``, a number cell's value in the sheet's XML, is no number a sheet holds; or ""."""
+    text = text.strip()
+    if len(text) <= MAX_NUMBER_LENGTH and _NUMBER.fullmatch(text) and math.isfinite(float(text)):
+        return ""
+    shown = text if len(text) <= 12 else f"{text[:12]}… ({len(text):,} characters)"
+    return f"This cell's number ({shown}) is no number a spreadsheet holds: type the number again."
 
 
 class _SheetCounter:
@@ -200,10 +233,22 @@ class _SheetCounter:
         self.sheet, self.budget = sheet, budget
         self.rows = self.cells = self.elements = 0
         self.row_numbers: list[str | None] = []  # the ``r`` of each row open (one, in a sound sheet)
+        self.cell: str | None = None  # the reference ("F2") of the number cell open, whose value is read
+        self.value: list[str] | None = None  # that value's text, while its element is open
+        self.bad_numbers: list[Problem] = []
 
     def start(self, name: str, attributes: dict) -> None:
-        if name.endswith("row") and name.rpartition("}")[2] == "row":
+        name = name.rpartition("}")[2]
+        if name == "row":
             self.row_numbers.append(attributes.get("r"))
+        elif name == "c":  # a cell without a type ("t") holds a number
+            self.cell = attributes.get("r", "") if attributes.get("t", "n") == "n" else None
+        elif name == "v" and self.cell is not None:
+            self.value = []
+
+    def text(self, data: str) -> None:
+        if self.value is not None and len(self.value) < 100:  # enough of a long number to say so
+            self.value.append(data)
 
     def end(self, name: str) -> None:
         self.elements += 1
@@ -213,7 +258,11 @@ class _SheetCounter:
         if self.elements % 10_000 == 0:
             self.budget.check()
         name = name.rpartition("}")[2]
-        if name == "c":
+        if name == "v" and self.value is not None:
+            self._check_number("".join(self.value))
+            self.value = None
+        elif name == "c":
+            self.cell = None
             self.cells += 1
             if self.cells > MAX_ROW_CELLS:
                 message = f"A row has over {MAX_ROW_CELLS:,} cells: a sheet has no more columns."
@@ -222,6 +271,14 @@ class _SheetCounter:
             self.rows, self.cells = _row_number(self.row_numbers.pop(), self.rows), 0
             if self.rows > MAX_ROWS + 1:
                 raise Refused([too_many_rows(self.sheet)])
+
+    def _check_number(self, text: str) -> None:
+        message = number_problem(text)
+        if message and len(self.bad_numbers) < 50:  # enough to mend a sheet by; the rest are alike
+            letters = self.cell.rstrip("0123456789") or None
+            given = self.row_numbers[-1] if self.row_numbers else None  # the row open, as it ends will number it
+            row = int(given) if given and given.isascii() and given.isdigit() and len(given) < 10 else self.rows + 1
+            self.bad_numbers.append(problem(self.sheet, row, letters, message))
 
 
 def _row_number(given: str | None, before: int) -> int:
