@@ -37,7 +37,9 @@ from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import models, transaction
+from django.utils.text import slugify
 
+from league.clubs.services import RESERVED_SLUGS
 from league.exchange import backup_checks
 
 FORMAT = "bookkeeper-club-backup"
@@ -165,6 +167,9 @@ def import_club(document: dict, *, slug: str | None = None, accounts: str = REFU
     if not isinstance(old_slug, str) or not isinstance(new_slug, str):
         raise BackupError("The backup does not say which club it holds.")
     Club = _model("league.Club")
+    too_long = len(new_slug) > Club._meta.get_field("slug").max_length
+    if not new_slug or slugify(new_slug) != new_slug or new_slug in RESERVED_SLUGS or too_long:
+        raise BackupError(f"{new_slug!r} cannot be a club's address: use lower-case letters, digits and hyphens.")
     if Club.objects.filter(slug=new_slug).exists():
         raise BackupError(f"A club {new_slug!r} exists already: restore it under another slug (--slug).")
     found = backup_checks.problems(tables, [label for label, _ in CLUB_ROWS])

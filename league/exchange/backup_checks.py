@@ -38,7 +38,15 @@ RULES_FIELDS |= {("scoresheet.HistoricalGame", "rules_document")}
 
 def problems(tables: dict, labels: list[str]) -> list[str]:
     """Every problem of the backup's ``tables`` (of the models ``labels``, in that order), one line each."""
-    found: list[str] = []
+    found: list[str] = [f"{label}: no such table in a club backup." for label in tables if label not in labels]
+    # export_club writes every table, an empty one as []: a table missing was taken out of the file.
+    found += [
+        f"{label}: the table is missing (a backup lists every table, [] when empty)."
+        for label in labels
+        if label not in tables
+    ]
+    if found:
+        return found[:MAX_PROBLEMS]
     rules: dict[str, object] = {}  # each rules document read once: Rules, or the RulesError it raised
     for label in labels:
         rows = tables.get(label, [])
@@ -56,14 +64,16 @@ def problems(tables: dict, labels: list[str]) -> list[str]:
 def _table_problems(model, label: str, rows: list, rules: dict) -> list[str]:
     found, seen = [], set()
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    columns = {"id"} | {f.attname for f in fields}
     for number, row in enumerate(rows, start=1):
-        if not isinstance(row, dict) or not _whole(row.get("id")):
-            found.append(f"{label} row {number}: not a row with a whole-number id.")
+        if not isinstance(row, dict) or not _whole(row.get("id")) or not _an_id(row["id"]):
+            found.append(f"{label} row {number}: not a row with a whole-number id (1 to {MAX_ID:,}).")
             continue
         where = f"{label} #{row['id']}"
         if row["id"] in seen and not hasattr(model, "instance_type"):  # a history row's id is its object's
             found.append(f"{where}: a second row with this id.")
         seen.add(row["id"])
+        found += [f"{where}, {name}: no such column in this table." for name in row if name not in columns][:3]
         for f in fields:
             if f.attname in row:
                 message = _field_problem(label, f, row[f.attname], rules)
@@ -73,11 +83,38 @@ def _table_problems(model, label: str, rows: list, rules: dict) -> list[str]:
             found.append(f"{where}: a backup holds only the club's own house rules (a preset is named by its slug).")
         if len(found) >= MAX_PROBLEMS:
             break
-    return found
+    return found + _unique_problems(model, label, rows)
+
+
+MAX_ID = 2**63 - 1  # the largest id a table's key holds (a 64-bit integer, on every engine)
 
 
 def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _an_id(value: int) -> bool:
+    return 1 <= value <= MAX_ID
+
+
+def _unique_problems(model, label: str, rows: list) -> list[str]:
+    """A column that takes each value once (a game's tokens, a table's game): no value empty, none twice
+    in the backup. (One taken here already by another club is given a fresh one by the restore; the
+    club's own slug is the restore's to choose.)"""
+    found = []
+    for f in model._meta.concrete_fields:
+        if f.primary_key or not f.unique or (label, f.name) == ("league.Club", "slug"):
+            continue
+        values = [row.get(f.attname) for row in rows if isinstance(row, dict)]
+        given = [value for value in values if value is not None]
+        if any(value == "" for value in given):
+            found.append(f"{label}, {f.attname}: a row has it empty, and each row needs one of its own.")
+        seen, twice = set(), set()
+        for value in map(repr, given):  # repr: any JSON value, hashable
+            (twice if value in seen else seen).add(value)
+        if twice:
+            found.append(f"{label}, {f.attname}: {len(twice)} value(s) given to more than one row.")
+    return found
 
 
 def _field_problem(label: str, f, raw, rules: dict) -> str | None:
@@ -111,6 +148,8 @@ def _typed(f, raw) -> tuple[object, str | None]:
         return raw, None if _whole(raw) else f"{raw!r} is not a whole number."
     if not isinstance(raw, str):
         return raw, f"{raw!r} is not text."
+    if "\x00" in raw:
+        return raw, "holds a NUL character, which no text here holds."
     if isinstance(f, models.DateTimeField):
         value = _parsed(parse_datetime, raw)
         if value is None:
@@ -156,7 +195,7 @@ def _reference_problem(f, raw) -> str | None:
     if target == "scoresheet.variant" and isinstance(raw, dict):
         ok = set(raw) == {"preset"} and isinstance(raw["preset"], str)
         return None if ok else f'{raw!r}: a preset is named by its slug, as {{"preset": "slug"}}.'
-    return None if _whole(raw) else f"{raw!r} is not the id of a row."
+    return None if _whole(raw) and _an_id(raw) else f"{raw!r} is not the id of a row."
 
 
 def _total_problems(tables: dict, rules: dict) -> list[str]:

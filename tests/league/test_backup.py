@@ -13,6 +13,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from league.clubs.kept_apart import keep_apart
+from league.exchange.backup import CLUB_ROWS
 from league.models import Club, KeptApart, Membership, Night, Player, Role, Seat
 from league.nights import services as night_services
 from league.standings.selectors import season_standings
@@ -179,9 +180,18 @@ class TestOneBackup:
         ('{"format": "something else"}', "not a Bookkeeper club backup"),
         ('{"format": "bookkeeper-club-backup", "version": 99}', "version 99"),
         ('{"format": "bookkeeper-club-backup", "version": 1, "club": "x", "tables": []}', "no tables"),
-        (
-            '{"format": "bookkeeper-club-backup", "version": 1, "club": "x", '
-            '"tables": {"league.Player": [{"id": 1, "club_id": 5, "name": "A"}]}}',
+        (  # every table there (export_club writes them all), a player of a club the backup does not hold
+            json.dumps(
+                {
+                    "format": "bookkeeper-club-backup",
+                    "version": 1,
+                    "club": "x",
+                    "tables": {
+                        **{label: [] for label, _ in CLUB_ROWS},
+                        "league.Player": [{"id": 1, "club_id": 5, "name": "A"}],
+                    },
+                }
+            ),
             "names a league.club #5",
         ),
     ],

@@ -139,6 +139,39 @@ def member_mapped_onto_root(t):
     t["league.Membership"][0]["user_id"] = {"user": "root"}
 
 
+# Issue 34, item 5: seven of these were restored with exit 0.
+def seats_removed(t):
+    del t["league.Seat"]
+
+
+def unknown_table(t):
+    t["auth.User"] = [{"id": 1, "username": "mallory", "is_superuser": True}]
+
+
+def unknown_field(t):
+    t["league.Membership"][0]["is_superuser"] = True
+
+
+def nul_in_a_name(t):
+    t["league.Player"][0]["name"] = "Ann\x00Bob"
+
+
+def empty_token(t):
+    t["scoresheet.Game"][0]["token"] = ""
+
+
+def duplicate_tokens(t):
+    t["scoresheet.Game"][1]["share_token"] = t["scoresheet.Game"][0]["share_token"]
+
+
+def huge_id(t):
+    t["league.Player"][0]["id"] = 10**30
+
+
+def huge_reference(t):
+    t["league.Attendance"][0]["player_id"] = 10**30
+
+
 @pytest.mark.parametrize(
     "tamper, message",
     [
@@ -163,6 +196,14 @@ def member_mapped_onto_root(t):
         (bad_email, "email: Enter a valid email address."),
         (name_too_long, "name: Ensure this value has at most"),
         (member_mapped_onto_root, "root (organiser)"),
+        (seats_removed, "league.Seat: the table is missing"),
+        (unknown_table, "auth.User: no such table in a club backup"),
+        (unknown_field, "league.Membership #N, is_superuser: no such column in this table"),
+        (nul_in_a_name, "league.Player #N, name: holds a NUL character"),
+        (empty_token, "scoresheet.Game, token: a row has it empty"),
+        (duplicate_tokens, "scoresheet.Game, share_token: 1 value(s) given to more than one row"),
+        (huge_id, "league.Player row 1: not a row with a whole-number id"),
+        (huge_reference, "player_id: 1000000000000000000000000000000 is not the id of a row"),
     ],
 )
 def test_a_tampered_backup_is_refused_with_exit_2_and_writes_nothing(tmp_path, document, tamper, message):
@@ -189,6 +230,18 @@ def test_a_tampered_backup_names_each_problem_on_a_line_of_its_own(tmp_path, doc
     assert lines[0] == "The backup cannot be restored:"
     assert any(line.startswith("league.Night #") and "date" in line for line in lines)
     assert any(line.startswith("league.Player #") and "active" in line for line in lines)
+
+
+@pytest.mark.parametrize("slug", ["t-seats removed", "Tuesday", "new", "x" * 61, "tuesday/2", "café"])
+def test_a_slug_no_page_can_address_is_refused_as_the_club_form_would(tmp_path, document, slug):
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(document))
+    before = counts()
+    with pytest.raises(CommandError) as raised:
+        call_command("import_club", str(path), "--slug", slug, stdout=io.StringIO())
+    assert raised.value.returncode == 2
+    assert "cannot be a club's address" in str(raised.value)
+    assert counts() == before
 
 
 def test_existing_accounts_are_listed_and_linked_or_skipped_only_when_asked(backup):
