@@ -23,20 +23,20 @@ APPS = ("scoresheet", "league")
 
 # Plain Python (layer 0), named: each module's docstring says it needs no database.
 PLAIN = {
-    "scoresheet.dealing",
+    "scoresheet.scoring.dealing",
     "scoresheet.display",
-    "scoresheet.engine_tables",
-    "scoresheet.entries",
-    "scoresheet.fields",
-    "scoresheet.plausibility",
+    "scoresheet.scoring.engine_tables",
+    "scoresheet.scoring.entries",
+    "scoresheet.rules.fields",
+    "scoresheet.scoring.plausibility",
     "scoresheet.problems",
-    "scoresheet.rules",
-    "scoresheet.rules_card",
-    "scoresheet.rules_diff",
-    "scoresheet.scoring",
-    "scoresheet.sheet_rows",
-    "scoresheet.team_entry",
-    "scoresheet.tokens",
+    "scoresheet.rules.schema",
+    "scoresheet.rules.card",
+    "scoresheet.rules.diff",
+    "scoresheet.scoring.engine",
+    "scoresheet.paper.sheet_rows",
+    "scoresheet.scoring.team_entry",
+    "scoresheet.addresses.tokens",
     "league.nights.seating",
     "league.results.substitutes",
     "league.nights.whist_designs",
@@ -45,9 +45,9 @@ PLAIN = {
     "league.time_zones",
 }
 # Forms (layer 3) not named so: the house-rules editor is one long form.
-FORMS = {"scoresheet.house_rules"}
+FORMS = {"scoresheet.rules.house_rules"}
 # Wiring (layer 4) that is not named like a page: it registers pages.
-WIRING = {"league.doors", "scoresheet.token_doors", "scoresheet.game_urls"}
+WIRING = {"league.doors", "scoresheet.addresses.token_doors", "scoresheet.addresses.game_urls"}
 
 
 def _modules():
@@ -116,9 +116,9 @@ def test_plain_modules_need_no_database():
 @pytest.mark.parametrize(
     ("module", "expected"),
     [
-        ("scoresheet.scoring", 0),
+        ("scoresheet.scoring.engine", 0),
         ("league.models", 1),
-        ("scoresheet.services", 2),
+        ("scoresheet.games.services", 2),
         ("league.nights.forms", 3),
         ("league.nights.urls", 4),
         ("league.doors", 4),

@@ -38,7 +38,7 @@ from openpyxl.xml.constants import SHEET_MAIN_NS
 from league.clubs.names import clean_name
 from league.exchange import cells
 from league.models import Player
-from scoresheet import limits
+from scoresheet.games import limits
 from scoresheet.models import Team
 from scoresheet.problems import Problem, Refused
 
@@ -56,7 +56,7 @@ READ_SECONDS = 20  # reading a workbook takes longer only if it is not what it s
 MAX_DIGITS = 15  # a whole number in a cell: more digits is no score, table or game
 MAX_SITTINGS = 20  # league.Night.sittings_planned
 MAX_TABLE = 999
-MAX_SCORE = 1_000_000  # scoresheet.fields.MAX_POINTS: no game comes near it
+MAX_SCORE = 1_000_000  # scoresheet.rules.fields.MAX_POINTS: no game comes near it
 # The models' own limits, read from them (a cell longer than its column holds is a problem of its row).
 TEAM_NAME_LENGTH = Team._meta.get_field("name").max_length
 PLAYERS_LENGTH = Team._meta.get_field("players").max_length

@@ -1,6 +1,6 @@
 """Printed score sheets (issue 3): ``pdf.score_sheet`` read back with PDFium (tests/pdf_reading.py).
 
-No database: the presets are read from scoresheet/presets/*.json. Sheets are cached per
+No database: the presets are read from scoresheet/rules/presets/*.json. Sheets are cached per
 set of arguments, so the matrix of presets × papers × print sizes is built once, and each is
 parsed once.
 """
@@ -15,10 +15,10 @@ import subprocess
 import pytest
 from reportlab.platypus import Spacer
 
-from scoresheet import canasta_pad, pdf, sheets
-from scoresheet.rules import PRESET_SLUGS, preset
-from scoresheet.rules_card import meld_rows
-from scoresheet.scoring import fmt
+from scoresheet.paper import canasta_pad, pdf, sheets
+from scoresheet.rules.card import meld_rows
+from scoresheet.rules.schema import PRESET_SLUGS, preset
+from scoresheet.scoring.engine import fmt
 from tests.pdf_reading import embedded_fonts, read
 from tests.preset_samples import representative_and_drawn_from, representative_and_drawn_presets
 from tests.scoresheet.sheet_lines import hands_on_pages

@@ -11,10 +11,12 @@ import io
 import pytest
 from django.core.management import call_command
 
-from scoresheet import canasta_pad, pdf, scoring, services, sheets
+from scoresheet.games import services
 from scoresheet.models import Game, Variant
-from scoresheet.rules import PRESET_SLUGS, preset
-from scoresheet.scoring import Entry
+from scoresheet.paper import canasta_pad, pdf, sheets
+from scoresheet.rules.schema import PRESET_SLUGS, preset
+from scoresheet.scoring import engine as scoring
+from scoresheet.scoring.engine import Entry
 from tests.pdf_reading import read
 from tests.preset_samples import representative_and_drawn_from
 from tests.scoresheet.sheet_lines import hands_on_page, hands_on_pages, pdf_lines
