@@ -214,41 +214,17 @@ def round_record(
     rules = game.rules
     teams = selectors.game_teams(game=game)
     if save_key:
-        done = RoundSave.objects.filter(key=save_key).select_related("round").first()
-        if done is not None and done.game_id == game.pk and done.number == number:
+        done = _save_done(game, number, save_key)
+        if done is not None:
             return done.round
-        if done is not None:  # a key is one save's: another round's key is refused, not mixed up
-            raise RoundInvalid([scoring.Problem(gettext("This save was made for another round."), round=number)])
     rounds, all_rounds = selectors.game_rounds(game=game, teams=teams)
-    if not 1 <= number <= len(rounds) + 1:
-        words = {"number": number, "next": len(rounds) + 1}
-        message = gettext("Round %(number)s cannot be recorded: the next round is %(next)s.") % words
-        raise RoundInvalid([scoring.Problem(message, round=number)])
+    _check_number(number, rounds)
     if version is not None:
-        saved = rounds[number - 1] if number <= len(rounds) else None
-        if round_version(saved) != version:
-            if saved is not None and _same_entries(all_rounds[number - 1], entries):
-                # The same save again (a double tap on Save, or Save pressed again after the answer
-                # was lost): it is already done, nothing was overwritten.
-                return saved
-            if saved is not None and version == round_version(None):
-                message = gettext("Round %(number)s was entered already.") % {"number": number}
-                raise RoundTaken([scoring.Problem(message, round=number)])
-            raise RoundConflict(
-                [
-                    scoring.Problem(
-                        gettext(
-                            "Round %(number)s was saved by someone else while this form was open. Your values are "
-                            "still below: check them against the game page, then save again to replace theirs."
-                        )
-                        % {"number": number},
-                        round=number,
-                    )
-                ]
-            )
+        same = _same_save_again(number, version, rounds, all_rounds, entries)
+        if same is not None:
+            return same
     if number == len(rounds) + 1 and game.is_finished:
         raise RoundInvalid([scoring.Problem(gettext("The game is finished: reopen it to add a round."), round=number)])
-
     correcting = number <= len(rounds)
     if correcting and undoes is None and not reason.strip() and corrections.needs_reason(game):
         raise RoundInvalid([scoring.Problem(gettext(REASON_NEEDED), round=number, field="reason")])
@@ -256,14 +232,81 @@ def round_record(
         all_rounds[number - 1] = entries
     else:
         all_rounds.append(entries)
-    problems, result = scoring.check_and_score_game(
-        rules, all_rounds, team_count=len(teams), partners=game.mode == Game.Mode.TEAMS
+    partners = game.mode == Game.Mode.TEAMS
+    result = _game_scored(rules, all_rounds, team_count=len(teams), partners=partners)
+    checks = _confirmed_checks(rules, number, entries, rounds, partners=partners, confirmed=confirmed, undoes=undoes)
+    rows = _team_rounds(teams, number, entries, result)
+    ends = not game.is_finished and scoring.rules_ended(rules, result)
+    with history.change("round_corrected" if correcting else "round_entered", reason=reason, undoes=undoes):
+        rnd = _round_save(game, number, rounds, rows, checks, ends=ends)
+    if save_key:
+        RoundSave.objects.create(key=save_key, game=game, number=number, round=rnd)
+    return rnd
+
+
+def _save_done(game: Game, number: int, save_key: str) -> RoundSave | None:
+    """The save ``save_key`` made already, if it was made (its ``round`` is None once undone); a
+    key is one save's: another round's key is refused, not mixed up."""
+    done = RoundSave.objects.filter(key=save_key).select_related("round").first()
+    if done is not None and done.game_id == game.pk and done.number == number:
+        return done
+    if done is not None:
+        raise RoundInvalid([scoring.Problem(gettext("This save was made for another round."), round=number)])
+    return None
+
+
+def _check_number(number: int, rounds: list[Round]) -> None:
+    """Refuse a round that is neither saved nor the next."""
+    if not 1 <= number <= len(rounds) + 1:
+        words = {"number": number, "next": len(rounds) + 1}
+        message = gettext("Round %(number)s cannot be recorded: the next round is %(next)s.") % words
+        raise RoundInvalid([scoring.Problem(message, round=number)])
+
+
+def _same_save_again(
+    number: int, version: str, rounds: list[Round], all_rounds: list, entries: list[scoring.Entry]
+) -> Round | None:
+    """The round already saved if this is the same save again; None if ``version`` is the saved
+    one's; otherwise ``RoundTaken`` or ``RoundConflict`` (someone else saved it meanwhile)."""
+    saved = rounds[number - 1] if number <= len(rounds) else None
+    if round_version(saved) == version:
+        return None
+    if saved is not None and _same_entries(all_rounds[number - 1], entries):
+        # The same save again (a double tap on Save, or Save pressed again after the answer
+        # was lost): it is already done, nothing was overwritten.
+        return saved
+    if saved is not None and version == round_version(None):
+        message = gettext("Round %(number)s was entered already.") % {"number": number}
+        raise RoundTaken([scoring.Problem(message, round=number)])
+    raise RoundConflict(
+        [
+            scoring.Problem(
+                gettext(
+                    "Round %(number)s was saved by someone else while this form was open. Your values are "
+                    "still below: check them against the game page, then save again to replace theirs."
+                )
+                % {"number": number},
+                round=number,
+            )
+        ]
     )
+
+
+def _game_scored(rules, all_rounds: list, *, team_count: int, partners: bool) -> scoring.GameResult:
+    """The whole game scored with the new entries in place, or ``RoundInvalid`` with its problems."""
+    problems, result = scoring.check_and_score_game(rules, all_rounds, team_count=team_count, partners=partners)
     if problems:
         raise RoundInvalid(problems)
-    checks = scoring.round_checks(rules, entries, number=number, partners=game.mode == Game.Mode.TEAMS)
+    return result
+
+
+def _confirmed_checks(
+    rules, number: int, entries: list[scoring.Entry], rounds: list[Round], *, partners: bool, confirmed, undoes
+) -> list:
+    """The round's plausibility warnings, every one confirmed, or ``RoundNeedsConfirmation``."""
+    checks = scoring.round_checks(rules, entries, number=number, partners=partners)
     accepted = set(confirmed)
-    if correcting:  # what was confirmed for the round before is not asked again
+    if number <= len(rounds):  # what was confirmed for the round before is not asked again
         before = rounds[number - 1].confirmed_warnings
         accepted |= {record["code"] for record in before}
         # A round saved while the codes were made of the warnings' words: its records match by those.
@@ -274,6 +317,11 @@ def round_record(
     unconfirmed = [check for check in checks if check.code not in accepted]
     if unconfirmed:
         raise RoundNeedsConfirmation(unconfirmed)
+    return checks
+
+
+def _team_rounds(teams: list[Team], number: int, entries: list[scoring.Entry], result) -> list[TeamRound]:
+    """Each team's row of the round, within the models' limits (or ``RoundInvalid``)."""
     rows = [
         TeamRound(team=team, total=score.total, **entry_to_values(entry))
         for team, entry, score in zip(teams, entries, result.rounds[number - 1].scores)
@@ -285,12 +333,7 @@ def round_record(
     ]
     if found:
         raise RoundInvalid(found)
-    ends = not game.is_finished and scoring.rules_ended(rules, result)
-    with history.change("round_corrected" if correcting else "round_entered", reason=reason, undoes=undoes):
-        rnd = _round_save(game, number, rounds, rows, checks, ends=ends)
-    if save_key:
-        RoundSave.objects.create(key=save_key, game=game, number=number, round=rnd)
-    return rnd
+    return rows
 
 
 def _said(check) -> tuple:
