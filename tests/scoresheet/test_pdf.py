@@ -16,6 +16,7 @@ import pytest
 from reportlab.platypus import Spacer
 
 from scoresheet.paper import canasta_pad, pdf, sheets
+from scoresheet.paper.sheet_rows import sheet_rows
 from scoresheet.rules.card import meld_rows
 from scoresheet.rules.schema import PRESET_SLUGS, preset
 from scoresheet.scoring.engine import fmt
@@ -153,7 +154,7 @@ def sheet_parses_on_its_paper_and_holds_the_rules_rows(slug, paper, large):
     # the title: "Canasta (classic) · score sheet"; a name that says "score sheet" (GOCC) not twice
     assert (rules.name if rules.name.endswith("score sheet") else f"{rules.name} · score sheet") in text
     assert "score sheet · score sheet" not in text
-    shared = {field for row in pdf.sheet_rows(rules) if len(row.fields) > 1 for field in row.fields}
+    shared = {field for row in sheet_rows(rules) if len(row.fields) > 1 for field in row.fields}
     for kind in rules.book_kinds:
         if f"books.{kind.key}" in shared:  # on one row with the other wild books: its value on the card
             assert f"{kind.label}s {fmt(kind.bonus)}" in text, kind.label  # "All-twos canastas 3,000"
@@ -161,7 +162,7 @@ def sheet_parses_on_its_paper_and_holds_the_rules_rows(slug, paper, large):
         assert f"{kind.label}s × {fmt(kind.bonus)}" in text, kind.label  # "Sevens books × 5,000"
         if kind.bonus >= 1000:
             assert "," in fmt(kind.bonus)
-    for row in pdf.sheet_rows(rules):
+    for row in sheet_rows(rules):
         if is_pad(rules):  # a short heading over its column, its note under the pad
             assert row.heading in text or row.kind in ("total", "running"), row.heading
             assert not row.note or f"{row.short}: {row.note}" in text, row.note
