@@ -70,7 +70,7 @@ def envsite(name: str) -> str:
 
 
 # The address phones open the site at, for every link that leaves the screen: the table pack's QR
-# codes and links, the play address handed to another phone, invites (scoresheet.site). Unset,
+# codes and links, the play address handed to another phone, invites (scoresheet.addresses.site). Unset,
 # each link takes the address of the request that made it, which from the organiser's own computer
 # may be http://127.0.0.1:8000, an address no phone can open (the night page then warns).
 SITE_URL = envsite("SITE_URL")
@@ -104,14 +104,14 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # A sign-in puts the account's own language in the language cookie (league.languages).
     "league.languages.AccountLanguage",
-    # The audit trail records the signed-in member as who made each change (scoresheet.history).
+    # The audit trail records the signed-in member as who made each change (scoresheet.games.history).
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Each request starts in the site's zone; a club's page switches to the club's (league/time_zones.py).
     "league.time_zones.SiteTimeZone",
-    # A play, share or table link's pages are not kept by any cache (scoresheet/secret_addresses.py).
-    "scoresheet.secret_addresses.NoStoreAtSecretAddresses",
+    # A play, share or table link's pages are not kept by any cache (scoresheet/addresses/secret_addresses.py).
+    "scoresheet.addresses.secret_addresses.NoStoreAtSecretAddresses",
     # Last, as its documentation asks: it answers a locked-out sign-in before the view runs.
     "axes.middleware.AxesMiddleware",
 ]

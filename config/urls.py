@@ -2,8 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 
 from league.languages import language_switch
-from scoresheet.catalog_views import javascript_catalog
-from scoresheet.game_urls import door_patterns
+from scoresheet.addresses.game_urls import door_patterns
+from scoresheet.browser.catalog_views import javascript_catalog
 
 urlpatterns = [
     path("admin/", admin.site.urls),

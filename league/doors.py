@@ -1,5 +1,5 @@
-"""The league's doors into a game (scoresheet.doors) and its answers to what the score sheet
-asks about clubs (scoresheet.clubs), registered at start (league/apps.py):
+"""The league's doors into a game (scoresheet.addresses.doors) and its answers to what the score sheet
+asks about clubs (scoresheet.addresses.clubs), registered at start (league/apps.py):
 
 - "games": /games/<id>/… — a club's game for the club's members, each as their role allows
   (a casual game is never reached by its id: 404, as for a game that does not exist);
@@ -15,11 +15,11 @@ from league.models import Membership, Role
 from league.nights import selectors as night_selectors
 from league.nights import table_links as table_link_views
 from league.results.version import results_changed
-from scoresheet import clubs, doors
+from scoresheet.addresses import clubs, doors
 from scoresheet.models import Game
 
 # What each role may do with its club's games, each including the one below it. Deleting, restoring
-# and new addresses are the organiser's at every door (scoresheet/access.py, doors.ORGANISERS_ONLY).
+# and new addresses are the organiser's at every door (scoresheet/addresses/access.py, doors.ORGANISERS_ONLY).
 _VIEWER = frozenset({doors.READ, doors.PRINT})
 _SCOREKEEPER = _VIEWER | {doors.ENTER, doors.FINISH, doors.REOPEN, doors.UNDO}
 OFFERS = {Role.VIEWER: _VIEWER, Role.SCOREKEEPER: _SCOREKEEPER, Role.ORGANISER: _SCOREKEEPER | doors.ORGANISERS_ONLY}

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.rankings import RANKINGS
 from league.time_zones import default_time_zone, validate_time_zone
-from scoresheet import tokens
+from scoresheet.addresses import tokens
 from scoresheet.display import fmt
 from scoresheet.models import audited
 from scoresheet.querysets import SoftDeleteQuerySet
@@ -390,7 +390,7 @@ class Agreement(models.Model):
     """A team of a night table's game agrees with its result, as the game stood at ``at``: a later
     change to the game (a round entered, corrected or taken back, the game reopened) asks again
     (league.results.querysets.agreed). Each team agrees for itself, from the phone it plays on
-    (``device``, scoresheet.device.device_id); an organiser may confirm on its behalf (``by``).
+    (``device``, scoresheet.browser.device.device_id); an organiser may confirm on its behalf (``by``).
     """
 
     team = models.OneToOneField("scoresheet.Team", on_delete=models.CASCADE, related_name="agreement")

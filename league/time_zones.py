@@ -6,7 +6,7 @@ machine knows (``zoneinfo.available_timezones``); a new club takes the site's (s
 Every time a club's page shows (its history, a table's "agree at 21:14", the undo dialog) is
 formatted with ``timezone.localtime`` or a template's ``date`` filter, so it is enough to switch
 to the club's zone once the club is known: ``league.access.club_member`` does for the pages under
-/clubs/<slug>/, and the game doors ask ``scoresheet.clubs.time_zone`` for /games/<id>/ and
+/clubs/<slug>/, and the game doors ask ``scoresheet.addresses.clubs.time_zone`` for /games/<id>/ and
 /t/<token>/. ``SiteTimeZone`` starts and ends every request in the site's zone, so a club's zone
 never carries over to the next request.
 """

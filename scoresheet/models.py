@@ -15,10 +15,10 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from scoresheet import rules as rules_module
-from scoresheet import tokens
-from scoresheet.entries import ENTRY_FIELDS
+from scoresheet.addresses import tokens
 from scoresheet.querysets import SoftDeleteQuerySet
+from scoresheet.rules import schema as rules_module
+from scoresheet.scoring.entries import ENTRY_FIELDS
 
 # How long a deleted game can be restored from "Recently deleted" before it is purged.
 KEEP_DELETED = timedelta(days=30)
@@ -47,7 +47,7 @@ class AuditFields(models.Model):
     ("Round 2 corrected": the round and each team's entries, before and after). ``history_via``
     says who when nobody is signed in ("the table link of Table 2, sitting 1"); the reason asked
     for a late correction is simple-history's ``history_change_reason``. Filled by
-    ``scoresheet.history`` from the change the service opened.
+    ``scoresheet.games.history`` from the change the service opened.
     """
 
     history_change_id = models.UUIDField(null=True, blank=True, db_index=True)
@@ -66,7 +66,7 @@ def audited(**options) -> HistoricalRecords:
 
 
 class Variant(models.Model):
-    """A rule set: a preset loaded from ``scoresheet/presets`` or a club's house rules.
+    """A rule set: a preset loaded from ``scoresheet/rules/presets`` or a club's house rules.
 
     A house variant's slug is "<club slug>-<name slug>" (``house_rules.house_slug``), unique
     like every slug; presets keep theirs (a public contract). Games snapshot the document, so
@@ -137,7 +137,7 @@ class Game(models.Model):
     # Imported from a results workbook as final totals (one round of "Final score (imported)"):
     # there are no rounds as played, so the game log leaves it out.
     entered_as_totals = models.BooleanField(default=False)
-    # The game's secret addresses (scoresheet.tokens): whoever holds ``token`` plays it at
+    # The game's secret addresses (scoresheet.addresses.tokens): whoever holds ``token`` plays it at
     # /g/<token>/ (enter, correct, finish, reopen, delete, print); ``share_token`` shows its
     # score sheet read only at /s/<share_token>/. Renewing them (services.game_tokens_renew)
     # makes the old addresses 404.

@@ -1,9 +1,10 @@
 """The score sheet's own pages: the game list, variants, starting a game, blank sheets. A game's
-pages are under its doors (scoresheet.game_urls)."""
+pages are under its doors (scoresheet.addresses.game_urls)."""
 
 from django.urls import path
 
-from scoresheet import offline_views, views
+from scoresheet.browser import offline_views
+from scoresheet.games import views
 
 app_name = "scoresheet"
 

@@ -47,7 +47,7 @@ def setup_django(folder: str) -> None:
 
 def fill(count: int) -> None:
     """COUNT games, each with 2 teams and 4 saved rounds, written in bulk."""
-    from scoresheet import services
+    from scoresheet.games import services
     from scoresheet.models import Game, Round, Team, TeamRound, Variant
 
     Game.objects.all().delete()

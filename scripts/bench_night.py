@@ -53,7 +53,7 @@ def main(counts: list[int]) -> None:
         from league.models import Club, Player, Season
         from league.nights import selectors as night_selectors
         from league.nights import services as night_services
-        from scoresheet import services
+        from scoresheet.games import services
         from scoresheet.models import Variant
 
         call_command("migrate", verbosity=0)

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-PRESETS_DIR = REPO / "scoresheet" / "presets"
+PRESETS_DIR = REPO / "scoresheet" / "rules" / "presets"
 DEFAULT_SEEDS_DIR = REPO.parent / "shared" / "seeds"
 
 

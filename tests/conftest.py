@@ -107,7 +107,7 @@ _PRESET_ROWS: list[dict] = []
 def presets(django_db_blocker, request):
     """The preset variants in the database, also after a transactional test flushed it (the data
     migration loads them; only an emptied database loads them again)."""
-    from scoresheet import services
+    from scoresheet.games import services
     from scoresheet.models import Variant
 
     marker = request.node.get_closest_marker("django_db")

@@ -1,12 +1,12 @@
 """Tests' stand-in for "this device started these games": the session list the app keeps
-(scoresheet.device), filled as starting each game through the start form would fill it."""
+(scoresheet.browser.device), filled as starting each game through the start form would fill it."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 
-from scoresheet import device
+from scoresheet.browser import device
 
 
 def _ids(games) -> list[int]:

@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from scoresheet import services
+from scoresheet.games import services
 from tests.scoresheet.test_services import THEM_R1, US_R1, new_game
 from tests.scoresheet.test_views_game import THEM_R1 as THEM_FORM_R1
 from tests.scoresheet.test_views_game import US_R1 as US_FORM_R1

@@ -26,12 +26,12 @@ from django.utils import translation
 from league.clubs import player_links
 from league.models import Club, Player, Preferences, Role
 from league.nights import services as night_services
-from scoresheet import services
 from scoresheet.display import fmt
+from scoresheet.games import services
 from scoresheet.models import Game, Variant
-from scoresheet.rules import RulesError, load_rules
-from scoresheet.rules_card import rules_card
-from scoresheet.scoring import Adjustment, Entry
+from scoresheet.rules.card import rules_card
+from scoresheet.rules.schema import RulesError, load_rules
+from scoresheet.scoring.engine import Adjustment, Entry
 from tests.league.factories import club, member, night, season, table_result
 
 pytestmark = pytest.mark.django_db

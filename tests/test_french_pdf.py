@@ -23,9 +23,9 @@ from django.utils import translation
 
 from league.models import Club, Role
 from league.nights import services as night_services
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Game, Variant
-from scoresheet.scoring import Adjustment, Entry
+from scoresheet.scoring.engine import Adjustment, Entry
 from tests.league.built_once import built_once
 from tests.league.factories import club, member, night, season, table_result
 from tests.pdf_reading import read

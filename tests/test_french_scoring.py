@@ -20,10 +20,10 @@ from django.test import Client
 from django.utils import translation
 
 from league.models import Role
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Game, Variant
-from scoresheet.rules import preset
-from scoresheet.scoring import Entry, round_checks, score_entries
+from scoresheet.rules.schema import preset
+from scoresheet.scoring.engine import Entry, round_checks, score_entries
 from tests.league.factories import club, member, night, season, table_result
 from tests.test_french import english_in, visible
 

@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 from league.clubs import player_links
 from league.models import Membership, Player, Role
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Variant
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 from tests.league.factories import club, member, night, player, season
 
 pytestmark = pytest.mark.django_db(transaction=False)

@@ -2,6 +2,11 @@
 
 The score sheet (``scoresheet``) is the lower app and knows nothing of the league, which builds on
 it (the league registers its doors into a game and its answers about clubs: ``league/doors.py``).
+One dependency is allowed, and stated here: its models point at the league's rows by string
+reference, never by import (``Variant.club`` and ``Game.club`` at ``"league.Club"``, ``Game.table``
+at ``"league.Table"``), with the migrations that made those columns; and two pages link to the
+league's club pages. Moving those columns to the league would move data between tables for no
+reader's gain, so the dependency stays, named and held by the tests below.
 Inside each app, from the bottom:
 
 0. plain Python: the rules, scoring, seating, standings arithmetic — no database, no Django models;
@@ -14,6 +19,7 @@ No module imports one from a layer above its own. (tests/test_import_cycles.py: 
 """
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -23,20 +29,20 @@ APPS = ("scoresheet", "league")
 
 # Plain Python (layer 0), named: each module's docstring says it needs no database.
 PLAIN = {
-    "scoresheet.dealing",
+    "scoresheet.scoring.dealing",
     "scoresheet.display",
-    "scoresheet.engine_tables",
-    "scoresheet.entries",
-    "scoresheet.fields",
-    "scoresheet.plausibility",
+    "scoresheet.scoring.engine_tables",
+    "scoresheet.scoring.entries",
+    "scoresheet.rules.fields",
+    "scoresheet.scoring.plausibility",
     "scoresheet.problems",
-    "scoresheet.rules",
-    "scoresheet.rules_card",
-    "scoresheet.rules_diff",
-    "scoresheet.scoring",
-    "scoresheet.sheet_rows",
-    "scoresheet.team_entry",
-    "scoresheet.tokens",
+    "scoresheet.rules.schema",
+    "scoresheet.rules.card",
+    "scoresheet.rules.diff",
+    "scoresheet.scoring.engine",
+    "scoresheet.paper.sheet_rows",
+    "scoresheet.scoring.team_entry",
+    "scoresheet.addresses.tokens",
     "league.nights.seating.apart",
     "league.nights.seating.byes",
     "league.nights.seating.costs",
@@ -57,9 +63,9 @@ PLAIN = {
     "league.time_zones",
 }
 # Forms (layer 3) not named so: the house-rules editor is one long form.
-FORMS = {"scoresheet.house_rules"}
+FORMS = {"scoresheet.rules.house_rules"}
 # Wiring (layer 4) that is not named like a page: it registers pages.
-WIRING = {"league.doors", "scoresheet.token_doors", "scoresheet.game_urls"}
+WIRING = {"league.doors", "scoresheet.addresses.token_doors", "scoresheet.addresses.game_urls"}
 
 
 def _modules():
@@ -108,6 +114,64 @@ def test_the_score_sheet_imports_nothing_of_the_league():
     assert [line for line in upward if " imports league." in line] == []
 
 
+def _strings(path: Path) -> list[str]:
+    """The string constants of a module's code: its docstrings left out (comments are not read)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+
+
+def test_no_file_of_the_score_sheet_imports_the_league():
+    """Every file, its packages' ``__init__`` and its migrations included: not even ``import league``."""
+    found = []
+    for path in sorted((ROOT / "scoresheet").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            found += [f"{path.relative_to(ROOT)} imports {n}" for n in names if n.split(".")[0] == "league"]
+    assert found == []
+
+
+def test_the_score_sheet_names_the_league_only_in_its_models_foreign_keys():
+    """The code's only mention of the league (outside docstrings, comments and migrations): the
+    models' string references to the league's clubs and tables."""
+    mentions = sorted(
+        (name, text)
+        for name, path in MODULES.items()
+        if name.startswith("scoresheet.")
+        for text in _strings(path)
+        if "league" in text.lower()
+    )
+    assert mentions == [
+        ("scoresheet.models", "league.Club"),
+        ("scoresheet.models", "league.Club"),
+        ("scoresheet.models", "league.Table"),
+    ]
+
+
+def test_the_score_sheets_pages_link_to_the_league_only_from_two_places():
+    """The home page's "Your clubs" and a club game's start page link to the league's club pages."""
+    links = sorted(
+        (str(path.relative_to(ROOT / "templates")), name)
+        for path in (ROOT / "templates" / "scoresheet").rglob("*")
+        if path.is_file()
+        for name in re.findall(r"league:[\w-]+", path.read_text())
+    )
+    assert links == [("scoresheet/game_new.html", "league:club-detail"), ("scoresheet/home.html", "league:club-list")]
+
+
 def test_no_module_imports_one_from_a_higher_layer():
     upward = sorted(
         f"{m} (layer {layer(m)}) imports {i} (layer {layer(i)})"
@@ -128,9 +192,9 @@ def test_plain_modules_need_no_database():
 @pytest.mark.parametrize(
     ("module", "expected"),
     [
-        ("scoresheet.scoring", 0),
+        ("scoresheet.scoring.engine", 0),
         ("league.models", 1),
-        ("scoresheet.services", 2),
+        ("scoresheet.games.services", 2),
         ("league.nights.forms", 3),
         ("league.nights.urls", 4),
         ("league.doors", 4),

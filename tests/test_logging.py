@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 
 from config.gunicorn_logging import TokenRedactingLogger
-from scoresheet import selectors, services
+from scoresheet.games import selectors, services
 from scoresheet.models import Variant
 
 README = Path(__file__).resolve().parent.parent / "README.md"

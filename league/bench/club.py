@@ -21,9 +21,9 @@ from django.utils import timezone
 
 from league.models import Agreement, Club, Membership, Night, Player, Role, Season, Table
 from league.nights import services as night_services
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Game, Variant
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 
 ROUNDS = 4
 SEATS = 4  # two pairs a table

@@ -12,7 +12,7 @@ from league.clubs import services
 from league.clubs.names import clean_name
 from league.models import Club, Player, Role
 from league.time_zones import validate_time_zone
-from scoresheet.limits import max_length
+from scoresheet.games.limits import max_length
 
 EMAIL_WHY = _("Optional: only to send you a link to choose a new password if you forget yours.")
 

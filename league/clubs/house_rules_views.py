@@ -13,13 +13,13 @@ from django.views.decorators.http import require_POST
 
 from league.access import club_member
 from league.models import Role
-from scoresheet import selectors, services
-from scoresheet.house_rules import HouseRulesEditor
-from scoresheet.limits import max_length
+from scoresheet.games import selectors, services
+from scoresheet.games.limits import max_length
 from scoresheet.models import Variant
-from scoresheet.rules import RulesError
-from scoresheet.rules_card import rules_card
-from scoresheet.rules_diff import marked_card, rules_changes
+from scoresheet.rules.card import rules_card
+from scoresheet.rules.diff import marked_card, rules_changes
+from scoresheet.rules.house_rules import HouseRulesEditor
+from scoresheet.rules.schema import RulesError
 
 
 def _house_variant(club, variant_slug: str) -> Variant:

@@ -8,9 +8,9 @@ from django.utils import timezone
 
 from league.clubs.services import invite_token_hash
 from league.models import Club, Invite, Membership, Player
-from scoresheet.early import mark_early
+from scoresheet.games.early import mark_early
+from scoresheet.games.selectors import with_team_totals
 from scoresheet.models import Game
-from scoresheet.selectors import with_team_totals
 
 CLUB_PAGE_GAMES = 20
 

@@ -2,7 +2,7 @@
 
 A refused write raises ``LeagueError`` with a message for the person who asked, and
 changes nothing. A value the model cannot hold (a name too long, an unknown role) is refused
-here, by the model's own limits (``scoresheet.limits``), with the field it is about.
+here, by the model's own limits (``scoresheet.games.limits``), with the field it is about.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from django.utils.text import slugify
 from league.clubs.names import clean_name
 from league.models import Club, Invite, Membership, Player, Role, Season, default_blowout
 from league.results.version import results_changed
-from scoresheet import history, limits
+from scoresheet.games import history, limits
 from scoresheet.problems import Problem, Refused
 
 INVITE_LIFETIME = timedelta(days=7)

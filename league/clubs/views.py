@@ -19,8 +19,8 @@ from league import time_zones
 from league.access import club_member
 from league.clubs import forms, kept_apart, selectors, services
 from league.models import Membership, Player, Role
-from scoresheet import site
-from scoresheet import views as scoresheet_views
+from scoresheet.addresses import site
+from scoresheet.games import views as scoresheet_views
 
 # Accounts
 

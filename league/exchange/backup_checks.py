@@ -6,7 +6,7 @@ a whole number in the column's range, a date, a date and time with its zone, a U
 than the column, one of the column's choices). Beyond the types:
 
 - every rules document (a house variant's, a game's snapshot and its history's) is read by
-  ``scoresheet.rules.load_rules``, as house rules are when saved: a junk one is refused;
+  ``scoresheet.rules.schema.load_rules``, as house rules are when saved: a junk one is refused;
 - every round total is scored again from its entries under its game's rules, and a total that
   disagrees is refused (a restore gives back the club as it was, or says why it cannot);
 - a variant in a backup is one of the club's own house variants (presets are named by slug);
@@ -27,9 +27,9 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.dateparse import parse_date, parse_datetime
 
-from scoresheet import scoring
-from scoresheet.entries import entry_from_values
-from scoresheet.rules import RulesError, load_rules
+from scoresheet.rules.schema import RulesError, load_rules
+from scoresheet.scoring import engine as scoring
+from scoresheet.scoring.entries import entry_from_values
 
 MAX_PROBLEMS = 20  # a badly damaged file is refused with the first ones, not thousands of lines
 RULES_FIELDS = {("scoresheet.Variant", "document"), ("scoresheet.Game", "rules_document")}

@@ -16,9 +16,9 @@ from league.models import Club, Player, Season, Seat
 from league.results.credited import credited_players
 from league.results.querysets import counted_games
 from league.results.substitutes import player_in_round
-from scoresheet.early import early_games
-from scoresheet.fields import entered_value, entry_fields
+from scoresheet.games.early import early_games
 from scoresheet.models import Game, Team, TeamRound
+from scoresheet.rules.fields import entered_value, entry_fields
 
 
 def _season_games(season: Season):

@@ -23,10 +23,10 @@ from league.exchange import workbooks as xlsx
 from league.exchange.workbooks import RESULTS, ResultRow, RosterRow, name_key, problem
 from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table, default_blowout
 from league.results.version import results_changed
-from scoresheet import history, services
+from scoresheet.addresses.tokens import new_token
+from scoresheet.games import history, services
 from scoresheet.models import Game, Round, TeamRound, Variant
 from scoresheet.problems import Problem, Refused
-from scoresheet.tokens import new_token
 
 DEFAULT_VARIANT = "hand-and-foot"
 IMPORTED = "Final score (imported)"

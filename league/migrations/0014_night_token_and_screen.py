@@ -6,7 +6,7 @@ import secrets
 
 from django.db import migrations, models
 
-import scoresheet.tokens
+import scoresheet.addresses.tokens
 
 
 def fill_tokens(apps, schema_editor):
@@ -32,7 +32,9 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name="night",
             name="token",
-            field=models.CharField(default=scoresheet.tokens.short_token, editable=False, max_length=64, unique=True),
+            field=models.CharField(
+                default=scoresheet.addresses.tokens.short_token, editable=False, max_length=64, unique=True
+            ),
         ),
         migrations.AddField(
             model_name="night",

@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from league.clubs.names import clean_name
 from league.models import Club, Player, Season, SeatingMode
 from league.nights import seating
-from scoresheet import selectors as scoresheet_selectors
-from scoresheet.formfields import PlainIntegerField
+from scoresheet.games import selectors as scoresheet_selectors
+from scoresheet.games.formfields import PlainIntegerField
 from scoresheet.models import Variant
 
 

@@ -1,4 +1,4 @@
-"""A night's history in plain words (the audit trail of scoresheet.history, read for a night):
+"""A night's history in plain words (the audit trail of scoresheet.games.history, read for a night):
 created, sittings drawn and taken back, seats swapped, substitutes, rounds corrected or undone
 at its tables, tables settled by the organiser before closing, closing, deleting and restoring.
 A fixed number of queries however long the night; the night page reads only the latest
@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, gettext_noop
 
 from league.models import Agreement, Bye, Night, Seat, Sitting, Table
-from scoresheet.history import ROUND_PHRASES, HistoryEntry, _at, _totals, _who, undo_text
+from scoresheet.games.history import ROUND_PHRASES, HistoryEntry, _at, _totals, _who, undo_text
 from scoresheet.models import Round, Team, TeamRound
 
 NIGHT_ACTIONS = {

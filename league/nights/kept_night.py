@@ -24,10 +24,10 @@ from league import models as league_models
 from league.kept import code_version, fingerprint, kept
 from league.models import Agreement, Attendance, Bye, Night, Player, Seat, Sitting, Table
 from league.nights import history, selectors
-from scoresheet import early
-from scoresheet import history as scoresheet_history
 from scoresheet import models as scoresheet_models
-from scoresheet.history import HistoryEntry
+from scoresheet.games import early
+from scoresheet.games import history as scoresheet_history
+from scoresheet.games.history import HistoryEntry
 from scoresheet.models import Game, Round, Team
 
 TABLE = "league/_night_table.html"

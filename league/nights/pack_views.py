@@ -11,14 +11,15 @@ from league.models import Role, Sitting
 from league.nights import pdf as league_pdf
 from league.nights import player_views
 from league.nights.pack_selectors import sitting_pack
-from scoresheet import pdf, site
-from scoresheet.print_language import printing_for
+from scoresheet.addresses import site
+from scoresheet.paper import pdf
+from scoresheet.paper.print_language import printing_for
 from scoresheet.querysets import not_deleted
 
 
 def table_link(request, token: str) -> str:
     """A table's link as its QR code carries it: the full address of the table's game page, at
-    SITE_URL when it is set (scoresheet.site)."""
+    SITE_URL when it is set (scoresheet.addresses.site)."""
     return site.absolute(request, reverse("tables:game", args=[token]))
 
 

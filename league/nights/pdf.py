@@ -1,12 +1,12 @@
 """A sitting's printouts (reportlab): the table pack and the seating chart for the wall.
 
-The table pack is one score sheet per table, built by ``scoresheet.pdf`` like every other
+The table pack is one score sheet per table, built by ``scoresheet.paper.pdf`` like every other
 sheet; only its head is the club's: the table number and sitting, the club and the date, the
 teams a line each, and a QR code of the table's link for entering its scores (45 mm, the link
 beside it in 9 pt). The head is never taller than the code, whatever the names (they shrink),
 so a table keeps to one landscape page. The rules card prints once, at the end of the pack.
 The tables' round blocks are the same but for the names over their columns: the pack draws a
-block once and each table's page shows it with its names written over (``scoresheet.pdf_stamps``).
+block once and each table's page shows it with its names written over (``scoresheet.paper.stamps``).
 
 The seating chart is large type for reading across a room: first an index of the players by
 name with their table, beside it the QR code of the night's "where do I sit" page (45 mm, the
@@ -43,9 +43,10 @@ from reportlab.platypus import (
 
 from league.nights.pack_selectors import PackTable, SittingPack
 from league.nights.pdf_qr import QrCode
-from scoresheet import pdf, pdf_stamps, sheets
-from scoresheet.printing import long_date, page_of, short_date, table_words
-from scoresheet.rules import Rules, load_rules
+from scoresheet.paper import pdf, sheets
+from scoresheet.paper import stamps as pdf_stamps
+from scoresheet.paper.printing import long_date, page_of, short_date, table_words
+from scoresheet.rules.schema import Rules, load_rules
 
 NBSP = "\u00a0"
 SCAN_LINES = gettext_lazy("Scan to enter\nthis table's scores")  # on two lines beside the code

@@ -20,7 +20,7 @@ from league.nights.selectors import NightPage, SittingRow, TableRow
 from league.results.metrics import METRICS, Row
 from league.standings import selectors as standings_selectors
 from league.standings.tables import number
-from scoresheet import tokens
+from scoresheet.addresses import tokens
 
 
 def folded(text: str) -> str:

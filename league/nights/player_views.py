@@ -23,8 +23,8 @@ from league.access import club_member
 from league.models import Night, Player, Role
 from league.nights import player_view
 from league.nights import services as night_services
-from scoresheet import qrcode, site
-from scoresheet.limits import max_length
+from scoresheet.addresses import qrcode, site
+from scoresheet.games.limits import max_length
 
 SCREEN_TURN = 12  # seconds each view of the screen stays up, unless the address says (?every=)
 SCREEN_REFRESH = 25  # seconds between two reads of the screen's views

@@ -29,8 +29,8 @@ from league.standings.pdf import (
     standings_table,
 )
 from league.standings.selectors import night_standings
-from scoresheet import pdf
-from scoresheet.printing import long_date
+from scoresheet.paper import pdf
+from scoresheet.paper.printing import long_date
 
 
 def _players(team) -> str:

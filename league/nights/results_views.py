@@ -7,8 +7,8 @@ from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from league.access import club_member
 from league.models import Night, Role
 from league.nights.results_pdf import night_results_pdf
-from scoresheet import pdf
-from scoresheet.print_language import printing_for
+from scoresheet.paper import pdf
+from scoresheet.paper.print_language import printing_for
 
 
 def night_results(request, slug: str, night_id: int):

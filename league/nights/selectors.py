@@ -17,8 +17,8 @@ from django.utils.translation import gettext, pgettext
 from league.models import Attendance, Bye, KeptApart, Night, Seat, Sitting, Table
 from league.nights import seating
 from league.results.querysets import is_agreed, team_agrees
-from scoresheet import tokens
-from scoresheet.early import mark_early
+from scoresheet.addresses import tokens
+from scoresheet.games.early import mark_early
 from scoresheet.models import Game, Team
 from scoresheet.querysets import not_deleted
 
@@ -315,7 +315,7 @@ def table_by_token(token: str) -> Table | None:
         .filter(not_deleted("game__"), not_deleted("sitting__night__"), token=token)
         .first()
     )
-    # Found by the exact value; compared again in constant time (scoresheet.tokens, for every token).
+    # Found by the exact value; compared again in constant time (scoresheet.addresses.tokens, for every token).
     return table if table is not None and tokens.same_token(table.token, token) else None
 
 

@@ -22,9 +22,9 @@ from league.models import Agreement, Attendance, Bye, Club, Night, Player, Seaso
 from league.nights import result_emails, seating
 from league.nights import selectors as night_selectors
 from league.results.version import results_changed
-from scoresheet import history, limits
-from scoresheet import services as scoresheet_services
-from scoresheet.limits import max_length
+from scoresheet.games import history, limits
+from scoresheet.games import services as scoresheet_services
+from scoresheet.games.limits import max_length
 from scoresheet.models import Game, Round, Team, Variant, search_key
 
 if TYPE_CHECKING:
@@ -496,7 +496,7 @@ def table_link_renew(*, table: Table) -> Table:
 @history.records("result_agreed")
 def table_agree(*, table: Table, team: Team, device: str) -> Agreement:
     """``team`` agrees with the finished result at the table (while the night is open), from the
-    phone ``device`` (scoresheet.device.device_id). Each team agrees for itself: a phone that
+    phone ``device`` (scoresheet.browser.device.device_id). Each team agrees for itself: a phone that
     agreed for one team of this game cannot agree for another."""
     _open_night(table.sitting.night)
     game = Game.objects.select_for_update().get(table=table)

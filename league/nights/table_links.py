@@ -1,4 +1,4 @@
-"""A night table's door into its game (scoresheet.doors): t/<token>/… lets the players at the
+"""A night table's door into its game (scoresheet.addresses.doors): t/<token>/… lets the players at the
 table, with no account, play it on the score sheet's own pages and agree with the finished
 result, each team from its own phone. Registered with the club's door in league.doors.
 
@@ -22,8 +22,10 @@ from league.clubs.services import LeagueError
 from league.models import Night
 from league.nights import selectors as night_selectors
 from league.nights import services as night_services
-from scoresheet import device, doors, history
-from scoresheet.access import GameAccess, game_view
+from scoresheet.addresses import doors
+from scoresheet.addresses.access import GameAccess, game_view
+from scoresheet.browser import device
+from scoresheet.games import history
 
 # The players at the table play the game and agree with it. Finishing early and reopening are the
 # organiser's, as are deleting, restoring and new addresses: the game finishes by itself when its
@@ -49,7 +51,7 @@ def hold(request, opened: doors.Opened):
         return
     with transaction.atomic():
         night = table.sitting.night
-        # The night as it is now, under the lock (scoresheet.access reads it through the table).
+        # The night as it is now, under the lock (scoresheet.addresses.access reads it through the table).
         night.closed_at = Night.objects.select_for_update().values_list("closed_at", flat=True).get(pk=night.pk)
         with history.via_table(table):
             yield opened
@@ -85,4 +87,4 @@ def _team_at(table, team_id: str):
     return table.game.teams.filter(pk=int(team_id)).first()
 
 
-pages = (path("agree/", agree, name="agree"),)  # beside the game's own pages (scoresheet.game_urls)
+pages = (path("agree/", agree, name="agree"),)  # beside the game's own pages (scoresheet.addresses.game_urls)

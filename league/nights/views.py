@@ -27,10 +27,10 @@ from league.nights import kept_night, player_views
 from league.nights import selectors as night_selectors
 from league.nights import services as night_services
 from league.nights.forms import NightForm, SubstituteForm, SwapForm
-from scoresheet import site
-from scoresheet.limits import max_length
-from scoresheet.links import GameLinks
-from scoresheet.views import REASON_LENGTH
+from scoresheet.addresses import site
+from scoresheet.addresses.links import GameLinks
+from scoresheet.games.limits import max_length
+from scoresheet.games.views import REASON_LENGTH
 
 
 def table_link_path(token: str) -> str:

@@ -33,7 +33,7 @@ from league.results.credited import credited_players
 from league.results.metrics import TeamResult, early_games_counted
 from league.results.querysets import counted
 from league.results.version import results_version
-from scoresheet.early import early_games
+from scoresheet.games.early import early_games
 from scoresheet.models import Team
 
 

@@ -7,7 +7,7 @@ says, and must not read the club's history to find out whether it changed: so ev
 changes a result calls ``results_changed`` in its own transaction, and a page reads the version
 (``results_version``: one row by its key, the same whatever the club's history). What moves it on:
 
-- a game's result (``scoresheet.services``, through ``scoresheet.clubs.game_changed``): a round
+- a game's result (``scoresheet.games.services``, through ``scoresheet.addresses.clubs.game_changed``): a round
   entered, corrected, taken back or put back, a game finished, reopened, deleted or restored;
 - a night (``league.nights.services``): drawn or cancelled (its byes), deleted, restored or closed,
   a table agreed, confirmed or left out, seats swapped, a substitute;

@@ -7,9 +7,9 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import Club, EarlyGames, Ranking, Season
 from league.nights.forms import check_table_shapes
-from scoresheet import selectors as scoresheet_selectors
-from scoresheet.formfields import PlainIntegerField
-from scoresheet.limits import max_length
+from scoresheet.games import selectors as scoresheet_selectors
+from scoresheet.games.formfields import PlainIntegerField
+from scoresheet.games.limits import max_length
 from scoresheet.models import Variant
 
 

@@ -23,7 +23,7 @@ from league.kept import code_version, fingerprint
 from league.models import Season
 from league.results import credited, metrics, querysets, substitutes
 from league.results.version import results_version
-from scoresheet import early
+from scoresheet.games import early
 
 _CODE = code_version(
     [

@@ -34,9 +34,9 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, 
 from league.rankings import ranking_rule
 from league.results.metrics import METRICS, Metric, Row
 from league.standings.selectors import Standings
-from scoresheet import pdf
 from scoresheet.display import localized
-from scoresheet.printing import long_date, page_of, short_date
+from scoresheet.paper import pdf
+from scoresheet.paper.printing import long_date, page_of, short_date
 
 MARGIN = 36  # half an inch: inside what home printers print
 UNCONFIRMED = "†"  # after the name of a player whose counted games include one not yet agreed

@@ -29,7 +29,7 @@ from league.results.metrics import METRICS, Metric, Row
 from league.results.querysets import agreed_value, counted, counted_games
 from league.results.substitutes import SeatRounds
 from league.standings.fingerprint import season_fingerprint
-from scoresheet.early import Shortfall, early_games
+from scoresheet.games.early import Shortfall, early_games
 from scoresheet.models import Game, Team
 from scoresheet.querysets import not_deleted
 

@@ -41,8 +41,8 @@ from league.standings.selectors import (
 )
 from league.standings.tables import legend, number, standings_table
 from league.standings.xlsx import standings_workbook
-from scoresheet.pdf import file_name
-from scoresheet.print_language import printing_for
+from scoresheet.paper.pdf import file_name
+from scoresheet.paper.print_language import printing_for
 
 # The player page's charts: night by night of the season, and the rating over every season.
 CHARTS = {"points": gettext_lazy("Points"), "vp": gettext_lazy("VP"), "rating": gettext_lazy("Rating")}

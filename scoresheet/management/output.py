@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
-from scoresheet.print_language import codes
+from scoresheet.paper.print_language import codes
 
 
 def is_text(value: str) -> bool:

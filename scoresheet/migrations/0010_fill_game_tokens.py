@@ -10,7 +10,7 @@ def fill_game_tokens(apps, schema_editor):
     Game = apps.get_model("scoresheet", "Game")
     games = list(Game.objects.filter(token__isnull=True).only("id"))
     for game in games:
-        # secrets.token_urlsafe(32), as scoresheet.tokens.new_token (not imported: a migration
+        # secrets.token_urlsafe(32), as scoresheet.addresses.tokens.new_token (not imported: a migration
         # must not change when the app's code does).
         game.token = secrets.token_urlsafe(32)
         game.share_token = secrets.token_urlsafe(32)

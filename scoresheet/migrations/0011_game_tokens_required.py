@@ -1,7 +1,7 @@
 import django.db.models
 from django.db import migrations
 
-import scoresheet.tokens
+import scoresheet.addresses.tokens
 
 
 class Migration(migrations.Migration):
@@ -14,14 +14,14 @@ class Migration(migrations.Migration):
             model_name="game",
             name="token",
             field=django.db.models.CharField(
-                default=scoresheet.tokens.new_token, editable=False, max_length=64, unique=True
+                default=scoresheet.addresses.tokens.new_token, editable=False, max_length=64, unique=True
             ),
         ),
         migrations.AlterField(
             model_name="game",
             name="share_token",
             field=django.db.models.CharField(
-                default=scoresheet.tokens.new_token, editable=False, max_length=64, unique=True
+                default=scoresheet.addresses.tokens.new_token, editable=False, max_length=64, unique=True
             ),
         ),
     ]

@@ -6,8 +6,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html
 
-from scoresheet import catalog, field_boxes
+from scoresheet.browser import catalog
 from scoresheet.display import fmt
+from scoresheet.games import field_boxes
 
 register = template.Library()
 
@@ -28,17 +29,17 @@ def meld(value):
 
 @register.simple_tag
 def field_box(field, kind=""):
-    """A form field's label, box, one-tap picks ("picks") and errors (scoresheet.field_boxes)."""
+    """A form field's label, box, one-tap picks ("picks") and errors (scoresheet.games.field_boxes)."""
     return field_boxes.box(field, kind)
 
 
 @register.simple_tag
 def field_errors(field):
-    """A form field's errors, tied to its box (scoresheet.field_boxes)."""
+    """A form field's errors, tied to its box (scoresheet.games.field_boxes)."""
     return field_boxes.errors(field)
 
 
-# A game's round addresses (scoresheet.links.GameLinks): {{ links|round_edit:3 }}. Filters, as
+# A game's round addresses (scoresheet.addresses.links.GameLinks): {{ links|round_edit:3 }}. Filters, as
 # a template cannot pass an argument to a method.
 
 
@@ -62,6 +63,6 @@ def round_preview(links, number):
 @register.simple_tag
 def catalog_script():
     """The script tag of the JavaScript's strings in the page's language, at their versioned
-    address (scoresheet.catalog_views)."""
+    address (scoresheet.browser.catalog_views)."""
     url = reverse("javascript-catalog", args=[translation.get_language()])
     return format_html('<script src="{}?v={}" defer></script>', url, catalog.version())

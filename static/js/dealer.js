@@ -1,5 +1,5 @@
 // "Who deals first?" on the start form: list the seats, as the names are typed, in the order
-// the deal goes round. The same rule as scoresheet/dealing.py (which checks the choice): the
+// the deal goes round. The same rule as scoresheet/scoring/dealing.py (which checks the choice): the
 // players, alternating between the teams, when every team names as many; otherwise the teams.
 var gettext = window.gettext || function (s) { return s; };  // the page's language (i18n/js/), else English
 (function () {

@@ -1,4 +1,4 @@
-// The service worker (served at /sw.js by scoresheet.offline_views.service_worker): a game's pages
+// The service worker (served at /sw.js by scoresheet.browser.offline_views.service_worker): a game's pages
 // open again when the hall's network drops.
 //
 // A game's pages (/g/, /t/, /games/<id>/, /s/ and their round forms), the static files and the

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from league.clubs import services as league
 from league.nights import services as night_services
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Variant
 from tests.e2e import axe
 from tests.e2e.test_layout import _session_cookie, check_axe, game_page_games, load, viewport

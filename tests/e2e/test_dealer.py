@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoresheet.models import Game
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 from tests.e2e.test_layout import play_rounds
 
 

@@ -5,7 +5,7 @@ button once took the room and cut "Nous" to "N…")."""
 
 import pytest
 
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Variant
 from tests.e2e.test_layout import make_game, viewport
 

@@ -11,9 +11,9 @@ Hand and Foot (HF-1, seed 002): clean 500, dirty 300, wild 1,500 (002 L57-59), g
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Game, TeamRound, Variant
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 from tests.e2e.test_layout import viewport
 
 # Us go out with the books going out needs (2 clean, 2 dirty, 1 wild: 002 L39):

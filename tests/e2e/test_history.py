@@ -7,10 +7,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet import services
+from scoresheet.games import services
+from scoresheet.games.services import TeamData
 from scoresheet.models import Game, Variant
-from scoresheet.scoring import Entry
-from scoresheet.services import TeamData
+from scoresheet.scoring.engine import Entry
 from tests.e2e.test_layout import check_fits, shoot
 
 PHONE = {"width": 390, "height": 844}

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Game, Variant
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 from tests.device import hold_in_browser
 from tests.e2e import axe
 

@@ -10,8 +10,8 @@ from playwright.sync_api import expect
 
 from league.models import Role
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
-from scoresheet.scoring import Entry
+from scoresheet.games import services as scoresheet_services
+from scoresheet.scoring.engine import Entry
 from tests.e2e.test_layout import _session_cookie, viewport
 from tests.league.factories import club, member, night
 

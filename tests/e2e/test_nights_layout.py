@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 
 from league.models import Sitting
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 from tests.e2e.live import the_page_asks_again
 from tests.e2e.test_layout import _session_cookie, check_fits, check_numbers_right_aligned, each_width, shoot, viewport
 from tests.league.factories import night, player, user

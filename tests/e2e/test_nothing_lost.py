@@ -4,7 +4,7 @@ with errors."""
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Round, Variant
 
 TYPED = {"#id_t0-book_clean": "2", "#id_t0-melded_points": "1045", "#id_t1-hand_points": "185"}

@@ -10,9 +10,9 @@ also cuts the hall's network between the browser and the server.
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet import selectors, services
+from scoresheet.games import selectors, services
 from scoresheet.models import Round, RoundSave, Variant
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 from tests.e2e.hall import Hall
 from tests.e2e.test_layout import viewport
 

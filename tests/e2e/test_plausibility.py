@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Round, Variant
 from tests.e2e.test_layout import each_width, shoot
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Round, TeamRound, Variant
 from tests.e2e.test_layout import play_rounds
 

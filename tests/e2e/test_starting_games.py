@@ -4,7 +4,7 @@ list's paging, search and filter, and deleting a game and restoring it."""
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Game, Variant
 from tests.device import hold_in_browser
 

@@ -16,9 +16,9 @@ from playwright.sync_api import expect
 
 from league.models import Seat
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game
-from scoresheet.scoring import Adjustment, Entry
+from scoresheet.scoring.engine import Adjustment, Entry
 from tests.e2e.test_layout import _session_cookie, viewport
 from tests.league.factories import club, member, night, player
 

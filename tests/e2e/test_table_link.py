@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from league.models import Table
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from tests.e2e.test_layout import check_fits, each_width, shoot, viewport
 from tests.league.factories import club, night, player
 

@@ -11,7 +11,7 @@ import math
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Round, Variant
 
 PHONE = {"width": 390, "height": 844}

@@ -5,10 +5,10 @@ A third time round, "Keep theirs" leaves the saved round as it is and forgets wh
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet import services
+from scoresheet.games import services
+from scoresheet.games.services import TeamData
 from scoresheet.models import Game, TeamRound, Variant
-from scoresheet.scoring import Entry
-from scoresheet.services import TeamData
+from scoresheet.scoring.engine import Entry
 from tests.e2e.test_layout import check_fits, shoot
 
 PHONE = {"width": 390, "height": 844}

@@ -21,7 +21,7 @@ def built_once(django_db_blocker, build: Callable[[], T]) -> Iterator[T]:
     Use from a module-scoped fixture that depends on ``django_db_setup``:
     ``yield from built_once(django_db_blocker, build_world)``.
     """
-    from scoresheet import services as scoresheet_services
+    from scoresheet.games import services as scoresheet_services
     from scoresheet.models import Variant
 
     with django_db_blocker.unblock(), transaction.atomic():

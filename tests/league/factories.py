@@ -77,8 +77,8 @@ def table_result(the_night, sitting: int, table: int, teams, *, finished: bool =
     from django.utils import timezone
 
     from league.models import Agreement, Seat, Sitting, Table
-    from scoresheet import history, services
-    from scoresheet.scoring import Adjustment, Entry
+    from scoresheet.games import history, services
+    from scoresheet.scoring.engine import Adjustment, Entry
 
     the_sitting, _ = Sitting.objects.get_or_create(night=the_night, number=sitting)
     the_table = Table.objects.create(sitting=the_sitting, number=table, token=f"t-{the_night.pk}-{sitting}-{table}")

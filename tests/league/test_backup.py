@@ -17,10 +17,11 @@ from league.exchange.backup import CLUB_ROWS
 from league.models import Club, KeptApart, Membership, Night, Player, Role, Seat
 from league.nights import services as night_services
 from league.standings.selectors import season_standings
-from scoresheet import printing, selectors, sheets
-from scoresheet import services as scoresheet_services
+from scoresheet.games import selectors
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game, Round, Variant
-from scoresheet.scoring import Entry
+from scoresheet.paper import printing, sheets
+from scoresheet.scoring.engine import Entry
 from tests.league.built_once import built_once
 from tests.league.factories import club, member, night, season
 from tests.pdf_reading import read
@@ -70,7 +71,7 @@ def sheet_texts(the_club: Club) -> dict[str, str]:
 
 def histories(the_club: Club) -> dict[str, list]:
     """Every game's history as its page tells it, by game name."""
-    from scoresheet import history
+    from scoresheet.games import history
 
     return {
         game.name: [

@@ -15,7 +15,7 @@ from django.core.management import CommandError, call_command
 
 from league.models import Agreement, Club, Role
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game, Variant
 from tests.league.factories import club, member, night, table_result
 from tests.league.test_backup import a_club_with_history, export

@@ -365,7 +365,7 @@ def test_an_invite_never_lowers_a_role(tuesday):
 
 
 def test_a_club_game_can_be_played_by_the_clubs_house_rules_and_no_other_clubs(client, presets):
-    from scoresheet import services as scoresheet_services
+    from scoresheet.games import services as scoresheet_services
 
     tuesday, friday = club(), club("friday", "Friday Club")
     hand_and_foot = Variant.objects.get(slug="hand-and-foot")

@@ -20,7 +20,7 @@ from openpyxl import load_workbook
 
 from league.models import Bye, Night, Player, Role, SeatingMode, Sitting
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from tests.league.factories import member
 from tests.league.test_standings_pages import names, tables_of
 from tests.pdf_reading import read

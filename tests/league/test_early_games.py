@@ -22,9 +22,9 @@ from django.core.management import call_command
 
 from league.models import EarlyGames
 from league.standings.selectors import night_standings, season_standings
-from scoresheet import services as scoresheet_services
-from scoresheet.early import Shortfall, early_games, shortfall
-from scoresheet.scoring import Entry
+from scoresheet.games import services as scoresheet_services
+from scoresheet.games.early import Shortfall, early_games, shortfall
+from scoresheet.scoring.engine import Entry
 from tests.league.factories import club, night, season, table_result
 
 pytestmark = pytest.mark.django_db

@@ -16,9 +16,9 @@ from django.urls import reverse
 
 from league.models import Player, Role
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 from tests.league.factories import club, member, night
 
 pytestmark = pytest.mark.django_db

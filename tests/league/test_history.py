@@ -10,7 +10,7 @@ from league.models import Player, Role, Seat
 from league.nights import services as night_services
 from league.nights.history import NIGHT_PAGE_CHANGES
 from league.standings.selectors import night_standings, season_standings
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game
 from tests.league.factories import close_night, club, member, night, player
 from tests.league.test_table_links import FIRST, SECOND, enter_round_1, link, round_data, text, totals

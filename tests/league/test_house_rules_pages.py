@@ -8,10 +8,10 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from league.models import Club, Membership, Role
-from scoresheet import services
-from scoresheet.house_rules import initial_values
+from scoresheet.games import services
 from scoresheet.models import Variant
-from scoresheet.rules import load_rules
+from scoresheet.rules.house_rules import initial_values
+from scoresheet.rules.schema import load_rules
 from tests.preset_samples import representative_and_drawn_presets
 from tests.scoresheet.house_rules_data import form_data
 

@@ -14,9 +14,9 @@ from django.core.management import CommandError, call_command
 
 from league.models import Club, Night, Player, Season, Seat, Sitting, Table
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game, Team, TeamRound
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 from tests.league.factories import club, night, player, season
 
 pytestmark = pytest.mark.django_db
@@ -122,8 +122,8 @@ def test_a_good_file_becomes_closed_nights_of_finished_games(tmp_path):
 
 def test_the_score_sheet_scores_an_imported_round_as_imported():
     """The scoring engine, run on the stored entry, gives the total stored: pages re-scoring agree."""
-    from scoresheet.entries import entry_from_values
-    from scoresheet.scoring import score_entry
+    from scoresheet.scoring.engine import score_entry
+    from scoresheet.scoring.entries import entry_from_values
 
     call_command_good = workbook(GOOD)
     from league.exchange import imports as import_services

@@ -15,9 +15,9 @@ from django.test.utils import CaptureQueriesContext
 from league.clubs import services as club_services
 from league.models import Bye, Player, Role, Seat, Table
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game
-from scoresheet.scoring import Adjustment, Entry
+from scoresheet.scoring.engine import Adjustment, Entry
 from tests.league.factories import club, member, night
 from tests.league.test_night_pages import record_round, text, url
 

@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from league.models import Attendance, Bye, Night, Role, Seat, Sitting, Table
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game, Variant
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 from tests.league.factories import close_night, club, member, night, player, season
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,9 @@ from league.clubs.services import LeagueError, player_merge
 from league.models import Agreement, Attendance, Bye, Seat, Sitting, Table
 from league.nights import selectors as night_selectors
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game, Team
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 from tests.league.factories import close_night, club, night, player
 from tests.preset_samples import DRAWN
 

@@ -251,7 +251,7 @@ def test_the_night_page_shows_the_code_to_where_do_i_sit(client, tuesday):
     assert f'href="/clubs/tuesday/nights/{the_night.pk}/screen/"' in page
     assert "Hide the standings during the last sitting" in page
     # The code is drawn once for a link (league.nights.player_views._drawn_code): the one drawn now for it.
-    from scoresheet import qrcode
+    from scoresheet.addresses import qrcode
 
     link = f"http://testserver/n/{the_night.token}/"
     drawn = qrcode.svg(link, title="")
@@ -261,7 +261,7 @@ def test_the_night_page_shows_the_code_to_where_do_i_sit(client, tuesday):
 
 
 def test_a_new_night_gets_a_short_token_of_its_own():
-    from scoresheet import tokens
+    from scoresheet.addresses import tokens
 
     assert len({tokens.short_token() for _ in range(50)}) == 50
     assert all(tokens.may_be_token(tokens.short_token()) for _ in range(5))

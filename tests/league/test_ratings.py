@@ -17,7 +17,7 @@ from league.nights import services as night_services
 from league.ratings.evaluation import evaluate, win_rates
 from league.ratings.learning import RatedGame, learn
 from league.ratings.selectors import club_games, club_ratings
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from tests.league import synthetic_club
 from tests.league.factories import club, night, season, table_result
 from tests.league.test_standings import build_autumn
@@ -289,7 +289,7 @@ def test_the_player_page_learns_the_ratings_again_after_any_change_and_reads_the
     from league.exchange import imports
     from league.ratings import selectors
     from scoresheet.models import Game
-    from scoresheet.scoring import Adjustment, Entry
+    from scoresheet.scoring.engine import Adjustment, Entry
     from tests.league.factories import member
     from tests.league.test_import_results import HEADER, workbook
 

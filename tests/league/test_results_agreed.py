@@ -13,9 +13,9 @@ from django.utils import timezone
 from league.models import Agreement, Night
 from league.nights import selectors as night_selectors
 from league.results.querysets import agreed, agreed_value, is_agreed
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game
-from scoresheet.scoring import Adjustment, Entry
+from scoresheet.scoring.engine import Adjustment, Entry
 from tests.league.factories import close_night, club, night, table_result
 
 pytestmark = pytest.mark.django_db

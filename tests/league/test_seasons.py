@@ -6,7 +6,7 @@ import pytest
 
 from league.models import Role, Season, Seat
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Variant
 from tests.league.factories import club, member, night
 

@@ -12,9 +12,9 @@ from league.models import Role, Season, Table
 from league.nights import history as night_history
 from league.nights import services as night_services
 from league.standings.selectors import season_standings
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 from tests.league.factories import close_night, club, member, night
 from tests.league.test_import_results import GOOD, run, write
 

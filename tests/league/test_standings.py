@@ -37,8 +37,8 @@ from league.models import Bye, Player, Sitting
 from league.nights import services as night_services
 from league.results import metrics as standings
 from league.standings.selectors import night_standings, season_standings, team_standings
-from scoresheet import services as scoresheet_services
-from scoresheet.scoring import Adjustment, Entry
+from scoresheet.games import services as scoresheet_services
+from scoresheet.scoring.engine import Adjustment, Entry
 from tests.league.factories import club, night, season, table_result
 
 pytestmark = pytest.mark.django_db

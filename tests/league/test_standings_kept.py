@@ -19,9 +19,9 @@ from league.clubs import services as club_services
 from league.exchange import imports
 from league.models import Bye, Club, Night, Player, Role, Seat, Table
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game
-from scoresheet.scoring import Adjustment, Entry
+from scoresheet.scoring.engine import Adjustment, Entry
 from tests.league.factories import member, night, table_result
 from tests.league.test_import_results import HEADER, workbook
 from tests.league.test_player_pages import section, text

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 
 from league.models import SeatingMode
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from tests.league.factories import club, member, night, season
 
 pytestmark = pytest.mark.django_db

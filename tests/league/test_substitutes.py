@@ -17,9 +17,9 @@ from league.clubs.services import LeagueError
 from league.models import Attendance, Role, Seat, Sitting
 from league.nights import services as night_services
 from league.results.substitutes import SeatRounds
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game
-from scoresheet.scoring import Adjustment, Entry
+from scoresheet.scoring.engine import Adjustment, Entry
 from tests.league.factories import club, member, night, player
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,9 @@ from django.test import Client
 
 from league.models import Agreement, Role, Table
 from league.nights import services as night_services
-from scoresheet import services as scoresheet_services
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game, TeamRound
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 from tests.league.factories import close_night, club, member, night
 
 pytestmark = pytest.mark.django_db
@@ -270,7 +270,7 @@ def test_the_games_own_page_shows_the_table_header_too(client, table, django_ass
 
 
 def test_a_casual_games_page_has_no_table_header(client):
-    from scoresheet import services
+    from scoresheet.games import services
     from scoresheet.models import Variant
 
     game = services.game_create(

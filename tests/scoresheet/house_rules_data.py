@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoresheet.house_rules import initial_values
+from scoresheet.rules.house_rules import initial_values
 
 
 def form_data(document: dict, **changes) -> dict:

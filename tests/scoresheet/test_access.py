@@ -19,7 +19,8 @@ from django.test import Client
 from django.utils import timezone
 
 from league.models import Role
-from scoresheet import services, tokens
+from scoresheet.addresses import tokens
+from scoresheet.games import services
 from scoresheet.models import Game, Round, Variant
 from tests.league.factories import club, member
 from tests.scoresheet.test_views_game import FOUR_ROUNDS, THEM_R1, US_R1, play, round_data, start_game

@@ -4,9 +4,9 @@ or deleted there (they change through the services, which keep totals and pages 
 import pytest
 from django.contrib.auth.models import User
 
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Game, Round, TeamRound, Variant
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.test import override_settings
 
-from scoresheet import catalog
+from scoresheet.browser import catalog
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,7 @@ from collections import Counter
 import pytest
 
 from league.nights import services as night_services
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Game, Round, TeamRound, Variant
 from tests.league.factories import club, night
 from tests.scoresheet.test_views_game import THEM_R1, THEM_R2, THEM_R3, THEM_R4, US_R1, US_R2, US_R3, US_R4

@@ -1,10 +1,10 @@
-"""A field's box and errors as the pages write them (scoresheet/field_boxes.py): everything typed or
+"""A field's box and errors as the pages write them (scoresheet/games/field_boxes.py): everything typed or
 named is escaped, the picks stop at the field's limit and the one chosen is pressed, and an error is
 tied to its box's id."""
 
 from django import forms
 
-from scoresheet import field_boxes
+from scoresheet.games import field_boxes
 
 
 class Sample(forms.Form):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheet.fields import entry_fields, fields_by_key
-from scoresheet.rules import load_rules, preset_document
+from scoresheet.rules.fields import entry_fields, fields_by_key
+from scoresheet.rules.schema import load_rules, preset_document
 
 
 def test_one_rules_object_builds_its_fields_once_and_each_object_keeps_its_own():

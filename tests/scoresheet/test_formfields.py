@@ -6,7 +6,7 @@ import pytest
 from django import forms
 from django.core.exceptions import ValidationError
 
-from scoresheet.formfields import OnOffField, PlainIntegerField
+from scoresheet.games.formfields import OnOffField, PlainIntegerField
 
 
 class CountForm(forms.Form):

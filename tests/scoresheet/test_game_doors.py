@@ -1,4 +1,4 @@
-"""The one access layer of a game (scoresheet.access) through its four doors, where the other
+"""The one access layer of a game (scoresheet.addresses.access) through its four doors, where the other
 tests do not already cover a decision: a closed night's game at its play address, the pages a
 share or table link does not offer (though mounted under every door), a deleted game's
 address offering only its "deleted" page and "Restore", the reason asked up front for a late

@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from scoresheet import dealing
 from scoresheet.models import Game
+from scoresheet.scoring import dealing
 from tests.scoresheet.test_views_game import (
     FOUR_ROUNDS,
     GAME_PAGE_QUERIES,

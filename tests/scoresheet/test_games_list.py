@@ -18,9 +18,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Game, Team, Variant
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 from tests.device import hold
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.contrib.auth.models import User
 
-from scoresheet import history, services
+from scoresheet.games import history, services
 from scoresheet.models import Game, Round, TeamRound
 from tests.scoresheet.test_services import THEM_R1, THEM_R2, US_R1, US_R2, new_game, sheet
 from tests.scoresheet.test_views_game import THEM_R1 as THEM_FORM_R1

@@ -14,9 +14,9 @@ from django.contrib.auth.models import User
 
 from league.models import Role
 from league.nights import services as night_services
-from scoresheet import selectors
-from scoresheet import services as scoresheet_services
 from scoresheet.display import fmt
+from scoresheet.games import selectors
+from scoresheet.games import services as scoresheet_services
 from scoresheet.models import Game
 from tests.league.factories import close_night, club, member, night
 from tests.league.test_table_links import FIRST, SECOND

@@ -8,11 +8,11 @@ import pytest
 from django.conf import settings
 
 from league.models import Club
-from scoresheet import selectors, services
-from scoresheet.forms import GameStartForm
-from scoresheet.house_rules import BOXES, LISTS, HouseRulesEditor, RulesForm, initial_values
+from scoresheet.games import selectors, services
+from scoresheet.games.forms import GameStartForm
 from scoresheet.models import Variant
-from scoresheet.rules import PRESET_SLUGS, load_rules, preset_document
+from scoresheet.rules.house_rules import BOXES, LISTS, HouseRulesEditor, RulesForm, initial_values
+from scoresheet.rules.schema import PRESET_SLUGS, load_rules, preset_document
 from tests.scoresheet.house_rules_data import form_data
 
 pytestmark = pytest.mark.django_db
@@ -85,7 +85,7 @@ def game_page(client, game):
 
 
 def test_editing_a_house_variant_never_changes_a_game_already_played(client, club):
-    from scoresheet.scoring import Entry
+    from scoresheet.scoring.engine import Entry
 
     house = services.house_rules_copy(club=club, source=Variant.objects.get(slug="hand-and-foot"))
     game = services.game_create(

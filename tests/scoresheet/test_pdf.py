@@ -1,6 +1,6 @@
 """Printed score sheets (issue 3): ``pdf.score_sheet`` read back with PDFium (tests/pdf_reading.py).
 
-No database: the presets are read from scoresheet/presets/*.json. Sheets are cached per
+No database: the presets are read from scoresheet/rules/presets/*.json. Sheets are cached per
 set of arguments, so the matrix of presets × papers × print sizes is built once, and each is
 parsed once.
 """
@@ -15,10 +15,11 @@ import subprocess
 import pytest
 from reportlab.platypus import Spacer
 
-from scoresheet import canasta_pad, pdf, sheets
-from scoresheet.rules import PRESET_SLUGS, preset
-from scoresheet.rules_card import meld_rows
-from scoresheet.scoring import fmt
+from scoresheet.paper import canasta_pad, pdf, sheets
+from scoresheet.paper.sheet_rows import sheet_rows
+from scoresheet.rules.card import meld_rows
+from scoresheet.rules.schema import PRESET_SLUGS, preset
+from scoresheet.scoring.engine import fmt
 from tests.pdf_reading import embedded_fonts, read
 from tests.preset_samples import representative_and_drawn_from, representative_and_drawn_presets
 from tests.scoresheet.sheet_lines import hands_on_pages
@@ -153,7 +154,7 @@ def sheet_parses_on_its_paper_and_holds_the_rules_rows(slug, paper, large):
     # the title: "Canasta (classic) · score sheet"; a name that says "score sheet" (GOCC) not twice
     assert (rules.name if rules.name.endswith("score sheet") else f"{rules.name} · score sheet") in text
     assert "score sheet · score sheet" not in text
-    shared = {field for row in pdf.sheet_rows(rules) if len(row.fields) > 1 for field in row.fields}
+    shared = {field for row in sheet_rows(rules) if len(row.fields) > 1 for field in row.fields}
     for kind in rules.book_kinds:
         if f"books.{kind.key}" in shared:  # on one row with the other wild books: its value on the card
             assert f"{kind.label}s {fmt(kind.bonus)}" in text, kind.label  # "All-twos canastas 3,000"
@@ -161,7 +162,7 @@ def sheet_parses_on_its_paper_and_holds_the_rules_rows(slug, paper, large):
         assert f"{kind.label}s × {fmt(kind.bonus)}" in text, kind.label  # "Sevens books × 5,000"
         if kind.bonus >= 1000:
             assert "," in fmt(kind.bonus)
-    for row in pdf.sheet_rows(rules):
+    for row in sheet_rows(rules):
         if is_pad(rules):  # a short heading over its column, its note under the pad
             assert row.heading in text or row.kind in ("total", "running"), row.heading
             assert not row.note or f"{row.short}: {row.note}" in text, row.note

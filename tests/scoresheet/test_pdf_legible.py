@@ -10,8 +10,8 @@ from datetime import date
 import pytest
 from django.core.management import call_command
 
-from scoresheet import pdf, sheets
-from scoresheet.rules import preset
+from scoresheet.paper import pdf, sheets
+from scoresheet.rules.schema import preset
 from tests.league.factories import club, night, table_result
 from tests.pdf_reading import read
 

@@ -10,11 +10,14 @@ import io
 
 import pytest
 from django.core.management import call_command
+from reportlab.lib.units import mm
 
-from scoresheet import canasta_pad, pdf, scoring, services, sheets
+from scoresheet.games import services
 from scoresheet.models import Game, Variant
-from scoresheet.rules import PRESET_SLUGS, preset
-from scoresheet.scoring import Entry
+from scoresheet.paper import canasta_pad, pdf, sheets
+from scoresheet.rules.schema import PRESET_SLUGS, preset
+from scoresheet.scoring import engine as scoring
+from scoresheet.scoring.engine import Entry
 from tests.pdf_reading import read
 from tests.preset_samples import representative_and_drawn_from
 from tests.scoresheet.sheet_lines import hands_on_page, hands_on_pages, pdf_lines
@@ -109,7 +112,7 @@ def test_a_pad_fills_its_page_and_names_the_first_hands_meld(pad):
     pad_bottom = max(e.bottom for e in page.edges if e.orientation == "h" and e.top < card)
     notes_bottom = max(w.bottom for w in words if pad_bottom < w.top < card)
     # No room for one more hand (7 mm) between the notes under the pad and the rules card.
-    assert card - notes_bottom < 7 * pdf.mm + 20
+    assert card - notes_bottom < 7 * mm + 20
     hand_1 = next(line for line in pdf_lines(content) if line.startswith("1 "))
     assert hand_1.split()[1] == "50"  # a side at nought needs 50 to open
 

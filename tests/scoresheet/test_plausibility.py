@@ -1,4 +1,4 @@
-"""Plausibility warnings (scoresheet/plausibility.py): numbers the rules allow but the cards hardly do.
+"""Plausibility warnings (scoresheet/scoring/plausibility.py): numbers the rules allow but the cards hardly do.
 
 Each bound is worked out by hand in the comment above its case, from the table the variant
 names (shared/rules/VARIANTS.md §2: decks, piles) and 54 cards a deck (52 and 2 jokers,
@@ -18,10 +18,10 @@ import json
 
 import pytest
 
-from scoresheet import plausibility
-from scoresheet.game_json import score_game_document
-from scoresheet.rules import load_rules, preset, preset_document
-from scoresheet.scoring import Entry, score_round
+from scoresheet.rules.schema import load_rules, preset, preset_document
+from scoresheet.scoring import plausibility
+from scoresheet.scoring.engine import Entry, score_round
+from scoresheet.scoring.game_json import score_game_document
 
 E = Entry
 NOBODY = E()

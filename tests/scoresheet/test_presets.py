@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheet import rules as rules_module
-from scoresheet.rules import PRESET_SLUGS, load_rules, preset, preset_document, presets
+from scoresheet.rules import schema as rules_module
+from scoresheet.rules.schema import PRESET_SLUGS, load_rules, preset, preset_document, presets
 
 ALL_SLUGS = (
     "hand-and-foot",

@@ -18,11 +18,12 @@ import re
 import pytest
 from django.core.management import call_command
 
-from scoresheet import canasta_pad, services
+from scoresheet.games import services
+from scoresheet.games.services import TeamData
 from scoresheet.models import Game, Variant
-from scoresheet.rules import FAMILIES, PRESET_SLUGS, load_rules, preset, preset_document
-from scoresheet.rules_card import NOT_WRITTEN, rules_card
-from scoresheet.services import TeamData
+from scoresheet.paper import canasta_pad
+from scoresheet.rules.card import NOT_WRITTEN, rules_card
+from scoresheet.rules.schema import FAMILIES, PRESET_SLUGS, load_rules, preset, preset_document
 from tests.pdf_reading import read
 from tests.preset_samples import representative_and_drawn_from
 from tests.scoresheet import test_examples_canasta, test_examples_hand_and_foot

@@ -15,9 +15,10 @@ from html.parser import HTMLParser
 
 import pytest
 
-from scoresheet import scoring, services
+from scoresheet.games import services
 from scoresheet.models import Game, Variant
-from scoresheet.scoring import Entry
+from scoresheet.scoring import engine as scoring
+from scoresheet.scoring.engine import Entry
 from tests.pdf_reading import read
 from tests.scoresheet.sheet_lines import pdf_lines, row
 

@@ -15,9 +15,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from scoresheet import selectors, services
+from scoresheet.games import selectors, services
 from scoresheet.models import Game, Round, TeamRound, Variant
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from scoresheet.rules import preset
-from scoresheet.rules_card import NOT_WRITTEN, rules_card
+from scoresheet.rules.card import NOT_WRITTEN, rules_card
+from scoresheet.rules.schema import preset
 
 MINUS = "\u2212"
 

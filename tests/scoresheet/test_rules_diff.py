@@ -2,8 +2,8 @@
 
 import copy
 
-from scoresheet.rules import load_rules, preset, preset_document
-from scoresheet.rules_diff import marked_card, rules_changes
+from scoresheet.rules.diff import marked_card, rules_changes
+from scoresheet.rules.schema import load_rules, preset, preset_document
 
 
 def edited(slug, change):

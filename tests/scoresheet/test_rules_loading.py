@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from scoresheet.rules import RulesError, load_rules, preset, preset_document
-from scoresheet.scoring import meld_requirement
+from scoresheet.rules.schema import RulesError, load_rules, preset, preset_document
+from scoresheet.scoring.engine import meld_requirement
 
 
 def hand_and_foot():

@@ -14,9 +14,9 @@ import threading
 import pytest
 from django.db import connection
 
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Game, Round, TeamRound, Variant
-from scoresheet.scoring import Entry
+from scoresheet.scoring.engine import Entry
 
 DEVICES = 8  # the overlap is the point, not the number: 8 threads still save at one moment
 

@@ -14,10 +14,10 @@ import re
 
 import pytest
 
-from scoresheet.fields import entry_fields
 from scoresheet.models import Game, Variant
-from scoresheet.rules import preset
-from scoresheet.sheet_rows import sheet_rows
+from scoresheet.paper.sheet_rows import sheet_rows
+from scoresheet.rules.fields import entry_fields
+from scoresheet.rules.schema import preset
 from tests.pdf_reading import read
 from tests.preset_samples import representative_and_drawn_presets
 

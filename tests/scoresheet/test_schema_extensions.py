@@ -18,11 +18,11 @@ import tempfile
 import pytest
 from django.core.management import call_command
 
-from scoresheet import pdf, sheets
 from scoresheet.models import Round, Variant
-from scoresheet.rules import RulesError, load_rules, preset_document
-from scoresheet.rules_card import rules_card
-from scoresheet.scoring import Entry, check_and_score_game, round_warnings, score_entries, score_entry
+from scoresheet.paper import pdf, sheets
+from scoresheet.rules.card import rules_card
+from scoresheet.rules.schema import RulesError, load_rules, preset_document
+from scoresheet.scoring.engine import Entry, check_and_score_game, round_warnings, score_entries, score_entry
 from tests.pdf_reading import read
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -468,7 +468,7 @@ def test_going_out_by_players_on_the_card_the_sheet_and_score_game(db):
 
 
 def test_existing_presets_have_none_of_the_new_fields():
-    from scoresheet.rules import presets
+    from scoresheet.rules.schema import presets
 
     for rules in presets()[:8]:  # the eight presets before issue 11; its own use the new fields
         assert rules.red_threes.positive_with_books is None
@@ -482,7 +482,7 @@ def test_existing_presets_have_none_of_the_new_fields():
 
 
 def web_game(doc: dict, mode: str = "teams"):
-    from scoresheet.services import TeamData, game_create
+    from scoresheet.games.services import TeamData, game_create
 
     variant = Variant.objects.create(slug=doc["slug"], name=doc["name"], family=doc["family"], document=doc)
     return game_create(variant=variant, mode=mode, teams=[TeamData("Us"), TeamData("Them")])

@@ -18,7 +18,7 @@ from django.core.management import call_command
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scoresheet.rules import PRESET_SLUGS
+from scoresheet.rules.schema import PRESET_SLUGS
 
 pytestmark = pytest.mark.django_db
 
@@ -597,7 +597,7 @@ def test_house_rules_in_the_database_are_scored_with_their_own_values(tmp_path):
     from scoresheet.models import Variant
 
     document = json.loads(
-        (Path(__file__).resolve().parents[2] / "scoresheet" / "presets" / "hand-and-foot.json").read_text(
+        (Path(__file__).resolve().parents[2] / "scoresheet" / "rules" / "presets" / "hand-and-foot.json").read_text(
             encoding="utf-8"
         )
     )

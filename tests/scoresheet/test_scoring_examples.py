@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from scoresheet.rules import preset
-from scoresheet.scoring import (
+from scoresheet.rules.schema import preset
+from scoresheet.scoring.engine import (
     Adjustment,
     Entry,
     check_and_score_game,
@@ -214,7 +214,7 @@ SIX_DECK = Game(
             # 2,890 on the table is more than a team's cards can be worth: 2 teams of 2 with 6 decks
             # hold about 52 dealt + (324 − 104) ÷ 2 = 162 cards, and the best 162 of 6 decks are
             # 12 jokers × 50 + 48 twos and aces × 20 + 102 eights to kings × 10 = 2,580: a warning
-            # to confirm (scoresheet/plausibility.py), not an error.
+            # to confirm (scoresheet/scoring/plausibility.py), not an error.
             warnings=((1, "melded_points"),),
         ),
         Round(

@@ -3,11 +3,12 @@ models cannot keep are refused with where they are (team, round, field), and not
 
 import pytest
 
-from scoresheet import scoring, services
+from scoresheet.games import services
+from scoresheet.games.services import GameData, GameInvalid, RoundInvalid, TeamData
 from scoresheet.models import Game, Round, Team, TeamRound, Variant
 from scoresheet.problems import Problem
-from scoresheet.scoring import Entry
-from scoresheet.services import GameData, GameInvalid, RoundInvalid, TeamData
+from scoresheet.scoring import engine as scoring
+from scoresheet.scoring.engine import Entry
 
 pytestmark = pytest.mark.django_db
 

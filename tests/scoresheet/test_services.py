@@ -15,15 +15,15 @@ from django.core.management import call_command
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from scoresheet import selectors, services
+from scoresheet.games import selectors, services
+from scoresheet.games.services import RoundInvalid, TeamData
 from scoresheet.models import Game, Round, Team, TeamRound, Variant
-from scoresheet.rules import PRESET_SLUGS, RulesError
-from scoresheet.scoring import Entry
-from scoresheet.services import RoundInvalid, TeamData
+from scoresheet.rules.schema import PRESET_SLUGS, RulesError
+from scoresheet.scoring.engine import Entry
 
 pytestmark = pytest.mark.django_db
 
-PRESETS_DIR = Path(__file__).resolve().parents[2] / "scoresheet" / "presets"
+PRESETS_DIR = Path(__file__).resolve().parents[2] / "scoresheet" / "rules" / "presets"
 
 # hand-and-foot (HF-1, seed 002), the PRODUCT.md example:
 #   Us:   2 × 500 clean + 2 × 300 dirty + 1 × 1500 wild (002 L57–59) + 1 red three × 100 (002 L61)

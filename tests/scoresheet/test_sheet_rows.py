@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import Game, Variant
-from scoresheet.rules import PRESET_SLUGS, preset
-from scoresheet.scoring import Entry
-from scoresheet.sheet_rows import sheet_rows
+from scoresheet.paper.sheet_rows import sheet_rows
+from scoresheet.rules.schema import PRESET_SLUGS, preset
+from scoresheet.scoring.engine import Entry
 from tests.pdf_reading import lines_of, read, words_of
 from tests.scoresheet.sheet_lines import pdf_lines
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheet import services
+from scoresheet.games import services
 from scoresheet.models import TeamRound, Variant
 from tests.scoresheet.test_schema_extensions import post_round
 

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from scoresheet import scoring
 from scoresheet.models import Game, Round, Team, TeamRound, Variant
-from scoresheet.rules import PRESET_SLUGS
+from scoresheet.rules.schema import PRESET_SLUGS
+from scoresheet.scoring import engine as scoring
 
 pytestmark = pytest.mark.django_db
 
@@ -1313,8 +1313,8 @@ def test_a_tie_names_both_teams(client):
 
 
 # The game, its teams, its rounds, their team entries (selectors.game_sheet), and the session
-# (the play address notes the game as one of this device's: scoresheet.device); its history: the
-# game's, the rounds' and the entries' history rows (scoresheet.history.game_history).
+# (the play address notes the game as one of this device's: scoresheet.browser.device); its history: the
+# game's, the rounds' and the entries' history rows (scoresheet.games.history.game_history).
 GAME_PAGE_QUERIES = 5 + 3
 # the session (this device's games), the count, a page of games, their teams with summed totals,
 # which of them were finished early (selectors.games_page), the deleted games

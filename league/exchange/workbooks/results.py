@@ -29,7 +29,7 @@ from scoresheet.problems import Problem, Refused
 
 MAX_SITTINGS = 20  # league.Night.sittings_planned
 MAX_TABLE = 999
-MAX_SCORE = 1_000_000  # scoresheet.fields.MAX_POINTS: no game comes near it
+MAX_SCORE = 1_000_000  # scoresheet.rules.fields.MAX_POINTS: no game comes near it
 # The models' own limits, read from them (a cell longer than its column holds is a problem of its row).
 TEAM_NAME_LENGTH = Team._meta.get_field("name").max_length
 PLAYERS_LENGTH = Team._meta.get_field("players").max_length

@@ -10,7 +10,7 @@ from league.exchange.workbooks.reading import Budget, Cells, open_workbook, prob
 from league.exchange.workbooks.values import as_text, name_key
 from league.exchange.workbooks.writing import workbook
 from league.models import Player
-from scoresheet import limits
+from scoresheet.games import limits
 from scoresheet.problems import Problem, Refused
 
 # The models' own limits, read from them (a cell longer than its column holds is a problem of its row).

@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from league.nights import seating
-from scoresheet import selectors
+from scoresheet.games import selectors
 from scoresheet.management.output import is_text, printable, to_json
 
 MOST_PLAYERS = 200  # a club night is 8 to 60; more than this is a typo, and the search grows with the square

@@ -3,8 +3,9 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
-from scoresheet import forms, pdf, sheets
+from scoresheet.games import forms
 from scoresheet.management.output import add_language, is_text, language, out_path, printable, write_pdf
+from scoresheet.paper import pdf, sheets
 
 
 class Command(BaseCommand):

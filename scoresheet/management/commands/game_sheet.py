@@ -5,9 +5,11 @@ import re
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
-from scoresheet import database, pdf, printing, selectors, sheets
+from scoresheet import database
+from scoresheet.games import selectors
 from scoresheet.management.output import add_language, language, out_path, printable, write_pdf
 from scoresheet.models import Game
+from scoresheet.paper import pdf, printing, sheets
 
 # A game number in plain digits 0-9 (not ١٢٣ or １２), short enough to be a database id.
 GAME_ID = re.compile(r"[0-9]{1,18}")

@@ -1,12 +1,13 @@
-"""Create or refresh the preset variants in the database from scoresheet/presets/*.json."""
+"""Create or refresh the preset variants in the database from scoresheet/rules/presets/*.json."""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoresheet import database, services
+from scoresheet import database
+from scoresheet.games import services
 
 
 class Command(BaseCommand):
-    help = "Load the preset variants from scoresheet/presets into the database."
+    help = "Load the preset variants from scoresheet/rules/presets into the database."
 
     def handle(self, *args, **options):
         problem = database.problem()

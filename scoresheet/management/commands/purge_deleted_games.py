@@ -2,7 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoresheet import database, services
+from scoresheet import database
+from scoresheet.games import services
 from scoresheet.models import KEEP_DELETED
 
 

@@ -10,10 +10,11 @@ import sys
 from django.core.management.base import BaseCommand
 from django.utils import translation
 
-from scoresheet import game_json, selectors
-from scoresheet.formfields import MAX_DIGITS
+from scoresheet.games import selectors
+from scoresheet.games.formfields import MAX_DIGITS
 from scoresheet.management.output import is_text, to_json
 from scoresheet.problems import Problem
+from scoresheet.scoring import game_json
 
 MAX_INPUT_BYTES = 10_000_000  # a 100-round game of 4 teams is well under 1 MB
 # A game is nested 6 deep (game, rounds, round, entry, adjustments, adjustment); deeper

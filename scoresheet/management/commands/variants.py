@@ -4,9 +4,9 @@ from dataclasses import asdict
 
 from django.core.management.base import BaseCommand
 
-from scoresheet import rules as rules_module
-from scoresheet import selectors
+from scoresheet.games import selectors
 from scoresheet.management.output import to_json
+from scoresheet.rules import schema as rules_module
 
 
 class Command(BaseCommand):
