@@ -418,8 +418,9 @@ def seat_substitute(*, seat: Seat, player: Player) -> Seat:
         seat.replaced, seat.from_round = left, next_round
     seat.player = player
     seat.save(update_fields=["player", "replaced", "from_round"])
-    # A player sitting out who substitutes no longer sits out.
-    Bye.objects.filter(sitting=sitting, player=player).delete()
+    # A player sitting out who substitutes no longer sits out, nor does the draw's note say so.
+    if Bye.objects.filter(sitting=sitting, player=player).delete()[0]:
+        _forget_sitting_out(sitting, player)
     _check_in_from(night=night, player=player, sitting=sitting.number)
     for attendance in Attendance.objects.filter(night=night, player=left, present=True):  # saved: kept in history
         attendance.present = False
@@ -436,6 +437,16 @@ def seat_substitute_new(*, seat: Seat, name: str) -> Seat:
     night = seat.team.game.table.sitting.night
     player = _new_player(night=night, name=name, pick="choose them in the list")
     return seat_substitute(seat=seat, player=player)
+
+
+def _forget_sitting_out(sitting: Sitting, player: Player) -> None:
+    """The draw's notes to the organiser (``Sitting.flags``, league.nights.seating.flags) without
+    the one that says ``player`` sits out: they play this sitting now."""
+    note = f"{player.name} sits out this sitting"
+    kept = [flag for flag in sitting.flags if not flag.startswith(note)]
+    if kept != sitting.flags:
+        sitting.flags = kept
+        sitting.save(update_fields=["flags"])
 
 
 def _check_in_from(*, night: Night, player: Player, sitting: int) -> None:
