@@ -18,7 +18,7 @@ from scoresheet.games import corrections, history, limits, selectors, undoing
 from scoresheet.games.selectors import round_version  # the token a round form carries; checked here
 from scoresheet.models import KEEP_DELETED, Game, Round, RoundSave, Team, TeamRound, Variant, search_key
 from scoresheet.problems import Problem, Refused
-from scoresheet.rules.schema import load_rules
+from scoresheet.rules.loading import load_rules
 from scoresheet.scoring import dealing, plausibility
 from scoresheet.scoring import engine as scoring
 from scoresheet.scoring.entries import entry_from_values, entry_to_values
@@ -546,7 +546,7 @@ def games_purge(*, now=None) -> int:
 @transaction.atomic
 def presets_load() -> tuple[int, int]:
     """Create or refresh the preset variants from scoresheet/rules/presets; (created, updated)."""
-    from scoresheet.rules.schema import presets
+    from scoresheet.rules.preset_rules import presets
 
     created = updated = 0
     for position, rules in enumerate(presets()):

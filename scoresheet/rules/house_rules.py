@@ -45,7 +45,10 @@ from scoresheet.rules.house_rules_forms import (
     number,
     requirement_value,
 )
-from scoresheet.rules.schema import CARD_CLASS_LABELS, CARD_CLASSES, RulesError, load_rules
+
+# What an empty box writes into the document.
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.schema import CARD_CLASS_LABELS, CARD_CLASSES, RulesError
 
 # What an empty box writes into the document.
 NONE = "none"  # the value null: the rule's "none"

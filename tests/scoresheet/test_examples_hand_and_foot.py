@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheet.rules.schema import load_rules, preset, preset_document
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import preset, preset_document
 from scoresheet.scoring.engine import Entry as E
 from scoresheet.scoring.engine import check_and_score_game, score_game
 from tests.scoresheet.test_scoring_examples import Game, Round, entries_of, lines_by_key, one

@@ -12,7 +12,8 @@ from scoresheet.games import selectors, services
 from scoresheet.games.forms import GameStartForm
 from scoresheet.models import Variant
 from scoresheet.rules.house_rules import BOXES, LISTS, HouseRulesEditor, RulesForm, initial_values
-from scoresheet.rules.schema import PRESET_SLUGS, load_rules, preset_document
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import PRESET_SLUGS, preset_document
 from tests.scoresheet.house_rules_data import form_data
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from scoresheet.games import services
 from scoresheet.models import Game, Variant
 from scoresheet.paper import canasta_pad, pdf, sheets
-from scoresheet.rules.schema import PRESET_SLUGS, preset
+from scoresheet.rules.preset_rules import PRESET_SLUGS, preset
 from scoresheet.scoring import engine as scoring
 from scoresheet.scoring.engine import Entry
 from tests.pdf_reading import read

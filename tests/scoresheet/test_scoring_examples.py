@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from scoresheet.rules.schema import preset
+from scoresheet.rules.preset_rules import preset
 from scoresheet.scoring.engine import (
     Adjustment,
     Entry,

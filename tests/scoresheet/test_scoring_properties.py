@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoresheet.rules.schema import CARD_CLASSES, PRESET_SLUGS, preset
+from scoresheet.rules.preset_rules import PRESET_SLUGS, preset
+from scoresheet.rules.schema import CARD_CLASSES
 from scoresheet.scoring.engine import Adjustment, Entry, check_and_score_game, entry_errors, score_entry
 
 # Deadline from the hypothesis profile (tests/conftest.py); a quarter of its examples for each
