@@ -43,6 +43,7 @@ PLAIN = {
     "scoresheet.rules.card",
     "scoresheet.rules.diff",
     "scoresheet.scoring.engine",
+    "scoresheet.scoring.round_problems",
     "scoresheet.paper.sheet_rows",
     "scoresheet.scoring.team_entry",
     "scoresheet.addresses.tokens",

@@ -1,7 +1,7 @@
 """Forms: start a game, and enter one round (a column of fields per team).
 
 Forms check types and convert to ``scoring.Entry``; whether the values can be right
-for the variant is decided by ``scoring.round_errors``, whose problems are put back
+for the variant is decided by ``round_problems.round_errors``, whose problems are put back
 next to the field they are about.
 """
 
@@ -25,6 +25,7 @@ from scoresheet.rules import fields
 from scoresheet.rules.fields import EntryField, book_word, entry_fields
 from scoresheet.rules.schema import MAX_TEAMS, MIN_TEAMS, Rules, RulesError
 from scoresheet.scoring import engine as scoring
+from scoresheet.scoring import round_problems
 from scoresheet.scoring.engine import Entry
 from scoresheet.scoring.entries import entry_from_values, entry_to_values
 
@@ -554,9 +555,11 @@ class RoundForm:
             for i, team_form in enumerate(self.team_forms):
                 if not team_form.errors:
                     entry = team_form.entry(went_out=(i == self._went_out))
-                    self.add_problems(scoring.entry_errors(self.rules, entry, number=self.number, team=i))
+                    self.add_problems(round_problems.entry_errors(self.rules, entry, number=self.number, team=i))
             return False
-        problems = scoring.round_errors(self.rules, self.entries(), number=self.number, team_count=len(self.teams))
+        problems = round_problems.round_errors(
+            self.rules, self.entries(), number=self.number, team_count=len(self.teams)
+        )
         self.add_problems(problems)
         return not problems
 
@@ -566,7 +569,7 @@ class RoundForm:
     def _special_hand_called(self) -> bool:
         """A side ticked a special hand (Acaba, the American special hands)."""
         entries = [f.entry(went_out=False) for f in self.team_forms]
-        return scoring.special_hand(self.rules, entries) is not None
+        return round_problems.special_hand(self.rules, entries) is not None
 
     def add_problems(self, problems: list[scoring.Problem]) -> None:
         """Put each problem next to its field; round-level ones at the top."""

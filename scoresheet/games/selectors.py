@@ -26,7 +26,7 @@ from scoresheet.models import KEEP_DELETED, Game, Round, Team, Variant, search_k
 from scoresheet.querysets import not_deleted
 from scoresheet.rules import preset_rules
 from scoresheet.rules import schema as rules_module
-from scoresheet.scoring import dealing, plausibility
+from scoresheet.scoring import dealing, plausibility, round_problems
 from scoresheet.scoring import engine as scoring
 from scoresheet.scoring.entries import entry_from_values, entry_to_values
 
@@ -355,7 +355,9 @@ def round_page(*, sheet: GameSheet, number: int, entries: list[scoring.Entry] | 
             totals_before=totals_before,
             partners=sheet.game.mode == Game.Mode.TEAMS,
         )
-        checks = scoring.round_checks(sheet.rules, entries, number=number, partners=sheet.game.mode == Game.Mode.TEAMS)
+        checks = round_problems.round_checks(
+            sheet.rules, entries, number=number, partners=sheet.game.mode == Game.Mode.TEAMS
+        )
     to_confirm = {check.problem for check in checks}
     return RoundPage(
         sheet=sheet,

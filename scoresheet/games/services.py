@@ -19,7 +19,7 @@ from scoresheet.games.selectors import round_version  # the token a round form c
 from scoresheet.models import KEEP_DELETED, Game, Round, RoundSave, Team, TeamRound, Variant, search_key
 from scoresheet.problems import Problem, Refused
 from scoresheet.rules.loading import load_rules
-from scoresheet.scoring import dealing, plausibility
+from scoresheet.scoring import dealing, plausibility, round_problems
 from scoresheet.scoring import engine as scoring
 from scoresheet.scoring.entries import entry_from_values, entry_to_values
 
@@ -304,7 +304,7 @@ def _confirmed_checks(
     rules, number: int, entries: list[scoring.Entry], rounds: list[Round], *, partners: bool, confirmed, undoes
 ) -> list:
     """The round's plausibility warnings, every one confirmed, or ``RoundNeedsConfirmation``."""
-    checks = scoring.round_checks(rules, entries, number=number, partners=partners)
+    checks = round_problems.round_checks(rules, entries, number=number, partners=partners)
     accepted = set(confirmed)
     if number <= len(rounds):  # what was confirmed for the round before is not asked again
         before = rounds[number - 1].confirmed_warnings

@@ -695,7 +695,7 @@ def test_3_red_4_black_with_the_seven_canasta_house_rule_ends_at_seven_canastas(
     ],
 )
 def test_going_out_needs_depend_on_partners(partners, missing):
-    from scoresheet.scoring.engine import round_warnings
+    from scoresheet.scoring.round_problems import round_warnings
 
     rules = preset("hand-and-foot-3-red-4-black")
     entries = [E(books={"clean": 1, "dirty": 2}, melded_points=300, went_out=True), E(melded_points=100)]

@@ -24,7 +24,8 @@ from scoresheet.rules.card import rules_card
 from scoresheet.rules.loading import load_rules
 from scoresheet.rules.preset_rules import preset_document
 from scoresheet.rules.schema import RulesError
-from scoresheet.scoring.engine import Entry, check_and_score_game, round_warnings, score_entries, score_entry
+from scoresheet.scoring.engine import Entry, check_and_score_game, score_entries, score_entry
+from scoresheet.scoring.round_problems import round_warnings
 from tests.pdf_reading import read
 
 # --- helpers ---------------------------------------------------------------------------------

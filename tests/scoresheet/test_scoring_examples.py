@@ -17,11 +17,10 @@ from scoresheet.scoring.engine import (
     Entry,
     check_and_score_game,
     meld_requirement,
-    round_errors,
-    round_warnings,
     score_entry,
     score_game,
 )
+from scoresheet.scoring.round_problems import round_errors, round_warnings
 
 E = Entry
 P = pytest.param
