@@ -45,8 +45,6 @@ from scoresheet.rules.house_rules_forms import (
     number,
     requirement_value,
 )
-
-# What an empty box writes into the document.
 from scoresheet.rules.loading import load_rules
 from scoresheet.rules.schema import CARD_CLASS_LABELS, CARD_CLASSES, RulesError
 

@@ -12,8 +12,6 @@ from hypothesis import strategies as st
 from scoresheet.rules.preset_rules import PRESET_SLUGS, preset
 from scoresheet.rules.schema import CARD_CLASSES
 from scoresheet.scoring.engine import Adjustment, Entry, check_and_score_game, score_entry
-
-# Deadline from the hypothesis profile (tests/conftest.py); a quarter of its examples for each
 from scoresheet.scoring.round_problems import entry_errors
 
 # Deadline from the hypothesis profile (tests/conftest.py); a quarter of its examples for each
