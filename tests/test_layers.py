@@ -67,7 +67,7 @@ PLAIN = {
     "league.time_zones",
 }
 # Forms (layer 3) not named so: the house-rules editor is one long form.
-FORMS = {"scoresheet.rules.house_rules"}
+FORMS = {"scoresheet.rules.house_rules", "scoresheet.rules.house_rules_table"}
 # Wiring (layer 4) that is not named like a page: it registers pages.
 WIRING = {"league.doors", "scoresheet.addresses.token_doors", "scoresheet.addresses.game_urls"}
 
