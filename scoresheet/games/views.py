@@ -229,22 +229,22 @@ def _hand_over(request, access: GameAccess) -> dict | None:
 @require_POST
 @game_view(doors.UNDO)
 def undo(request, access: GameAccess):
-    """Take back the game's last change (services.game_undo), the one the form names: a second
+    """Take back the game's last change (undoing.game_undo), the one the form names: a second
     tap finds it gone and undoes nothing more. The history shows the undo too."""
-    return _undo_or_redo(request, access, services.game_undo, gettext("Undone"))
+    return _undo_or_redo(request, access, undoing.game_undo, gettext("Undone"))
 
 
 @require_POST
 @game_view(doors.UNDO)
 def redo(request, access: GameAccess):
-    """Put back what the last undo took back (services.game_redo), the one the form names."""
-    return _undo_or_redo(request, access, services.game_redo, gettext("Redone"))
+    """Put back what the last undo took back (undoing.game_redo), the one the form names."""
+    return _undo_or_redo(request, access, undoing.game_redo, gettext("Redone"))
 
 
 def _undo_or_redo(request, access: GameAccess, service, done_word: str):
     try:
         done = service(game=access.game, change=request.POST.get("change", ""))
-    except services.UndoRefused as exc:
+    except undoing.UndoRefused as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, gettext("%(done_word)s. %(done)s") % {"done_word": done_word, "done": done})
