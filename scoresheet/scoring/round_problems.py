@@ -43,40 +43,61 @@ def special_hand_in(tables: EngineTables, entries: Sequence[Entry]) -> tuple[int
 
 def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[Problem]:
     """What cannot be right in one team's entry."""
-    problems: list[Problem] = []
+    found = _Found(number, team)
+    labels = fields_by_key(rules)  # "Clean books", "Cards on the table", "Cards left in hand and foot"
+    _book_errors(rules, entry, found, labels)
+    _three_errors(rules, entry, found)
+    _points_errors(rules, entry, found, labels)
+    _going_out_and_extra_errors(rules, entry, found)
+    _adjustment_errors(entry, found)
+    return found.problems
 
-    def fail(field_name: str, message: str, key: str | None = None) -> None:
-        problems.append(Problem(message, round=number, team=team, field=field_name, key=key))
 
-    def check_count(field_name: str, what: str, value: int, key: str | None = None) -> None:
+class _Found:
+    """The problems found so far in one team's entry of round ``number``."""
+
+    def __init__(self, number: int, team: int) -> None:
+        self.number, self.team = number, team
+        self.problems: list[Problem] = []
+
+    def fail(self, field_name: str, message: str, key: str | None = None) -> None:
+        self.problems.append(Problem(message, round=self.number, team=self.team, field=field_name, key=key))
+
+    def check_count(self, field_name: str, what: str, value: int, key: str | None = None) -> None:
         words = {"what": what, "value": typed(value)}
         if value < 0:
-            fail(field_name, gettext("%(what)s cannot be negative (%(value)s).") % words, key)
+            self.fail(field_name, gettext("%(what)s cannot be negative (%(value)s).") % words, key)
         elif value > MAX_COUNT:
-            fail(field_name, gettext("%(what)s: %(value)s is more than any game holds.") % words, key)
+            self.fail(field_name, gettext("%(what)s: %(value)s is more than any game holds.") % words, key)
 
-    named = {"rules": rules.name}
-    labels = fields_by_key(rules)  # "Clean books", "Cards on the table", "Cards left in hand and foot"
+
+def _book_errors(rules: Rules, entry: Entry, found: _Found, labels: dict) -> None:
     for key, count in entry.books.items():
         kind = rules.book_kind(key)
         if kind is None:
             kinds = ", ".join(k.key for k in rules.book_kinds)
             words = {"key": key, "rules": rules.name, "kinds": kinds}
-            fail("books", gettext("'%(key)s' is not a book kind in %(rules)s (it has %(kinds)s).") % words, key)
+            found.fail("books", gettext("'%(key)s' is not a book kind in %(rules)s (it has %(kinds)s).") % words, key)
         else:
-            check_count("books", labels[f"books.{key}"].label, count, key)
+            found.check_count("books", labels[f"books.{key}"].label, count, key)
 
-    check_count("red_threes", gettext("Red threes laid"), entry.red_threes)
-    check_count("red_threes_held", gettext("Red threes caught"), entry.red_threes_held)
-    check_count("black_threes_held", gettext("Black threes caught"), entry.black_threes_held)
+
+def _three_errors(rules: Rules, entry: Entry, found: _Found) -> None:
+    named = {"rules": rules.name}
+    found.check_count("red_threes", gettext("Red threes laid"), entry.red_threes)
+    found.check_count("red_threes_held", gettext("Red threes caught"), entry.red_threes_held)
+    found.check_count("black_threes_held", gettext("Black threes caught"), entry.black_threes_held)
     if entry.red_threes > 0 and rules.red_threes.laid_value is None:
-        fail("red_threes", gettext("Red threes cannot be laid down in %(rules)s; count them as caught.") % named)
+        found.fail("red_threes", gettext("Red threes cannot be laid down in %(rules)s; count them as caught.") % named)
     if entry.red_threes_held > 0 and rules.red_threes.held_penalty is None:
-        fail(
+        found.fail(
             "red_threes_held",
             gettext("Red threes are laid as soon as they are drawn in %(rules)s; count them as laid.") % named,
         )
 
+
+def _points_errors(rules: Rules, entry: Entry, found: _Found, labels: dict) -> None:
+    named = {"rules": rules.name}
     step = rules.points_step
     for field_name, value, cards in (
         ("melded_points", entry.melded_points, entry.melded_cards),
@@ -87,54 +108,60 @@ def entry_errors(rules: Rules, entry: Entry, *, number: int, team: int) -> list[
             for key, count in cards.items():
                 if key not in CARD_CLASSES:
                     words = {"key": key, "classes": ", ".join(CARD_CLASSES)}
-                    fail(cards_field, gettext("'%(key)s' is not a card class (%(classes)s).") % words, key)
+                    found.fail(cards_field, gettext("'%(key)s' is not a card class (%(classes)s).") % words, key)
                 else:
-                    check_count(cards_field, rules_word(CARD_CLASS_LABELS[key]), count, key)
+                    found.check_count(cards_field, rules_word(CARD_CLASS_LABELS[key]), count, key)
             if (
                 cards_field == "melded_cards"
                 and cards.get("black_threes", 0) > 0
                 and rules.card_values["black_threes"] is None
             ):
-                fail(cards_field, gettext("Black threes cannot be melded in %(rules)s.") % named, "black_threes")
+                found.fail(cards_field, gettext("Black threes cannot be melded in %(rules)s.") % named, "black_threes")
             continue
         words = {"what": labels[field_name].label, "value": typed(value), "step": step}
         if value < 0:
-            fail(field_name, gettext("%(what)s cannot be negative (%(value)s); enter the points as counted.") % words)
+            found.fail(
+                field_name, gettext("%(what)s cannot be negative (%(value)s); enter the points as counted.") % words
+            )
         elif value > MAX_POINTS:
-            fail(field_name, gettext("%(what)s: %(value)s is more points than any hand holds.") % words)
+            found.fail(field_name, gettext("%(what)s: %(value)s is more points than any hand holds.") % words)
         elif value % step:
-            fail(
+            found.fail(
                 field_name,
                 gettext("%(what)s must be a multiple of %(step)s, as every card is (%(value)s is not).") % words,
             )
 
+
+def _going_out_and_extra_errors(rules: Rules, entry: Entry, found: _Found) -> None:
+    named = {"rules": rules.name}
     if entry.concealed and not entry.went_out:
-        fail("concealed", gettext("Going out concealed needs going out too."))
+        found.fail("concealed", gettext("Going out concealed needs going out too."))
     if entry.concealed and rules.concealed_bonus is None:
-        fail("concealed", gettext("%(rules)s has no bonus for going out concealed.") % named)
+        found.fail("concealed", gettext("%(rules)s has no bonus for going out concealed.") % named)
 
     for key, count in entry.extras.items():
         extra = rules.extra(key)
         if extra is None:
             known = ", ".join(e.key for e in rules.extras) or gettext("none")
             words = {"key": key, "rules": rules.name, "known": known}
-            fail("extras", gettext("'%(key)s' is not an extra in %(rules)s (it has %(known)s).") % words, key)
+            found.fail("extras", gettext("'%(key)s' is not an extra in %(rules)s (it has %(known)s).") % words, key)
             continue
         label = rules_word(extra.label)
-        check_count("extras", label, count, key)
+        found.check_count("extras", label, count, key)
         if extra.max_per_round is not None and count > extra.max_per_round:
             words = {"extra": label, "most": extra.max_per_round, "count": typed(count)}
-            fail("extras", gettext("%(extra)s: at most %(most)s a round, not %(count)s.") % words, key)
+            found.fail("extras", gettext("%(extra)s: at most %(most)s a round, not %(count)s.") % words, key)
 
+
+def _adjustment_errors(entry: Entry, found: _Found) -> None:
     for adjustment in entry.adjustments:
         if not adjustment.label.strip():
-            fail("adjustments", gettext("Every adjustment needs a label that says what it is for."))
+            found.fail("adjustments", gettext("Every adjustment needs a label that says what it is for."))
         elif len(adjustment.label) > 100:
-            fail("adjustments", gettext("An adjustment label can be at most 100 characters."))
+            found.fail("adjustments", gettext("An adjustment label can be at most 100 characters."))
         if abs(adjustment.points) > MAX_POINTS:
             words = {"label": adjustment.label[:30], "points": typed(adjustment.points)}
-            fail("adjustments", gettext("Adjustment '%(label)s': %(points)s is out of range.") % words)
-    return problems
+            found.fail("adjustments", gettext("Adjustment '%(label)s': %(points)s is out of range.") % words)
 
 
 # --- one round ----------------------------------------------------------------------------
