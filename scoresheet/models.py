@@ -17,6 +17,7 @@ from simple_history.models import HistoricalRecords
 
 from scoresheet.addresses import tokens
 from scoresheet.querysets import SoftDeleteQuerySet
+from scoresheet.rules import loading
 from scoresheet.rules import schema as rules_module
 from scoresheet.scoring.entries import ENTRY_FIELDS
 
@@ -96,7 +97,7 @@ class Variant(models.Model):
 
     @property
     def rules(self) -> rules_module.Rules:
-        return rules_module.load_rules(self.document)
+        return loading.load_rules(self.document)
 
     @property
     def summary_shown(self) -> str:
@@ -171,7 +172,7 @@ class Game(models.Model):
 
     @property
     def rules(self) -> rules_module.Rules:
-        return rules_module.load_rules(self.rules_document)
+        return loading.load_rules(self.rules_document)
 
     @property
     def is_finished(self) -> bool:

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 from league.nights import seating, whist_designs  # noqa: E402
-from scoresheet.rules.schema import preset  # noqa: E402
+from scoresheet.rules.preset_rules import preset  # noqa: E402
 
 CASES = [(8, 7), (9, 9), (12, 11), (13, 13), (13, 4), (14, 4), (16, 15), (17, 8), (22, 4), (30, 8)]
 CASES += [(40, 8), (41, 8), (44, 20), (45, 20), (57, 20), (60, 8), (61, 8), (62, 8), (60, 20)]

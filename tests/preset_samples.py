@@ -15,7 +15,7 @@ import os
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from scoresheet.rules.schema import PRESET_SLUGS
+from scoresheet.rules.preset_rules import PRESET_SLUGS
 
 # Hand and Foot (books by kind, meld by score), Hand Knee and Foot (a knee, five book kinds),
 # Canasta (a target score instead of rounds) and Modern American Canasta (meld by round, special

@@ -30,7 +30,8 @@ from scoresheet.display import fmt
 from scoresheet.games import services
 from scoresheet.models import Game, Variant
 from scoresheet.rules.card import rules_card
-from scoresheet.rules.schema import RulesError, load_rules
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.schema import RulesError
 from scoresheet.scoring.engine import Adjustment, Entry
 from tests.league.factories import club, member, night, season, table_result
 

@@ -22,8 +22,9 @@ from django.utils import translation
 from league.models import Role
 from scoresheet.games import services
 from scoresheet.models import Game, Variant
-from scoresheet.rules.schema import preset
-from scoresheet.scoring.engine import Entry, round_checks, score_entries
+from scoresheet.rules.preset_rules import preset
+from scoresheet.scoring.engine import Entry, score_entries
+from scoresheet.scoring.round_problems import round_checks
 from tests.league.factories import club, member, night, season, table_result
 from tests.test_french import english_in, visible
 

@@ -37,9 +37,13 @@ PLAIN = {
     "scoresheet.scoring.plausibility",
     "scoresheet.problems",
     "scoresheet.rules.schema",
+    "scoresheet.rules.checking",
+    "scoresheet.rules.loading",
+    "scoresheet.rules.preset_rules",
     "scoresheet.rules.card",
     "scoresheet.rules.diff",
     "scoresheet.scoring.engine",
+    "scoresheet.scoring.round_problems",
     "scoresheet.paper.sheet_rows",
     "scoresheet.scoring.team_entry",
     "scoresheet.addresses.tokens",
@@ -63,7 +67,7 @@ PLAIN = {
     "league.time_zones",
 }
 # Forms (layer 3) not named so: the house-rules editor is one long form.
-FORMS = {"scoresheet.rules.house_rules"}
+FORMS = {"scoresheet.rules.house_rules", "scoresheet.rules.house_rules_table"}
 # Wiring (layer 4) that is not named like a page: it registers pages.
 WIRING = {"league.doors", "scoresheet.addresses.token_doors", "scoresheet.addresses.game_urls"}
 

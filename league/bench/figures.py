@@ -29,7 +29,7 @@ from league.bench.club import ROUNDS, BenchClub, entries
 from league.bench.timing import Timed, counted, process_seconds, timed
 from league.exchange import exports, imports
 from league.models import Season
-from scoresheet.rules.schema import preset
+from scoresheet.rules.preset_rules import preset
 from scoresheet.scoring.engine import score_game
 
 ENGINE_GAMES = 200  # games scored in one timed run: one takes microseconds

@@ -6,7 +6,7 @@ a whole number in the column's range, a date, a date and time with its zone, a U
 than the column, one of the column's choices). Beyond the types:
 
 - every rules document (a house variant's, a game's snapshot and its history's) is read by
-  ``scoresheet.rules.schema.load_rules``, as house rules are when saved: a junk one is refused;
+  ``scoresheet.rules.loading.load_rules``, as house rules are when saved: a junk one is refused;
 - every round total is scored again from its entries under its game's rules, and a total that
   disagrees is refused (a restore gives back the club as it was, or says why it cannot);
 - a variant in a backup is one of the club's own house variants (presets are named by slug);
@@ -27,7 +27,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.dateparse import parse_date, parse_datetime
 
-from scoresheet.rules.schema import RulesError, load_rules
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.schema import RulesError
 from scoresheet.scoring import engine as scoring
 from scoresheet.scoring.entries import entry_from_values
 

@@ -46,7 +46,8 @@ from league.nights.pdf_qr import QrCode
 from scoresheet.paper import pdf, sheets
 from scoresheet.paper import stamps as pdf_stamps
 from scoresheet.paper.printing import long_date, page_of, short_date, table_words
-from scoresheet.rules.schema import Rules, load_rules
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.schema import Rules
 
 NBSP = "\u00a0"
 SCAN_LINES = gettext_lazy("Scan to enter\nthis table's scores")  # on two lines beside the code

@@ -10,7 +10,7 @@ made it is the signed-in member or, for the players at a night table, the table 
 not recorded: the services save row by row, or through ``bulk_create`` / ``bulk_update`` here.
 
 ``game_history`` reads a game's history in plain words; scoresheet.games.undoing finds in it what
-"Undo" and "Redo" take back (``services.game_undo``, ``services.game_redo``).
+"Undo" and "Redo" take back (``undoing.game_undo``, ``undoing.game_redo``).
 """
 
 from __future__ import annotations

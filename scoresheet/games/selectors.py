@@ -24,8 +24,9 @@ from scoresheet.display import said
 from scoresheet.games.early import Shortfall, game_shortfall, mark_early
 from scoresheet.models import KEEP_DELETED, Game, Round, Team, Variant, search_key
 from scoresheet.querysets import not_deleted
+from scoresheet.rules import preset_rules
 from scoresheet.rules import schema as rules_module
-from scoresheet.scoring import dealing, plausibility
+from scoresheet.scoring import dealing, plausibility, round_problems
 from scoresheet.scoring import engine as scoring
 from scoresheet.scoring.entries import entry_from_values, entry_to_values
 
@@ -41,7 +42,7 @@ def rules_for_slug(slug: str) -> rules_module.Rules | None:
     if variant is not None:
         return variant.rules
     try:
-        return rules_module.preset(slug)
+        return preset_rules.preset(slug)
     except KeyError:
         return None
 
@@ -58,7 +59,7 @@ def variant_choices() -> list[VariantChoice]:
     database's other variants (house rules). The database's copy of a preset is the one
     named, as ``rules_for_slug`` scores with it. Without a database, the preset files alone.
     """
-    choices = {r.slug: VariantChoice(r.slug, r.name, r.family) for r in rules_module.presets()}
+    choices = {r.slug: VariantChoice(r.slug, r.name, r.family) for r in preset_rules.presets()}
     if database.ready():
         public = Variant.objects.filter(club__isnull=True).order_by("position", "name")
         for v in public.only("slug", "name", "family"):
@@ -354,7 +355,9 @@ def round_page(*, sheet: GameSheet, number: int, entries: list[scoring.Entry] | 
             totals_before=totals_before,
             partners=sheet.game.mode == Game.Mode.TEAMS,
         )
-        checks = scoring.round_checks(sheet.rules, entries, number=number, partners=sheet.game.mode == Game.Mode.TEAMS)
+        checks = round_problems.round_checks(
+            sheet.rules, entries, number=number, partners=sheet.game.mode == Game.Mode.TEAMS
+        )
     to_confirm = {check.problem for check in checks}
     return RoundPage(
         sheet=sheet,

@@ -14,14 +14,14 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_noop
 
 from scoresheet.addresses import clubs, tokens
-from scoresheet.games import corrections, history, limits, selectors, undoing
+from scoresheet.games import corrections, history, limits, selectors
 from scoresheet.games.selectors import round_version  # the token a round form carries; checked here
 from scoresheet.models import KEEP_DELETED, Game, Round, RoundSave, Team, TeamRound, Variant, search_key
 from scoresheet.problems import Problem, Refused
-from scoresheet.rules.schema import load_rules
-from scoresheet.scoring import dealing, plausibility
+from scoresheet.rules.loading import load_rules
+from scoresheet.scoring import dealing, plausibility, round_problems
 from scoresheet.scoring import engine as scoring
-from scoresheet.scoring.entries import entry_from_values, entry_to_values
+from scoresheet.scoring.entries import entry_to_values
 
 
 class GameInvalid(Refused):
@@ -304,7 +304,7 @@ def _confirmed_checks(
     rules, number: int, entries: list[scoring.Entry], rounds: list[Round], *, partners: bool, confirmed, undoes
 ) -> list:
     """The round's plausibility warnings, every one confirmed, or ``RoundNeedsConfirmation``."""
-    checks = scoring.round_checks(rules, entries, number=number, partners=partners)
+    checks = round_problems.round_checks(rules, entries, number=number, partners=partners)
     accepted = set(confirmed)
     if number <= len(rounds):  # what was confirmed for the round before is not asked again
         before = rounds[number - 1].confirmed_warnings
@@ -436,106 +436,6 @@ def game_tokens_renew(*, game: Game) -> Game:
     return game
 
 
-class UndoRefused(Refused):
-    """Nothing to undo or redo, or the change cannot be taken back any more (the message says why)."""
-
-
-@transaction.atomic
-def game_undo(*, game: Game, change: str | None = None) -> str:
-    """Take back the game's last change (a round entered, corrected or removed; finishing or
-    reopening), recorded in the history as an undo; what was undone, in words. ``change``: the id
-    of the change the asker saw as the last (their form's); another last change is refused.
-    Totals are computed again by ``round_record``, as for any save."""
-    game, offer = _offered(game, "undo", change)
-    return _take_back(game=game, change=offer.change)
-
-
-@transaction.atomic
-def game_redo(*, game: Game, change: str | None = None) -> str:
-    """Put back exactly what the last undo took back (Redo), recorded in the history; what was
-    redone, in words. Only right after an undo: a change made since drops it. ``change``: the id
-    of the undo the asker saw, as for ``game_undo``."""
-    game, offer = _offered(game, "redo", change)
-    _take_back(game=game, change=offer.change)
-    return gettext("Put back: %(what)s.") % {"what": offer.text}
-
-
-def _offered(game: Game, which: str, change: str | None) -> tuple[Game, undoing.Offer]:
-    """The game, locked, and what its Undo (or Redo, ``which``) takes back now; refused when that
-    is not ``change``, the one the asker's form named (a second tap, another phone's change)."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    offer = getattr(undoing.game_undoing(game=game, teams=selectors.game_teams(game=game)), which)
-    if offer is None:
-        raise UndoRefused(
-            gettext("There is nothing to undo.") if which == "undo" else gettext("There is nothing to redo.")
-        )
-    if change is not None and change != str(offer.change):
-        raise UndoRefused(
-            gettext(
-                "Nothing was undone: the change you saw was taken back already, or another came after it. "
-                "Look at the history."
-            )
-            if which == "undo"
-            else gettext(
-                "Nothing was redone: the change you saw was taken back already, or another came after it. "
-                "Look at the history."
-            )
-        )
-    return game, offer
-
-
-def _take_back(*, game: Game, change) -> str:
-    """Take back the change ``change`` (an undo's, to redo it), recorded as taking it back."""
-    last = undoing.take_back(change)
-    if last.action == "game_finished":
-        with history.change("game_reopened", undoes=last.id):
-            game_reopen(game=game)
-        return gettext("The game is open again.")
-    if last.action == "game_reopened":
-        with history.change("game_finished", undoes=last.id):
-            game_finish(game=game)
-        return gettext("The game is finished again.")
-    number = last.round_number
-    words = {"number": number}
-    # A round that ended the game (services.round_record) takes the finish back with it.
-    reopened = " " + gettext("The game is open again.") if last.finished_game else ""
-    if last.action == "round_entered":
-        with history.change("round_removed", undoes=last.id):
-            _round_remove(game=game, number=number)
-            if last.finished_game:  # a game that its last round finished is not finished without it
-                game_reopen(game=game)
-        return gettext("Round %(number)s taken off.") % words + reopened
-    teams = selectors.game_teams(game=game)
-    if set(last.before) != {team.pk for team in teams}:
-        raise UndoRefused(
-            gettext("Round %(number)s's earlier values are not all in the history: correct it instead.") % words
-        )
-    entries = [entry_from_values(last.before[team.pk]) for team in teams]
-    try:
-        with history.change("round_corrected" if last.action == "round_corrected" else "round_entered", undoes=last.id):
-            round_record(game=game, number=number, entries=entries, confirmed=last.confirmed, undoes=last.id)
-            if last.finished_game:
-                game_reopen(game=game)
-    except RoundInvalid as exc:
-        raise UndoRefused(gettext("Round %(number)s cannot be put back: %(why)s") % {**words, "why": exc}) from exc
-    back = (
-        gettext("Round %(number)s is back as it was.")
-        if last.action == "round_corrected"
-        else gettext("Round %(number)s is back.")
-    )
-    return back % words + reopened
-
-
-def _round_remove(*, game: Game, number: int) -> None:
-    """Take off the last round (its entries go with it, each into the history)."""
-    last_number = game.rounds.order_by("-number").values_list("number", flat=True).first()
-    if last_number != number:
-        raise UndoRefused(gettext("Round %(number)s is not the last round any more.") % {"number": number})
-    Round.objects.get(game=game, number=number).delete()
-    game.save(update_fields=["updated_at"])
-    clubs.game_changed(game)
-
-
 def games_purge(*, now=None) -> int:
     """Remove for good the games deleted more than KEEP_DELETED ago, with their rounds; how many."""
     cutoff = (now or timezone.now()) - KEEP_DELETED
@@ -546,7 +446,7 @@ def games_purge(*, now=None) -> int:
 @transaction.atomic
 def presets_load() -> tuple[int, int]:
     """Create or refresh the preset variants from scoresheet/rules/presets; (created, updated)."""
-    from scoresheet.rules.schema import presets
+    from scoresheet.rules.preset_rules import presets
 
     created = updated = 0
     for position, rules in enumerate(presets()):

@@ -14,7 +14,7 @@ from scoresheet.addresses.access import GameAccess, game_view
 from scoresheet.addresses.links import GameLinks
 from scoresheet.browser import device
 from scoresheet.display import fmt
-from scoresheet.games import forms, history, selectors, services, undoing
+from scoresheet.games import forms, history, round_forms, selectors, services, undoing
 from scoresheet.models import KEEP_DELETED, Game, Variant
 from scoresheet.paper import pdf, print_language, printing, sheets
 from scoresheet.rules.card import key_numbers, rules_card
@@ -229,22 +229,22 @@ def _hand_over(request, access: GameAccess) -> dict | None:
 @require_POST
 @game_view(doors.UNDO)
 def undo(request, access: GameAccess):
-    """Take back the game's last change (services.game_undo), the one the form names: a second
+    """Take back the game's last change (undoing.game_undo), the one the form names: a second
     tap finds it gone and undoes nothing more. The history shows the undo too."""
-    return _undo_or_redo(request, access, services.game_undo, gettext("Undone"))
+    return _undo_or_redo(request, access, undoing.game_undo, gettext("Undone"))
 
 
 @require_POST
 @game_view(doors.UNDO)
 def redo(request, access: GameAccess):
-    """Put back what the last undo took back (services.game_redo), the one the form names."""
-    return _undo_or_redo(request, access, services.game_redo, gettext("Redone"))
+    """Put back what the last undo took back (undoing.game_redo), the one the form names."""
+    return _undo_or_redo(request, access, undoing.game_redo, gettext("Redone"))
 
 
 def _undo_or_redo(request, access: GameAccess, service, done_word: str):
     try:
         done = service(game=access.game, change=request.POST.get("change", ""))
-    except services.UndoRefused as exc:
+    except undoing.UndoRefused as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, gettext("%(done_word)s. %(done)s") % {"done_word": done_word, "done": done})
@@ -267,12 +267,12 @@ def round_edit(request, access: GameAccess, number):
         return redirect(links.game)
     if not page.is_open:
         return _game_over(request, game, links)
-    form = forms.RoundForm(
+    form = round_forms.RoundForm(
         rules=page.sheet.rules,
         teams=page.sheet.teams,
         number=number,
         went_out=_saved_went_out(page),
-        initial=[forms.initial_from_entry(v) for v in page.saved] if page.saved else None,
+        initial=[round_forms.initial_from_entry(v) for v in page.saved] if page.saved else None,
     )
     return render(request, "scoresheet/round_form.html", _round_context(page, form, access))
 
@@ -282,14 +282,14 @@ def _saved_went_out(page: selectors.RoundPage) -> int | str | None:
     the scorekeeper chooses: nothing is preselected."""
     if not page.saved:
         return None
-    return forms.RoundForm.NOBODY if page.went_out is None else page.went_out
+    return round_forms.RoundForm.NOBODY if page.went_out is None else page.went_out
 
 
 def _round_save(request, access: GameAccess, number):
     """Check the form against the rules and teams only, and let round_record read and score the game,
     once, under its lock. The whole sheet is read only to show the form again when the round is refused."""
     game, links = access.game, access.links
-    form = forms.RoundForm(request.POST, rules=game.rules, teams=selectors.game_teams(game=game), number=number)
+    form = round_forms.RoundForm(request.POST, rules=game.rules, teams=selectors.game_teams(game=game), number=number)
     entries = None
     conflict = False
     reason = request.POST.get("reason", "")[:REASON_LENGTH]
@@ -459,7 +459,7 @@ def round_preview(request, access: GameAccess, number):
     if not page.is_open:
         return JsonResponse({"ok": False, "teams": [], "warnings": ""})
     sheet = page.sheet
-    form = forms.RoundForm(request.POST, rules=sheet.rules, teams=sheet.teams, number=number)
+    form = round_forms.RoundForm(request.POST, rules=sheet.rules, teams=sheet.teams, number=number)
     if not form.is_valid(complete=False):
         # Say what is wrong as it is typed, not only when Save is pressed.
         return JsonResponse(

@@ -7,7 +7,7 @@ from django.db import migrations
 
 
 def load(apps, schema_editor):
-    from scoresheet.rules.schema import presets
+    from scoresheet.rules.preset_rules import presets
 
     Variant = apps.get_model("scoresheet", "Variant")
     for position, rules in enumerate(presets()):

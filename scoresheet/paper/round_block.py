@@ -140,6 +140,29 @@ def round_block(
     label_w, points_w = block_widths(width, len(numbers), teams, m)
     col_widths = [label_w] + [m.count, points_w] * (teams * len(numbers))
 
+    table = _headings(rules, data, numbers, filled, points_w, m, names=names)
+    heights = [None, None, m.font * 1.2]  # the heading rows: as high as their text (a long one wraps)
+    for row in rows:
+        label = Paragraph(escape(row.label), _style(m, bold=row.kind in ("total", "running")))
+        # A write-in row is m.row high (7 mm, 10 mm in large print), more if its label wraps.
+        heights.append(max(m.row, label.wrap(label_w - 6, 1000)[1] + 4))
+        table.append([label, *_row_cells(row, numbers, filled, teams)])
+    style = _block_style(rows, numbers, teams, len(col_widths), m)
+    return Table(
+        table,
+        colWidths=col_widths,
+        rowHeights=row_heights or heights,
+        style=TableStyle(style),
+        repeatRows=3,
+        hAlign="LEFT",
+    )
+
+
+def _headings(
+    rules: Rules, data: SheetData, numbers: list[int], filled: dict, points_w: float, m: Metrics, *, names: bool
+) -> list:
+    """The block's three heading rows: each round's, its teams' names, "no." and "points"."""
+    teams = len(data.teams)
     head1 = [""]
     head2 = [""]
     head3 = [
@@ -156,33 +179,34 @@ def round_block(
             words = team_heading_words(rules, data, number, t, m.count + points_w, m)
             head2 += [team_heading(words, m) if names else "", ""]
             head3 += [pgettext("sheet column", "no."), pgettext("sheet column", "points")]
-    table = [head1, head2, head3]
+    return [head1, head2, head3]
 
-    heights = [None, None, m.font * 1.2]  # the heading rows: as high as their text (a long one wraps)
-    for row in rows:
-        label = Paragraph(escape(row.label), _style(m, bold=row.kind in ("total", "running")))
-        # A write-in row is m.row high (7 mm, 10 mm in large print), more if its label wraps.
-        heights.append(max(m.row, label.wrap(label_w - 6, 1000)[1] + 4))
-        line = [label]
-        for number in numbers:
-            r = filled.get(number)
-            for t in range(teams):
-                if r is None:
-                    line += ["☐" if row.kind == "flag" else "", ""]
-                elif row.kind == "total":
-                    line += [_num(r.totals[t]), ""]  # spanned rows show their first cell
-                elif row.kind == "running":
-                    line += [_num(r.running[t]), ""]
-                elif row.kind == "points":
-                    line += [_num(r.cells[t].get(row.key, Cell()).points), ""]
-                else:
-                    cell = r.cells[t].get(row.key, Cell())
-                    count = cell.count
-                    if row.kind == "flag":
-                        count = "☑" if count else "☐"
-                    line += ["" if count in (None, 0) else str(count), _num(cell.points)]
-        table.append(line)
 
+def _row_cells(row: Row, numbers: list[int], filled: dict, teams: int) -> list:
+    """One row's cells in every round of the block: a count and points a team, blank where unplayed."""
+    line = []
+    for number in numbers:
+        r = filled.get(number)
+        for t in range(teams):
+            if r is None:
+                line += ["☐" if row.kind == "flag" else "", ""]
+            elif row.kind == "total":
+                line += [_num(r.totals[t]), ""]  # spanned rows show their first cell
+            elif row.kind == "running":
+                line += [_num(r.running[t]), ""]
+            elif row.kind == "points":
+                line += [_num(r.cells[t].get(row.key, Cell()).points), ""]
+            else:
+                cell = r.cells[t].get(row.key, Cell())
+                count = cell.count
+                if row.kind == "flag":
+                    count = "☑" if count else "☐"
+                line += ["" if count in (None, 0) else str(count), _num(cell.points)]
+    return line
+
+
+def _block_style(rows: list[Row], numbers: list[int], teams: int, columns: int, m: Metrics) -> list:
+    """The block's table style: fonts, grid, the spans of totals, the shaded count columns."""
     style = [
         ("FONT", (0, 0), (-1, -1), "Sheet", m.font),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -200,10 +224,10 @@ def round_block(
     ]
     for i, row in enumerate(rows, start=3):
         if row.kind in ("points", "total", "running"):
-            for c in range(1, len(col_widths), 2):
+            for c in range(1, columns, 2):
                 style.append(("SPAN", (c, i), (c + 1, i)))
         if row.kind == "flag":
-            style += [("ALIGN", (c, i), (c, i), "CENTER") for c in range(1, len(col_widths), 2)]
+            style += [("ALIGN", (c, i), (c, i), "CENTER") for c in range(1, columns, 2)]
         if row.kind == "total":
             style += [
                 ("FONT", (0, i), (-1, i), "Sheet-Bold", m.font),
@@ -225,11 +249,4 @@ def round_block(
                 for i, row in enumerate(rows, start=3)
                 if row.kind in ("count", "flag")
             ]
-    return Table(
-        table,
-        colWidths=col_widths,
-        rowHeights=row_heights or heights,
-        style=TableStyle(style),
-        repeatRows=3,
-        hAlign="LEFT",
-    )
+    return style

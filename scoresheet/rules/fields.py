@@ -150,10 +150,26 @@ def _kept_fields(rules: Rules) -> tuple[tuple[EntryField, ...], MappingProxyType
 
 
 def _build_entry_fields(rules: Rules) -> tuple[EntryField, ...]:
-    fields = [
+    """The fields in the order the round's form shows them: books, threes, points, cards, going
+    out, extras, adjustments."""
+    return (
+        *_book_fields(rules),
+        *_three_fields(rules),
+        *_points_fields(rules),
+        *_card_fields(rules),
+        *_going_out_and_extra_fields(rules),
+    )
+
+
+def _book_fields(rules: Rules) -> list[EntryField]:
+    return [
         EntryField(f"books.{kind.key}", rules_word(plural(kind.label, 2)), BOOKS, COUNT, kind.bonus)
         for kind in rules.book_kinds
     ]
+
+
+def _three_fields(rules: Rules) -> list[EntryField]:
+    fields = []
     red = rules.red_threes
     if red.laid_value is not None:
         bonuses = "; ".join(
@@ -189,7 +205,11 @@ def _build_entry_fields(rules: Rules) -> tuple[EntryField, ...]:
             max_value=MAX_THREES,
         )
     )
+    return fields
 
+
+def _points_fields(rules: Rules) -> list[EntryField]:
+    fields = []
     step = rules.points_step
     against = (
         gettext("count against a side with no %(book)s") % {"book": rules_word(book_word(rules))}
@@ -219,6 +239,11 @@ def _build_entry_fields(rules: Rules) -> tuple[EntryField, ...]:
             step=step,
         )
     )
+    return fields
+
+
+def _card_fields(rules: Rules) -> list[EntryField]:
+    fields = []
     values = rules.card_values
     fields += [
         EntryField(f"melded_cards.{key}", rules_word(CARD_CLASS_LABELS[key]), TABLE_CARDS, COUNT, values[key])
@@ -231,7 +256,11 @@ def _build_entry_fields(rules: Rules) -> tuple[EntryField, ...]:
         for key in CARD_CLASSES
         if key != "black_threes"
     ]
+    return fields
 
+
+def _going_out_and_extra_fields(rules: Rules) -> list[EntryField]:
+    fields = []
     fields.append(EntryField("went_out", gettext("Going out"), GOING_OUT, FLAG, rules.going_out_bonus, max_value=1))
     if rules.concealed_bonus is not None:
         fields.append(
@@ -262,7 +291,7 @@ def _build_entry_fields(rules: Rules) -> tuple[EntryField, ...]:
     fields.append(
         EntryField("adjustments", gettext("Other adjustments"), ADJUSTMENTS, POINTS, sign=0, max_value=MAX_POINTS)
     )
-    return tuple(fields)
+    return fields
 
 
 def red_threes_books_text(rules: Rules) -> str:

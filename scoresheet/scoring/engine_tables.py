@@ -60,7 +60,7 @@ def _build(rules: Rules) -> EngineTables:
 
 
 def going_out_needs(rules: Rules, sides: int, number: int, partners: bool | None) -> tuple[dict[str, int], int]:
-    """What going out needs in round ``number`` at a table of ``sides`` (``scoring.going_out_needs``),
+    """What going out needs in round ``number`` at a table of ``sides`` (``round_problems.going_out_needs``),
     worked out once for each. The books by kind are shared: read them, never change them."""
     kept = engine_tables(rules).needs
     key = (sides, number, partners)

@@ -133,21 +133,7 @@ def score_game_document(
             if rules is None:
                 fail(f"Unknown variant '{slug}'. `manage.py variants` lists them.", field="variant")
 
-    teams = data.get("teams")
-    if not isinstance(teams, list) or not all(isinstance(t, str) and t.strip() for t in teams):
-        fail('"teams" must be a list of team names.', field="teams")
-        teams = None
-    elif not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
-        fail(f"A game has {MIN_TEAMS} to {MAX_TEAMS} teams, not {len(teams)}.", field="teams")
-        teams = None
-    elif len(set(teams)) != len(teams):
-        fail("Team names must differ from each other.", field="teams")
-        teams = None
-    elif any(len(t) > MAX_NAME for t in teams):
-        fail(f"A team name can be at most {MAX_NAME} characters.", field="teams")
-        teams = None
-    # Any 2 to 4 teams are scored, whatever table sizes the variant's source names: the
-    # contract lists the checks, and a club may seat its tables differently.
+    teams = _checked_teams(data.get("teams"), fail)
 
     rounds_raw = data.get("rounds", [])
     if not isinstance(rounds_raw, list):
@@ -185,6 +171,25 @@ def score_game_document(
     if problems or result is None:
         return errors_json(problems, teams), 2
     return game_result_to_json(rules, teams, result), 0
+
+
+def _checked_teams(teams: Any, fail: Callable) -> list[str] | None:
+    """The game's team names, or None (each problem reported) when they cannot be used."""
+    if not isinstance(teams, list) or not all(isinstance(t, str) and t.strip() for t in teams):
+        fail('"teams" must be a list of team names.', field="teams")
+        return None
+    elif not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
+        fail(f"A game has {MIN_TEAMS} to {MAX_TEAMS} teams, not {len(teams)}.", field="teams")
+        return None
+    elif len(set(teams)) != len(teams):
+        fail("Team names must differ from each other.", field="teams")
+        return None
+    elif any(len(t) > MAX_NAME for t in teams):
+        fail(f"A team name can be at most {MAX_NAME} characters.", field="teams")
+        return None
+    # Any 2 to 4 teams are scored, whatever table sizes the variant's source names: the
+    # contract lists the checks, and a club may seat its tables differently.
+    return teams
 
 
 def errors_json(problems: Sequence[Problem], teams: Sequence[str] | None) -> dict:

@@ -48,7 +48,7 @@ from scoresheet.rules.schema import CARD_CLASS_LABELS, CARD_CLASSES, Rules
 from scoresheet.scoring.team_entry import Entry, hand_points, melded_points
 
 # The cards of one deck by class (52 + 2 jokers); the 2 red threes are counted by their own
-# fields and checked as errors (scoring.round_errors).
+# fields and checked as errors (round_problems.round_errors).
 CARDS_PER_DECK = {
     "jokers": 2,
     "twos": 4,

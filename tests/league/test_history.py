@@ -11,6 +11,7 @@ from league.nights import services as night_services
 from league.nights.history import NIGHT_PAGE_CHANGES
 from league.standings.selectors import night_standings, season_standings
 from scoresheet.games import services as scoresheet_services
+from scoresheet.games import undoing
 from scoresheet.models import Game
 from tests.league.factories import close_night, club, member, night, player
 from tests.league.test_table_links import FIRST, SECOND, enter_round_1, link, round_data, text, totals
@@ -159,7 +160,7 @@ def test_the_night_page_reads_its_history_in_a_constant_number_of_queries(
     scoresheet_services.round_record(game=game, number=1, entries=_round_1())
     for _ in range(changes):
         scoresheet_services.round_record(game=game, number=1, entries=_round_1(hand=85))
-        scoresheet_services.game_undo(game=Game.objects.get(pk=game.pk))
+        undoing.game_undo(game=Game.objects.get(pk=game.pk))
     with django_assert_max_num_queries(40):
         response = client.get(f"/clubs/tuesday/nights/{the_night.pk}/")
     assert text(response).count('class="history-entry"') >= 2 * changes
@@ -176,7 +177,7 @@ def test_a_busy_nights_page_shows_its_latest_changes_and_links_to_the_rest(
     scoresheet_services.round_record(game=game, number=1, entries=_round_1())
     for n in range(20):  # 40 round changes: a correction and its undo, each time
         scoresheet_services.round_record(game=game, number=1, entries=_round_1(hand=80 + 5 * n))
-        scoresheet_services.game_undo(game=Game.objects.get(pk=game.pk))
+        undoing.game_undo(game=Game.objects.get(pk=game.pk))
     with django_assert_max_num_queries(40):
         page = text(client.get(night_page))
     assert page.count('class="history-entry"') == NIGHT_PAGE_CHANGES

@@ -11,7 +11,7 @@ from league.models import Club, Membership, Role
 from scoresheet.games import services
 from scoresheet.models import Variant
 from scoresheet.rules.house_rules import initial_values
-from scoresheet.rules.schema import load_rules
+from scoresheet.rules.loading import load_rules
 from tests.preset_samples import representative_and_drawn_presets
 from tests.scoresheet.house_rules_data import form_data
 

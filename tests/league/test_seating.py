@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from league.nights import seating
 from league.nights.seating import History, Pair, Shape, Sitting, Table
-from scoresheet.rules.schema import PRESET_SLUGS, preset
+from scoresheet.rules.preset_rules import PRESET_SLUGS, preset
 
 TWO_TWO, THREE_TWO, TWO_THREE, OWN_THREE = Shape(2, 2), Shape(3, 2), Shape(2, 3), Shape(3, 1)
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from league.nights import seating, whist_designs
 from league.nights.seating import Pair, Shape
-from scoresheet.rules.schema import preset
+from scoresheet.rules.preset_rules import preset
 
 ALL_N = [n for n in range(4, 61) if n % 4 in (0, 1)]
 

@@ -20,6 +20,7 @@ from league.exchange import imports
 from league.models import Bye, Club, Night, Player, Role, Seat, Table
 from league.nights import services as night_services
 from scoresheet.games import services as scoresheet_services
+from scoresheet.games import undoing
 from scoresheet.models import Game
 from scoresheet.scoring.engine import Adjustment, Entry
 from tests.league.factories import member, night, table_result
@@ -289,9 +290,9 @@ def test_a_correction_undone_then_redone(organiser, autumn):
     scoresheet_services.round_record(game=game, number=1, entries=entries, reason="Swapped")
     corrected = bob_and_ann(organiser, autumn)
     assert corrected[0] == "2,234" and "Points 2,234" in corrected[1] and corrected[2] != before[2]
-    scoresheet_services.game_undo(game=game)
+    undoing.game_undo(game=game)
     assert bob_and_ann(organiser, autumn) == before
-    scoresheet_services.game_redo(game=game)
+    undoing.game_redo(game=game)
     assert bob_and_ann(organiser, autumn) == corrected
 
 
@@ -305,9 +306,9 @@ def test_a_round_taken_off_by_undo_and_put_back(organiser, autumn):
     scoresheet_services.game_finish(game=game)
     assert standings(organiser, autumn)["Bob"]["Pts"] == "4,734"
     assert "Points 4,734" in totals(organiser, autumn, "Bob")
-    scoresheet_services.game_undo(game=game)  # the finish
+    undoing.game_undo(game=game)  # the finish
     assert standings(organiser, autumn)["Bob"]["G"] == "1" and "Games 1" in totals(organiser, autumn, "Bob")
-    scoresheet_services.game_undo(game=game)  # round 2
+    undoing.game_undo(game=game)  # round 2
     scoresheet_services.game_finish(game=game)
     assert standings(organiser, autumn)["Bob"]["Pts"] == "4,234"
     assert "Points 4,234" in totals(organiser, autumn, "Bob")
@@ -396,12 +397,12 @@ def _round_corrected(autumn):
 
 def _round_undone(autumn):
     _round_corrected(autumn)()
-    return lambda: scoresheet_services.game_undo(game=game_of(autumn, "Ann", "Bob"))
+    return lambda: undoing.game_undo(game=game_of(autumn, "Ann", "Bob"))
 
 
 def _round_redone(autumn):
     _round_undone(autumn)()
-    return lambda: scoresheet_services.game_redo(game=game_of(autumn, "Ann", "Bob"))
+    return lambda: undoing.game_redo(game=game_of(autumn, "Ann", "Bob"))
 
 
 def _game_finished(autumn):

@@ -20,7 +20,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from scoresheet.rules.schema import PRESET_SLUGS
+from scoresheet.rules.preset_rules import PRESET_SLUGS
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheet.rules.schema import preset
+from scoresheet.rules.preset_rules import preset
 from scoresheet.scoring.engine import Entry as E
 from scoresheet.scoring.engine import check_and_score_game, meld_requirement, score_game
 from tests.scoresheet.test_scoring_examples import Game, Round, entries_of, lines_by_key, one

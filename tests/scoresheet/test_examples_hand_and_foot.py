@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheet.rules.schema import load_rules, preset, preset_document
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import preset, preset_document
 from scoresheet.scoring.engine import Entry as E
 from scoresheet.scoring.engine import check_and_score_game, score_game
 from tests.scoresheet.test_scoring_examples import Game, Round, entries_of, lines_by_key, one
@@ -694,7 +695,7 @@ def test_3_red_4_black_with_the_seven_canasta_house_rule_ends_at_seven_canastas(
     ],
 )
 def test_going_out_needs_depend_on_partners(partners, missing):
-    from scoresheet.scoring.engine import round_warnings
+    from scoresheet.scoring.round_problems import round_warnings
 
     rules = preset("hand-and-foot-3-red-4-black")
     entries = [E(books={"clean": 1, "dirty": 2}, melded_points=300, went_out=True), E(melded_points=100)]

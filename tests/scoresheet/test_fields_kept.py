@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from scoresheet.rules.fields import entry_fields, fields_by_key
-from scoresheet.rules.schema import load_rules, preset_document
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import preset_document
 
 
 def test_one_rules_object_builds_its_fields_once_and_each_object_keeps_its_own():

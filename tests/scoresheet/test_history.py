@@ -8,7 +8,7 @@ import re
 import pytest
 from django.contrib.auth.models import User
 
-from scoresheet.games import history, services
+from scoresheet.games import history, services, undoing
 from scoresheet.models import Game, Round, TeamRound
 from tests.scoresheet.test_services import THEM_R1, THEM_R2, US_R1, US_R2, new_game, sheet
 from tests.scoresheet.test_views_game import THEM_R1 as THEM_FORM_R1
@@ -144,8 +144,8 @@ def test_undo_of_a_round_entered_takes_it_off_and_the_page_says_so(client):
 
 
 def test_undo_with_nothing_to_undo_says_so():
-    with pytest.raises(services.UndoRefused, match="nothing to undo"):
-        services.game_undo(game=new_game())
+    with pytest.raises(undoing.UndoRefused, match="nothing to undo"):
+        undoing.game_undo(game=new_game())
 
 
 @pytest.mark.parametrize("changes", [1, 10])

@@ -11,8 +11,10 @@ from league.models import Club
 from scoresheet.games import selectors, services
 from scoresheet.games.forms import GameStartForm
 from scoresheet.models import Variant
-from scoresheet.rules.house_rules import BOXES, LISTS, HouseRulesEditor, RulesForm, initial_values
-from scoresheet.rules.schema import PRESET_SLUGS, load_rules, preset_document
+from scoresheet.rules.house_rules import HouseRulesEditor, RulesForm, initial_values
+from scoresheet.rules.house_rules_table import BOXES, LISTS
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import PRESET_SLUGS, preset_document
 from tests.scoresheet.house_rules_data import form_data
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,9 @@ import pytest
 from league.models import Club
 from scoresheet.games import services
 from scoresheet.models import Game, TeamRound, Variant
-from scoresheet.rules.schema import PRESET_SLUGS, RulesError, load_rules, preset_document
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import PRESET_SLUGS, preset_document
+from scoresheet.rules.schema import RulesError
 from tests.league.test_house_rules_pages import club, house, message_next_to, organiser  # noqa: F401 — fixtures
 from tests.scoresheet.house_rules_data import form_data
 

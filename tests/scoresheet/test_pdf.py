@@ -18,7 +18,7 @@ from reportlab.platypus import Spacer
 from scoresheet.paper import canasta_pad, pdf, sheets
 from scoresheet.paper.sheet_rows import sheet_rows
 from scoresheet.rules.card import meld_rows
-from scoresheet.rules.schema import PRESET_SLUGS, preset
+from scoresheet.rules.preset_rules import PRESET_SLUGS, preset
 from scoresheet.scoring.engine import fmt
 from tests.pdf_reading import embedded_fonts, read
 from tests.preset_samples import representative_and_drawn_from, representative_and_drawn_presets

@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 
 from scoresheet.paper import pdf, sheets
-from scoresheet.rules.schema import preset
+from scoresheet.rules.preset_rules import preset
 from tests.league.factories import club, night, table_result
 from tests.pdf_reading import read
 

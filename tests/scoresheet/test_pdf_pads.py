@@ -15,8 +15,8 @@ from reportlab.lib.units import mm
 from scoresheet.games import services
 from scoresheet.models import Game, Variant
 from scoresheet.paper import canasta_pad, pdf, sheets
-from scoresheet.rules.schema import PRESET_SLUGS, preset
-from scoresheet.scoring import engine as scoring
+from scoresheet.rules.preset_rules import PRESET_SLUGS, preset
+from scoresheet.scoring import round_problems
 from scoresheet.scoring.engine import Entry
 from tests.pdf_reading import read
 from tests.preset_samples import representative_and_drawn_from
@@ -177,7 +177,7 @@ def canasta_game(hands: int) -> Game:
     )
     for number in range(1, hands + 1):
         entries = [Entry(melded_points=200), Entry(melded_points=100)]
-        checks = scoring.round_checks(game.rules, entries, number=number, partners=True)
+        checks = round_problems.round_checks(game.rules, entries, number=number, partners=True)
         services.round_record(game=game, number=number, entries=entries, confirmed=[c.code for c in checks])
     return game
 

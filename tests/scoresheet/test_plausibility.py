@@ -18,7 +18,8 @@ import json
 
 import pytest
 
-from scoresheet.rules.schema import load_rules, preset, preset_document
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import preset, preset_document
 from scoresheet.scoring import plausibility
 from scoresheet.scoring.engine import Entry, score_round
 from scoresheet.scoring.game_json import score_game_document

@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from scoresheet.rules import schema as rules_module
-from scoresheet.rules.schema import PRESET_SLUGS, load_rules, preset, preset_document, presets
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import PRESET_SLUGS, preset, preset_document, presets
 
 ALL_SLUGS = (
     "hand-and-foot",

@@ -23,7 +23,9 @@ from scoresheet.games.services import TeamData
 from scoresheet.models import Game, Variant
 from scoresheet.paper import canasta_pad
 from scoresheet.rules.card import NOT_WRITTEN, rules_card
-from scoresheet.rules.schema import FAMILIES, PRESET_SLUGS, load_rules, preset, preset_document
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import PRESET_SLUGS, preset, preset_document
+from scoresheet.rules.schema import FAMILIES
 from tests.pdf_reading import read
 from tests.preset_samples import representative_and_drawn_from
 from tests.scoresheet import test_examples_canasta, test_examples_hand_and_foot

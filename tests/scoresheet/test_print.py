@@ -17,7 +17,7 @@ import pytest
 
 from scoresheet.games import services
 from scoresheet.models import Game, Variant
-from scoresheet.scoring import engine as scoring
+from scoresheet.scoring import round_problems
 from scoresheet.scoring.engine import Entry
 from tests.pdf_reading import read
 from tests.scoresheet.sheet_lines import pdf_lines, row
@@ -100,7 +100,7 @@ def make_game(rounds=(ROUND_1, ROUND_2), names=("Ann & Bob", "Cléo & Søren")) 
     )
     for number, entries in enumerate(rounds, start=1):
         # Us go out with fewer books than HKF-1 asks (004 L87-95): the table confirmed it ("Save anyway")
-        checks = scoring.round_checks(game.rules, entries, number=number, partners=True)
+        checks = round_problems.round_checks(game.rules, entries, number=number, partners=True)
         services.round_record(game=game, number=number, entries=entries, confirmed=[c.code for c in checks])
     return game
 

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from scoresheet.rules.card import NOT_WRITTEN, rules_card
-from scoresheet.rules.schema import preset
+from scoresheet.rules.preset_rules import preset
 
 MINUS = "\u2212"
 

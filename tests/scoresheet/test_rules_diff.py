@@ -3,7 +3,8 @@
 import copy
 
 from scoresheet.rules.diff import marked_card, rules_changes
-from scoresheet.rules.schema import load_rules, preset, preset_document
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import preset, preset_document
 
 
 def edited(slug, change):

@@ -6,7 +6,9 @@ import copy
 
 import pytest
 
-from scoresheet.rules.schema import RulesError, load_rules, preset, preset_document
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import preset, preset_document
+from scoresheet.rules.schema import RulesError
 from scoresheet.scoring.engine import meld_requirement
 
 

@@ -17,7 +17,7 @@ import pytest
 from scoresheet.models import Game, Variant
 from scoresheet.paper.sheet_rows import sheet_rows
 from scoresheet.rules.fields import entry_fields
-from scoresheet.rules.schema import preset
+from scoresheet.rules.preset_rules import preset
 from tests.pdf_reading import read
 from tests.preset_samples import representative_and_drawn_presets
 

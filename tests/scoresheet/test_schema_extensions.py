@@ -21,8 +21,11 @@ from django.core.management import call_command
 from scoresheet.models import Round, Variant
 from scoresheet.paper import pdf, sheets
 from scoresheet.rules.card import rules_card
-from scoresheet.rules.schema import RulesError, load_rules, preset_document
-from scoresheet.scoring.engine import Entry, check_and_score_game, round_warnings, score_entries, score_entry
+from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import preset_document
+from scoresheet.rules.schema import RulesError
+from scoresheet.scoring.engine import Entry, check_and_score_game, score_entries, score_entry
+from scoresheet.scoring.round_problems import round_warnings
 from tests.pdf_reading import read
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -468,7 +471,7 @@ def test_going_out_by_players_on_the_card_the_sheet_and_score_game(db):
 
 
 def test_existing_presets_have_none_of_the_new_fields():
-    from scoresheet.rules.schema import presets
+    from scoresheet.rules.preset_rules import presets
 
     for rules in presets()[:8]:  # the eight presets before issue 11; its own use the new fields
         assert rules.red_threes.positive_with_books is None

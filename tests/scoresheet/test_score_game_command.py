@@ -18,7 +18,7 @@ from django.core.management import call_command
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scoresheet.rules.schema import PRESET_SLUGS
+from scoresheet.rules.preset_rules import PRESET_SLUGS
 
 pytestmark = pytest.mark.django_db
 

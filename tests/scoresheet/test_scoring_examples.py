@@ -11,17 +11,16 @@ from dataclasses import dataclass
 
 import pytest
 
-from scoresheet.rules.schema import preset
+from scoresheet.rules.preset_rules import preset
 from scoresheet.scoring.engine import (
     Adjustment,
     Entry,
     check_and_score_game,
     meld_requirement,
-    round_errors,
-    round_warnings,
     score_entry,
     score_game,
 )
+from scoresheet.scoring.round_problems import round_errors, round_warnings
 
 E = Entry
 P = pytest.param

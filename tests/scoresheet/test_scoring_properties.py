@@ -9,8 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoresheet.rules.schema import CARD_CLASSES, PRESET_SLUGS, preset
-from scoresheet.scoring.engine import Adjustment, Entry, check_and_score_game, entry_errors, score_entry
+from scoresheet.rules.preset_rules import PRESET_SLUGS, preset
+from scoresheet.rules.schema import CARD_CLASSES
+from scoresheet.scoring.engine import Adjustment, Entry, check_and_score_game, score_entry
+from scoresheet.scoring.round_problems import entry_errors
 
 # Deadline from the hypothesis profile (tests/conftest.py); a quarter of its examples for each
 # of the 22 presets (6 while developing, 50 in CI), as each test runs once a preset.

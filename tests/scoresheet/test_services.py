@@ -18,7 +18,8 @@ from django.test.utils import CaptureQueriesContext
 from scoresheet.games import selectors, services
 from scoresheet.games.services import RoundInvalid, TeamData
 from scoresheet.models import Game, Round, Team, TeamRound, Variant
-from scoresheet.rules.schema import PRESET_SLUGS, RulesError
+from scoresheet.rules.preset_rules import PRESET_SLUGS
+from scoresheet.rules.schema import RulesError
 from scoresheet.scoring.engine import Entry
 
 pytestmark = pytest.mark.django_db

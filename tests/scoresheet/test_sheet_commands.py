@@ -294,7 +294,7 @@ def test_game_sheet_out_naming_a_folder_or_an_unwritable_file_is_refused(tmp_pat
 
 
 def test_house_rules_in_the_database_are_listed_and_printed(tmp_path, presets):
-    from scoresheet.rules.schema import PRESET_SLUGS, preset_document
+    from scoresheet.rules.preset_rules import PRESET_SLUGS, preset_document
 
     document = {**preset_document("hand-and-foot"), "slug": "our-house", "name": "Our house"}
     Variant.objects.create(slug="our-house", name="Our house", family="hand-and-foot", document=document)

@@ -18,7 +18,7 @@ import pytest
 from scoresheet.games import services
 from scoresheet.models import Game, Variant
 from scoresheet.paper.sheet_rows import sheet_rows
-from scoresheet.rules.schema import PRESET_SLUGS, preset
+from scoresheet.rules.preset_rules import PRESET_SLUGS, preset
 from scoresheet.scoring.engine import Entry
 from tests.pdf_reading import lines_of, read, words_of
 from tests.scoresheet.sheet_lines import pdf_lines

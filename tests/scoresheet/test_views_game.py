@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from scoresheet.models import Game, Round, Team, TeamRound, Variant
-from scoresheet.rules.schema import PRESET_SLUGS
+from scoresheet.rules.preset_rules import PRESET_SLUGS
 from scoresheet.scoring import engine as scoring
 
 pytestmark = pytest.mark.django_db
