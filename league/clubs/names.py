@@ -5,6 +5,7 @@ one player, not two."""
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 
@@ -20,3 +21,32 @@ def clean_name(text: str) -> str:
             continue
         kept.append(" " if category == "Cc" else char)
     return " ".join("".join(kept).split())
+
+
+# Letters that Unicode does not decompose into a base letter and an accent, written as a reader
+# who types without them would: "aegir" finds Ægir, "doeuf" finds Dœuf, "lodz" finds Łódź.
+_SPELLED_OUT = str.maketrans(
+    {"æ": "ae", "œ": "oe", "ø": "o", "þ": "th", "ð": "d", "ß": "ss", "ł": "l", "đ": "d", "ħ": "h", "ı": "i"}
+)
+
+
+def search_key(text: str) -> str:
+    """``text`` as a search compares it: case folded, accents dropped and the letters above
+    spelled out, spaces collapsed ("Ægir Þórsson" → "aegir thorsson", "Jérôme Dœuf" → "jerome
+    doeuf")."""
+    lowered = " ".join(text.split()).casefold().translate(_SPELLED_OUT)
+    decomposed = unicodedata.normalize("NFKD", lowered)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_SPELLED_OUT)
+
+
+@functools.cache
+def _collator():
+    import pyuca  # the Unicode Collation Algorithm's default table: read once, on the first sort
+
+    return pyuca.Collator()
+
+
+def sort_key(text: str) -> tuple:
+    """``text``'s place in a list of names as a reader expects it (Unicode's collation: Bénédicte
+    before Björn, Ægir among the A's, Østergaard among the O's), the exact text breaking ties."""
+    return (_collator().sort_key(text), text)
