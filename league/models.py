@@ -358,6 +358,13 @@ class Sitting(models.Model):
         return f"Sitting {self.number}"
 
 
+SETTLED_HOW = [
+    ("confirmed", "confirmed by the organiser"),
+    ("finished", "finished as it stands"),
+    ("left_out", "left out"),
+]
+
+
 class Table(models.Model):
     """One table of a sitting. Its game (``scoresheet.Game.table``) holds the teams and rounds.
 
@@ -372,6 +379,13 @@ class Table(models.Model):
     # Left out of the standings by the organiser, closing the night (a game that cannot be settled:
     # a table that stopped early, a result nobody will vouch for). The reason is in the history.
     left_out = models.BooleanField(default=False)
+    # How the organiser settled it (``league.nights.services.table_settle``), said wherever its
+    # result is shown (``league.results.settlement``): empty while the table settles itself.
+    settled_how = models.CharField(max_length=12, blank=True, default="", choices=SETTLED_HOW)
+    settled_reason = models.CharField(max_length=500, blank=True, default="")
+    # Finished as it stands: the rounds played of the rounds due when the organiser finished it.
+    settled_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    settled_rounds_due = models.PositiveSmallIntegerField(null=True, blank=True)
     # The token is a secret: its history would keep every old link readable in the database.
     history = audited(excluded_fields=["token"])
 

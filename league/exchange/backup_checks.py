@@ -136,7 +136,7 @@ def _field_problem(label: str, f, raw, rules: dict) -> str | None:
         f.run_validators(value)
     except ValidationError as exc:
         return " ".join(exc.messages)
-    if f.choices and value not in {choice for choice, _ in f.flatchoices}:
+    if f.choices and value not in {choice for choice, _ in f.flatchoices} and not (f.blank and value == ""):
         return f"{raw!r} is not one of {', '.join(repr(choice) for choice, _ in f.flatchoices)}."
     return None
 

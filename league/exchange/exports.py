@@ -8,16 +8,18 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from django.db.models import Sum
+from django.db.models import Prefetch, Sum, prefetch_related_objects
 from django.db.models.functions import Coalesce
 
 from league.exchange import workbooks as xlsx
-from league.models import Club, Player, Season, Seat
+from league.models import Club, Player, Season, Seat, Table
 from league.results.credited import credited_players
 from league.results.querysets import counted_games
+from league.results.settlement import settlement
 from league.results.substitutes import player_in_round
 from scoresheet.games.early import early_games
 from scoresheet.models import Game, Team, TeamRound
+from scoresheet.querysets import not_deleted
 from scoresheet.rules.fields import entered_value, entry_fields
 
 
@@ -130,9 +132,35 @@ def _log_row(game: Game, entry: TeamRound, keys: list[str], seats) -> tuple:
     )
 
 
+def tables_rows(*, season: Season) -> list[tuple]:
+    """One row per table of the season's live nights, in the Tables shape: Date, Table, Game,
+    Settled (agreed, confirmed by the organiser, finished as it stands, left out, imported, or not
+    yet agreed), Rounds ("3 of 4", finished as it stands) and the organiser's Reason. Three queries."""
+    tables = (
+        Table.objects.filter(sitting__night__season=season)
+        .filter(not_deleted("sitting__night__"), not_deleted("game__"))
+        .select_related("sitting__night", "game")
+        .defer("game__rules_document")
+        .order_by("sitting__night__date", "sitting__night_id", "sitting__number", "number")
+    )
+    tables = list(tables)
+    games = [table.game for table in tables]
+    prefetch_related_objects(games, Prefetch("teams", queryset=Team.objects.select_related("agreement")))
+    rows = []
+    for table in tables:
+        how = settlement(table, table.game, list(table.game.teams.all()))
+        rounds = ""
+        if how.rounds is not None:
+            rounds = f"{how.rounds} of {how.rounds_due}" if how.rounds_due else str(how.rounds)
+        rows.append(
+            (table.sitting.night.date, table.number, table.sitting.number, how.word, rounds or None, how.reason or None)
+        )
+    return rows
+
+
 def results_workbook(*, season: Season) -> bytes:
     header, log = game_log(season=season)
-    return xlsx.results_workbook(results_rows(season=season), header, log)
+    return xlsx.results_workbook(results_rows(season=season), header, log, tables_rows(season=season))
 
 
 def roster_rows(*, club: Club) -> Iterator[tuple]:

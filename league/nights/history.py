@@ -180,22 +180,31 @@ def _round_changes(night, latest: int | None = None) -> list[HistoryEntry]:
     return entries
 
 
-SETTLED = {
-    "game_finished": gettext_noop("finished as it stood, on the table's behalf"),
-    "result_confirmed": gettext_noop("result confirmed on the table's behalf"),
+SETTLED = {  # the words of league.results.settlement
+    "game_finished": gettext_noop("finished as it stands"),
+    "result_confirmed": gettext_noop("confirmed by the organiser"),
 }
 
 
+def _rounds_of(what: str, table) -> str:
+    """ "finished as it stands (round 3 of 4)": the rounds played when the organiser finished it."""
+    if table.settled_rounds_due:
+        rounds = gettext("round %(n)s of %(of)s") % {"n": table.settled_rounds, "of": table.settled_rounds_due}
+    else:
+        rounds = gettext("after round %(n)s") % {"n": table.settled_rounds}
+    return f"{what} ({rounds})"
+
+
 def _settled(night) -> list[HistoryEntry]:
-    """The tables the organiser settled before closing: left out of the standings, finished as
-    they stood or confirmed (one entry each, with its reason)."""
+    """The tables the organiser settled before closing, in the words of the record (left out,
+    finished as it stands, confirmed by the organiser): one entry each, with who and its reason."""
     left_out = Table.history.filter(history_action="table_left_out", sitting__night=night, history_type="~")
     confirmed = Agreement.history.filter(history_action__in=list(SETTLED), team__game__table__sitting__night=night)
     entries = [
-        _entry(
+        _settled_entry(
             row,
-            gettext("Table %(table)s, sitting %(sitting)s: left out of the standings")
-            % {"table": row.number, "sitting": row.sitting.number},
+            gettext("Table %(table)s, sitting %(sitting)s: %(what)s")
+            % {"table": row.number, "sitting": row.sitting.number, "what": gettext("left out")},
         )
         for row in left_out.select_related("history_user", "sitting")
     ]
@@ -204,10 +213,20 @@ def _settled(night) -> list[HistoryEntry]:
         if row.history_change_id not in seen:
             seen.add(row.history_change_id)
             table = row.team.game.table
+            what = gettext(SETTLED[row.history_action])
+            if row.history_action == "game_finished" and table.settled_rounds is not None:
+                what = _rounds_of(what, table)
             phrase = gettext("Table %(table)s, sitting %(sitting)s: %(what)s") % {
                 "table": table.number,
                 "sitting": table.sitting.number,
-                "what": gettext(SETTLED[row.history_action]),
+                "what": what,
             }
-            entries.append(_entry(row, phrase))
+            entries.append(_settled_entry(row, phrase))
     return entries
+
+
+def _settled_entry(row, phrase: str) -> HistoryEntry:
+    """ "Table 2, sitting 1: confirmed by the organiser (olga) at 21:04", with the reason."""
+    user = row.history_user.get_username() if row.history_user_id else ""
+    text = f"{phrase} ({user}) {_at(row.history_date)}" if user else f"{phrase} {_at(row.history_date)}"
+    return HistoryEntry(when=row.history_date, text=text, reason=row.history_change_reason or "")

@@ -190,7 +190,7 @@ class Progress:
     table: int
     words: str  # "Round 2 of 4", "Finished", "Not started"
     finished: bool
-    agreed: bool
+    settled: str = ""  # how its result was settled ("Agreed", "Confirmed by the organiser", …); empty while not
 
 
 @dataclass
@@ -223,7 +223,7 @@ def seating_by_name(current: SittingRow) -> list[Seated]:
 
 def _progress(row: TableRow) -> Progress:
     if row.table.left_out:
-        return Progress(row.table.number, _("Left out"), True, False)
+        return Progress(row.table.number, _("Left out"), True)
     if row.game.is_finished:
         words = _("Finished")
     elif not row.rounds_played:
@@ -232,7 +232,8 @@ def _progress(row: TableRow) -> Progress:
         words = _("Round %(n)s of %(m)s") % {"n": row.rounds_played, "m": row.max_rounds}
     else:
         words = _("Round %(n)s") % {"n": row.rounds_played}
-    return Progress(row.table.number, words, row.game.is_finished, row.agreed)
+    how = row.settlement
+    return Progress(row.table.number, words, row.game.is_finished, how.word if how.settled else "")
 
 
 def standings_hidden(night: Night, sittings_drawn: int) -> bool:

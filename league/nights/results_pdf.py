@@ -45,11 +45,12 @@ def _result_words(row: TableRow, team) -> str:
 
 
 def _table_status(row: TableRow) -> str:
-    if row.table.left_out:
-        return pgettext("a table", "Left out")
-    if not row.game.is_finished:
-        return row.status_text
-    return pgettext("a result", "Agreed") if row.agreed else pgettext("a result", "Not agreed yet")
+    """How the table's result was settled (agreed, confirmed by the organiser, finished as it
+    stands, left out: with the rounds and the reason), or how far its game is."""
+    how = row.settlement
+    if how.settled or row.game.is_finished:
+        return how.words
+    return row.status_text
 
 
 def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
@@ -74,7 +75,7 @@ def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
         gettext("Players"),
         gettext("Total"),
         gettext("Result"),
-        gettext("At the table"),
+        gettext("Settled"),
     ]
     data = [[heading, "", "", "", ""], titles]
     style = [
@@ -112,7 +113,7 @@ def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
                 style.append(("FONT", (2, len(data) - 1), (3, len(data) - 1), "Sheet-Bold", lay.font))
         last = len(data) - 1
         # A paragraph, so that a long status ("Round 2 of 4 entered") wraps inside its column.
-        ink = GREY if not row.game.is_finished else LATE if not row.agreed else colors.black
+        ink = GREY if not row.game.is_finished else LATE if not row.settlement.settled else colors.black
         data[first][4] = Paragraph(escape(_table_status(row)), paragraph_style(lay.font, color=ink))
         style += [
             ("SPAN", (0, first), (0, last)),

@@ -17,6 +17,7 @@ from django.utils.translation import gettext, pgettext
 from league.models import Attendance, Bye, KeptApart, Night, Seat, Sitting, Table
 from league.nights import seating
 from league.results.querysets import is_agreed, team_agrees
+from league.results.settlement import Settlement, settlement
 from scoresheet.addresses import tokens
 from scoresheet.games.early import mark_early
 from scoresheet.models import Game, Team
@@ -205,6 +206,12 @@ class TableRow:
         return max(heard, default=None)
 
     @property
+    def settlement(self) -> Settlement:
+        """How its result was settled: agreed, confirmed by the organiser, finished as it stands,
+        left out (or not yet)."""
+        return settlement(self.table, self.game, self.teams)
+
+    @property
     def settled(self) -> bool:
         """Nothing left to do at this table before the night closes: agreed, or left out."""
         return self.table.left_out or self.agreed
@@ -331,6 +338,7 @@ class TableHeader:
     agreed: bool
     teams: list[Team]  # the game's teams, each with its agreement read
     agreeing: list[Team]  # those that agree with the game as it stands
+    settlement: Settlement  # how its result was settled, or not yet
 
     @property
     def night(self) -> Night:
@@ -353,4 +361,10 @@ def table_header(*, game: Game) -> TableHeader | None:
         return None
     teams = list(game.teams.select_related("agreement").order_by("position"))
     agreeing = [team for team in teams if team_agrees(team, game)] if game.is_finished else []
-    return TableHeader(table=game.table, agreed=is_agreed(game.table, game, teams), teams=teams, agreeing=agreeing)
+    return TableHeader(
+        table=game.table,
+        agreed=is_agreed(game.table, game, teams),
+        teams=teams,
+        agreeing=agreeing,
+        settlement=settlement(game.table, game, teams),
+    )

@@ -531,9 +531,11 @@ SETTLE_ACTIONS = {"finish": "game_finished", "confirm": "result_confirmed", "lea
 
 @transaction.atomic
 def table_settle(*, table: Table, action: str, reason: str, by: User) -> Table:
-    """The organiser settles a table before closing the night, with a reason kept in the history:
-    "finish" the game as it stands, "confirm" its result on every team's behalf (both count it as
-    agreed), or "leave_out" the game from the standings."""
+    """The organiser settles a table before closing the night, with a reason kept on the table and
+    in the history: "finish" the game as it stands (said "finished as it stands", round n of m),
+    "confirm" its result on every team's behalf ("confirmed by the organiser"; both count it as
+    agreed), or "leave_out" the game from the standings ("left out";
+    ``league.results.settlement``)."""
     _open_night(table.sitting.night)
     reason = " ".join(reason.split())
     if action not in SETTLE_ACTIONS:
@@ -543,15 +545,24 @@ def table_settle(*, table: Table, action: str, reason: str, by: User) -> Table:
     table = Table.objects.select_for_update().get(pk=table.pk)
     game = Game.objects.select_for_update().get(table=table)
     with history.change(SETTLE_ACTIONS[action], reason=reason):
+        table.settled_reason = reason[:500]
         if action == "leave_out":
             table.left_out = True
-            table.save(update_fields=["left_out"])
+            table.settled_how = "left_out"
+            table.save(update_fields=["left_out", "settled_how", "settled_reason"])
             results_changed(game.club_id)
             return table
-        if action == "finish" and not game.rounds.exists():
+        rounds = game.rounds.count()
+        if action == "finish" and not rounds:
             raise LeagueError("No round was entered at that table: leave it out instead.")
         if action == "confirm" and not game.is_finished:
             raise LeagueError("The game is not finished: finish it as it stands instead.")
+        if action == "finish" and not game.is_finished:
+            table.settled_how, table.settled_rounds = "finished", rounds
+            table.settled_rounds_due = game.rules.game_end.max_rounds
+        else:  # a finished game's result, confirmed on the table's behalf
+            table.settled_how, table.settled_rounds, table.settled_rounds_due = "confirmed", None, None
+        table.save(update_fields=["settled_how", "settled_reason", "settled_rounds", "settled_rounds_due"])
         game = scoresheet_services.game_finish(game=game)
         now = timezone.now()
         for team in game.teams.all():  # one by one: the history keeps each

@@ -70,3 +70,14 @@ def is_agreed(table, game: Game, teams) -> bool:
     if table is None or table.sitting.night.closed_at is not None:
         return True
     return all(team_agrees(team, game) for team in teams)
+
+
+def settlement_columns(path: str = "") -> dict:
+    """What ``league.results.settlement.settlement_of`` needs beside ``agreed_value``, as columns of
+    each row (from a Game, or along ``path`` to one): whether every team has an agreement, and
+    whether the organiser's is among them."""
+    teams = Team.objects.filter(game=OuterRef(f"{path}pk"))
+    return {
+        "every_team": ~Exists(teams.filter(agreement__isnull=True)),
+        "by_organiser": Exists(teams.filter(agreement__by__isnull=False)),
+    }

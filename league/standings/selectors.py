@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date as date_type
 from decimal import Decimal
 from fractions import Fraction
+from types import SimpleNamespace
 
 from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
@@ -26,7 +27,8 @@ from league.ratings.selectors import KeptRatings
 from league.results import metrics as standings
 from league.results.credited import credited_players, seat_rounds
 from league.results.metrics import METRICS, Metric, Row
-from league.results.querysets import agreed_value, counted, counted_games
+from league.results.querysets import agreed_value, counted, counted_games, settlement_columns
+from league.results.settlement import Settlement, settlement_of
 from league.results.substitutes import SeatRounds
 from league.standings.fingerprint import season_fingerprint
 from scoresheet.games.early import Shortfall, early_games
@@ -350,6 +352,7 @@ class PlayerGame:
     rounds: str = ""  # who played which rounds of a seat shared with a substitute: "Bob rounds 1–2, Cleo rounds 3–4"
     early: Shortfall | None = None  # finished early: the rounds played of the rules' (as played here)
     expected: str = ""  # the chance of winning the ratings gave before the game ("62%"), on the player's page
+    settled: Settlement | None = None  # how its table's result was settled: agreed, confirmed by the organiser…
 
     @property
     def result(self) -> str:
@@ -450,7 +453,9 @@ def _games_read(played) -> tuple[dict[int, list[tuple]], dict[int, list[SeatRoun
     game in the order they were played, their seats, and which finished early: three queries."""
     teams = list(
         Team.objects.filter(game__in=played)
-        .annotate(final=Coalesce(Sum("entries__total"), 0), confirmed=agreed_value("game__"))
+        .annotate(
+            final=Coalesce(Sum("entries__total"), 0), confirmed=agreed_value("game__"), **settlement_columns("game__")
+        )
         .order_by("game__table__sitting__night__date", "game__table__sitting__number", "game_id", "position")
         .values_list(
             "id",
@@ -461,6 +466,7 @@ def _games_read(played) -> tuple[dict[int, list[tuple]], dict[int, list[SeatRoun
             "game__table__sitting__number",
             "game__table__number",
             "confirmed",
+            *SETTLED_READ,
         )
     )
     seats = seat_rounds(Seat.objects.filter(team_id__in=[team[0] for team in teams]))
@@ -495,7 +501,7 @@ def _player_game(game_teams, mine: int, credited, seats, player_id: int, blowout
     """One game as the player's page lists it: the team they sat in (``mine``), as the game counts for it."""
     totals = [team[2] for team in game_teams]
     vps, wins = standings.game_vp(totals, blowout), standings.win_shares(totals)
-    team_id, game, score, night, day, sitting, table, confirmed = game_teams[mine]
+    team_id, game, score, night, day, sitting, table, confirmed, *settled = game_teams[mine]
     others = [team for i, team in enumerate(game_teams) if i != mine]
     splits = [seat.split for team in game_teams for seat in seats.get(team[0], ()) if seat.split]
     return PlayerGame(
@@ -512,6 +518,31 @@ def _player_game(game_teams, mine: int, credited, seats, player_id: int, blowout
         win=wins[mine],
         confirmed=confirmed,
         rounds="; ".join(splits),
+        settled=_settlement(confirmed, *settled),
+    )
+
+
+# What a player's game reads of how its table's result was settled (league.results.settlement).
+SETTLED_READ = (
+    "every_team",
+    "by_organiser",
+    "game__entered_as_totals",
+    "game__table__settled_how",
+    "game__table__settled_reason",
+    "game__table__settled_rounds",
+    "game__table__settled_rounds_due",
+)
+
+
+def _settlement(agreed, every_team, by_organiser, imported, how, reason, rounds, due) -> Settlement:
+    table = SimpleNamespace(settled_how=how, settled_reason=reason, settled_rounds=rounds, settled_rounds_due=due)
+    return settlement_of(
+        left_out=False,  # a counted game
+        agreed=agreed,
+        every_team=every_team,
+        by_organiser=by_organiser,
+        imported=imported,
+        table=table,
     )
 
 

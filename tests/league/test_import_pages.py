@@ -139,9 +139,12 @@ def test_the_season_workbook_downloads(client, organiser):
     assert response.status_code == 200
     assert response["Content-Disposition"] == 'attachment; filename="tuesday-autumn-results.xlsx"'
     wb = openpyxl.load_workbook(BytesIO(response.content))
-    assert wb.sheetnames == ["Results", "Game log"]
+    assert wb.sheetnames == ["Results", "Game log", "Tables"]
     assert len(list(wb["Results"].iter_rows(min_row=2))) == len(GOOD) - 1
     assert wb["Game log"].max_row == 1  # imported totals have no rounds to log
+    tables = list(wb["Tables"].iter_rows(values_only=True))
+    assert tables[0] == ("Date", "Table", "Game", "Settled", "Rounds", "Reason")
+    assert tables[1:] and {row[3] for row in tables[1:]} == {"Imported"}  # nobody agreed an imported game
 
 
 # The roster workbook

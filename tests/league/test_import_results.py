@@ -317,7 +317,12 @@ def test_export_writes_results_and_the_game_log(tmp_path):
     out = tmp_path / "out.xlsx"
     export("--club", "tuesday", "--season", the_night.season.name, "--out", str(out))
     wb = openpyxl.load_workbook(out)
-    assert wb.sheetnames == ["Results", "Game log"]
+    assert wb.sheetnames == ["Results", "Game log", "Tables"]
+    # Finished on an open night, neither table has been agreed: the record says so.
+    assert [row[1:4] for row in wb["Tables"].iter_rows(min_row=2, values_only=True)] == [
+        (1, 1, "Not agreed yet"),
+        (2, 1, "Not agreed yet"),
+    ]
     results = wb["Results"]
     assert [c.value for c in results[1]] == HEADER
     assert all(c.font.bold for c in results[1]) and results.freeze_panes == "A2"

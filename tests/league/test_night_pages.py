@@ -271,11 +271,15 @@ def test_when_every_table_is_finished_the_next_sitting_can_be_drawn_and_at_the_e
     assert Night.objects.get().is_closed
     page = text(response)
     assert "The night is closed: the table links show the final sheets only." in page
-    assert "Draw sitting" not in page and "/t/" not in page and page.count("Settled") == 2
+    assert (
+        "Draw sitting" not in page
+        and "/t/" not in page
+        and page.count("Confirmed by the organiser (Both teams said so to me)") == 2
+    )
     for table in tables:  # every table's game is still linked, at its own page in the club
         assert f'href="/games/{table.game.pk}/"' in response.content.decode()
     history = html.unescape(page)
-    assert history.count("result confirmed on the table's behalf by olga") == 2 and "Both teams said so to me" in page
+    assert history.count("confirmed by the organiser (olga) at") == 2 and "Both teams said so to me" in page
 
 
 def test_the_seating_page_lists_tables_and_byes_and_the_flags_are_for_organisers(client, organiser, tuesday):
@@ -459,7 +463,7 @@ def test_the_live_part_shows_a_round_recorded_at_a_table(organiser, tuesday):
     night_services.table_agree(table=game.table, team=second, device="phone-b")
     after = organiser.get(url(the_night, "live/"))
     words = text(after)
-    assert "Agreed at the table" in words and "Not yet agreed" not in words
+    assert "<strong>Agreed</strong>" in after.content.decode() and "Not yet agreed" not in words
     winner = game.teams.get(position=1)
     won = re.search(r'<li class="night-team night-team-won">(.*?)</li>', after.content.decode(), re.S).group(1)
     assert "Won" in won and winner.seats.first().player.name in won

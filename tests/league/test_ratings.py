@@ -218,8 +218,8 @@ def test_the_player_page_shows_the_rating_expected_against_got_and_its_course(cl
     # Expected against got: the first game, between four newcomers, was even; in the second, Ann (a win) and
     # Cleo (a loss) met Kai (new) and Eve (a tie on top of three teams, so a little up): a shade under even.
     games = page[page.index("Games (") :]
-    assert "6 Oct 1 Bob Cleo &amp; Dan 3,000 v 1,000 14.00 Won finished early: 1 of 4 rounds 50%" in games
-    assert "13 Oct 1 Cleo Kai &amp; Eve 6,000 v 0 20.00 Won finished early: 1 of 4 rounds 49%" in games
+    assert "6 Oct 1 Bob Cleo &amp; Dan 3,000 v 1,000 14.00 Won Agreed finished early: 1 of 4 rounds 50%" in games
+    assert "13 Oct 1 Cleo Kai &amp; Eve 6,000 v 0 20.00 Won Agreed finished early: 1 of 4 rounds 49%" in games
 
     for n in range(8):  # Ann wins 8 more nights, Bob loses 8
         the_night = night(autumn.club, players=0, season=autumn, date=date(2026, 11, 1 + n))

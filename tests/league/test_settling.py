@@ -76,12 +76,12 @@ def test_closing_waits_for_every_table_and_counts_them_as_the_organiser_settled_
     assert Game.objects.get(table=playing).is_finished
     history = [(entry.text, entry.reason) for entry in night_history.night_history(night=the_night)]
     assert any(
-        text.startswith("Table 2, sitting 1: finished as it stood, on the table's behalf at")
+        text.startswith("Table 2, sitting 1: finished as it stands (round 1 of 4) at")
         and reason == "Out of time after round 1"
         for text, reason in history
     )
     assert any(
-        text.startswith("Table 3, sitting 1: left out of the standings at") and reason == "Nobody vouches for it"
+        text.startswith("Table 3, sitting 1: left out at") and reason == "Nobody vouches for it"
         for text, reason in history
     )
 

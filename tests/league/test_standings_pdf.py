@@ -190,7 +190,7 @@ def test_a_nights_results_then_its_standings(autumn):
     first = Night.objects.get(season=autumn, date=date(2026, 10, 6))
     lines = lines_of(night_results_pdf(first))
     assert lines[1] == "Autumn 2026 · results of Tuesday 6 October 2026"
-    assert "Table Players Total Result At the table" in lines
+    assert "Table Players Total Result Settled" in lines
     # table 1: Ann & Bob won 3,000 to 1,000, agreed; table 2 three teams, two tied first
     assert "1 Ann & Bob 3,000 Winner Agreed" in lines
     assert "Cleo & Dan 1,000" in lines

@@ -213,7 +213,9 @@ def test_a_closed_nights_link_shows_the_final_sheet_read_only_and_says_why_for_t
     enter_round_1(client, table)
     close_night(table.sitting.night)  # the game, not finished, is left out
     page = text(client.get(link(table)))
-    assert "The night is closed: this is the final sheet." in page and "left this game out" in page
+    assert (
+        "The night is closed: this is the final sheet." in page and ">Left out (Closing for the test)</strong>" in page
+    )
     assert "4,345" in page and "1,115" in page
     for gone in ("rounds/", "finish/", "reopen/", "undo/", "agree/", "Enter round", "Undo the last change"):
         assert gone not in page, gone

@@ -38,6 +38,8 @@ RESULTS, GAME_LOG = "Results", "Game log"
 RESULTS_COLUMNS = ("Date", "Table", "Game", "Team", "Players", "Score", "Variant")
 # Players: who played that round (a substitute's rounds are theirs). Then the entry field keys, then Total.
 GAME_LOG_START = ("Date", "Table", "Game", "Team", "Players", "Round")
+TABLES = "Tables"  # how each table of the season's nights was settled (league.results.settlement)
+TABLES_COLUMNS = ("Date", "Table", "Game", "Settled", "Rounds", "Reason")
 GAME_LOG_EARLY = "Finished early"  # the Game log's last column: "2 of 4 rounds" for a game finished early
 RESULTS_OPTIONAL = {"Variant"}  # a file may leave the column out: every night plays the season's variant
 
@@ -187,6 +189,12 @@ def check_games(rows: list[ResultRow], broken: set[tuple] = frozenset()) -> list
 # The roster workbook
 
 
-def results_workbook(results: Iterable[Sequence], log_header: Sequence[str], log: Iterable[Sequence]) -> bytes:
-    """The results workbook: Results in PRODUCT.md's shape, and the Game log of rounds entered."""
-    return workbook([(RESULTS, RESULTS_COLUMNS, results), (GAME_LOG, log_header, log)])
+def results_workbook(
+    results: Iterable[Sequence], log_header: Sequence[str], log: Iterable[Sequence], tables: Iterable[Sequence] = ()
+) -> bytes:
+    """The results workbook: Results in PRODUCT.md's shape, the Game log of rounds entered, and
+    Tables: how each night table's result was settled (the Results sheet takes no other column,
+    and a table left out has no row there)."""
+    return workbook(
+        [(RESULTS, RESULTS_COLUMNS, results), (GAME_LOG, log_header, log), (TABLES, TABLES_COLUMNS, tables)]
+    )
