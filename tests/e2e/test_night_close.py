@@ -1,9 +1,14 @@
 """Closing a club night on phones: a correction after both teams agreed asks the table again; the
-organiser closing the night is shown the table still playing and the table not agreed, settles
-both (finished as it stands, confirmed on the table's behalf, each with a reason) and the night
-standings count them; the table link then shows the final sheet, read only."""
+organiser closing the night is shown the tables still playing and the table not agreed, settles
+them (finished as it stands, confirmed on the table's behalf, left out, each with a reason) and
+the night standings count them; the night page, the results PDF and the results workbook then say
+how each table was settled, in the record's four words; the table link shows the final sheet,
+read only."""
 
 import re
+from io import BytesIO
+
+import openpyxl
 
 import pytest
 from playwright.sync_api import expect
@@ -14,6 +19,7 @@ from scoresheet.games import services as scoresheet_services
 from scoresheet.scoring.engine import Entry
 from tests.e2e.test_layout import _session_cookie, viewport
 from tests.league.factories import club, member, night
+from tests.pdf_reading import read
 
 
 def play_round(game) -> None:
@@ -27,15 +33,20 @@ def play_round(game) -> None:
 def test_a_correction_asks_again_and_the_organiser_settles_every_table_before_closing(live_server, browser, presets):
     tuesday = club("tuesday", "Tuesday Club")
     olga = member(tuesday, "olga", Role.ORGANISER)
-    the_night = night(tuesday, players=8, sittings_planned=1)
-    playing, finished = night_services.sitting_draw(night=the_night).tables.order_by("number")
+    the_night = night(tuesday, players=16, sittings_planned=1)
+    playing, finished, agreed, stopped = night_services.sitting_draw(night=the_night).tables.order_by("number")
     play_round(playing.game)  # still being played when the organiser wants to close
-    play_round(finished.game)
-    scoresheet_services.game_finish(game=finished.game)
-    for team in finished.game.teams.all():
-        night_services.table_agree(table=finished, team=team, device=f"phone-{team.pk}")
+    play_round(stopped.game)  # … and this one too, but nobody will vouch for it
+    for table in (finished, agreed):
+        play_round(table.game)
+        scoresheet_services.game_finish(game=table.game)
+        for team in table.game.teams.all():
+            night_services.table_agree(table=table, team=team, device=f"phone-{team.pk}")
     names = [
-        seat.player.name for table in (playing, finished) for t in table.game.teams.all() for seat in t.seats.all()
+        seat.player.name
+        for table in (playing, finished, agreed)
+        for t in table.game.teams.all()
+        for seat in t.seats.all()
     ]
 
     # (b) At table 2, a phone with the table link corrects round 1: both teams are asked again.
@@ -64,10 +75,39 @@ def test_a_correction_asks_again_and_the_organiser_settles_every_table_before_cl
     expect(page.get_by_text("Table 1 of sitting 1 is finished as it stands.")).to_be_visible()
     second.get_by_label("Why").fill("Both teams told me they agree")
     second.get_by_role("button", name="Confirm the result").click()
+    fourth = page.locator(f"#settle-{stopped.pk}")
+    fourth.get_by_label("Why").fill("A player was taken ill")
+    fourth.get_by_role("button", name=re.compile("Leave it out")).click()
     expect(page.get_by_text("Every table is settled.")).to_be_visible()
     page.get_by_role("button", name="Close the night").click()
     expect(page.get_by_text("The night is closed: the table links show the final sheets only.")).to_be_visible()
-    expect(page.get_by_role("link", name=re.compile("score sheet"))).to_have_count(2)  # every table's game
+    expect(page.get_by_role("link", name=re.compile("score sheet"))).to_have_count(4)  # every table's game
+    # The night page says how each table was settled, with the rounds and the reasons.
+    words = {
+        playing: "Finished as it stands (round 1 of 4; Out of time after round 1)",
+        finished: "Confirmed by the organiser (Both teams told me they agree)",
+        agreed: "Agreed",
+        stopped: "Left out (A player was taken ill)",
+    }
+    for table, said in words.items():
+        expect(page.locator(".night-table", has_text=f"Table {table.number}").locator(".night-agreed")).to_have_text(
+            said
+        )
+    # … and so do the night's results PDF and the season's results workbook.
+    pdf = organiser.request.get(f"{live_server.url}/clubs/tuesday/nights/{the_night.pk}/results.pdf")
+    lines = [" ".join(line.text.split()) for p in read(pdf.body()).pages for line in p.lines]
+    text = " ".join(lines)
+    for table, said in words.items():
+        assert said in text, said
+    xlsx = organiser.request.get(f"{live_server.url}/clubs/tuesday/seasons/{the_night.season_id}/results.xlsx")
+    sheet = openpyxl.load_workbook(BytesIO(xlsx.body()))["Tables"]
+    settled = {row[1]: row[3:] for row in sheet.iter_rows(min_row=2, values_only=True)}
+    assert settled == {
+        playing.number: ("Finished as it stands", "1 of 4", "Out of time after round 1"),
+        finished.number: ("Confirmed by the organiser", None, "Both teams told me they agree"),
+        agreed.number: ("Agreed", None, None),
+        stopped.number: ("Left out", None, "A player was taken ill"),
+    }
     page.get_by_role("link", name="Night standings").click()
     standings = page.locator("main")
     for name in names:  # all eight counted, none marked "not yet agreed"

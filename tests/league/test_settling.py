@@ -109,3 +109,49 @@ def test_imported_games_are_settled_and_carry_no_mark(client, tmp_path):
     client.force_login(member(tuesday, "vic", Role.VIEWER))
     page = client.get(f"/clubs/tuesday/seasons/{season.pk}/standings/").content.decode()
     assert "Ann" in page and "not yet agreed" not in page
+
+
+def test_each_page_says_how_the_table_was_settled_in_the_records_words(client):
+    """The table link, the player's page and the night's history say the same word the night page
+    does: agreed on two phones, confirmed by the organiser (one team had agreed), finished as it
+    stands at round 1 of 4, left out — each with the organiser's reason."""
+    tuesday = club("tuesday", "Tuesday Club")
+    olga = member(tuesday, "olga", Role.ORGANISER)
+    the_night = night(tuesday, players=16, sittings_planned=1)
+    agreed, confirmed, finished, left = night_services.sitting_draw(night=the_night).tables.order_by("number")
+    for table in (agreed, confirmed, finished, left):
+        play_round(table.game)
+    for table in (agreed, confirmed):
+        scoresheet_services.game_finish(game=table.game)
+    for team in agreed.game.teams.all():
+        night_services.table_agree(table=agreed, team=team, device=f"phone-{team.pk}")
+    night_services.table_agree(table=confirmed, team=confirmed.game.teams.first(), device="phone-x")
+    night_services.table_settle(table=confirmed, action="confirm", reason="The other team said so", by=olga)
+    night_services.table_settle(table=finished, action="finish", reason="Out of time", by=olga)
+    night_services.table_settle(table=left, action="leave_out", reason="Taken ill", by=olga)
+    night_services.night_close(night=the_night)
+
+    page = client.get(f"/t/{agreed.token}/").content.decode()  # the table link, once the night is closed
+    assert '<strong class="settled-word">Agreed</strong>' in page
+    page = client.get(f"/t/{left.token}/").content.decode()
+    assert '<strong class="settled-word">Left out (Taken ill)</strong>' in page
+    page = client.get(f"/t/{finished.token}/").content.decode()
+    assert '<strong class="settled-word">Finished as it stands (round 1 of 4; Out of time)</strong>' in page
+    page = client.get(f"/t/{confirmed.token}/").content.decode()
+    assert '<strong class="settled-word">Confirmed by the organiser (The other team said so)</strong>' in page
+
+    client.force_login(olga)  # a player's page: each game with how its table was settled
+    for table, words in [
+        (agreed, "Agreed"),
+        (confirmed, "Confirmed by the organiser (The other team said so)"),
+        (finished, "Finished as it stands (round 1 of 4; Out of time)"),
+    ]:
+        seat = table.game.teams.first().seats.first()
+        page = client.get(f"/clubs/tuesday/players/{seat.player_id}/record/").content.decode()
+        assert f">{words}</small>" in page, words
+    history = [(entry.text, entry.reason) for entry in night_history.night_history(night=the_night)]
+    assert [(text.split(" at ")[0], reason) for text, reason in history if text.startswith("Table")] == [
+        ("Table 4, sitting 1: left out", "Taken ill"),
+        ("Table 3, sitting 1: finished as it stands (round 1 of 4)", "Out of time"),
+        ("Table 2, sitting 1: confirmed by the organiser", "The other team said so"),
+    ]
