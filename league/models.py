@@ -180,7 +180,8 @@ class Season(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=120)
     start = models.DateField()
-    end = models.DateField()
+    # Empty: the season goes on (one an import made stays open at its end until the organiser sets one).
+    end = models.DateField(null=True, blank=True)
     # A variant in use by a season is kept: its standings depend on it.
     variant = models.ForeignKey("scoresheet.Variant", on_delete=models.PROTECT, related_name="seasons")
     ranking = models.CharField(max_length=10, choices=Ranking.choices, default=Ranking.VP)
@@ -199,7 +200,9 @@ class Season(models.Model):
         ordering = ["-start", "name"]
         constraints = [
             models.UniqueConstraint(fields=["club", "name"], name="season_name_unique_in_club"),
-            models.CheckConstraint(condition=Q(end__gte=models.F("start")), name="season_ends_after_start"),
+            models.CheckConstraint(
+                condition=Q(end__isnull=True) | Q(end__gte=models.F("start")), name="season_ends_after_start"
+            ),
             models.CheckConstraint(condition=Q(ranking__in=Ranking.values), name="season_known_ranking"),
             models.CheckConstraint(condition=Q(min_nights__gte=0), name="season_min_nights_not_negative"),
             models.CheckConstraint(
@@ -211,6 +214,10 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def contains(self, day) -> bool:
+        """Whether ``day`` is in the season: from its first day, to its last if it has one."""
+        return self.start <= day and (self.end is None or day <= self.end)
 
     def rules_in_words(self) -> list[str]:
         """The season's standings rules as sentences, for its page."""

@@ -144,9 +144,8 @@ def _plan_nights(plan: ResultsPlan, rows: list[ResultRow], replace: bool) -> lis
         problems += variant_problems
         first = night_rows[0].row
         season = plan.season
-        if season is not None and not season.start <= date <= season.end:
-            message = f"{date.isoformat()} is outside the season {season.name} ({season.start} to {season.end})."
-            problems.append(problem(RESULTS, first, "Date", message))
+        if season is not None and not season.contains(date):
+            problems.append(problem(RESULTS, first, "Date", _outside(season, date)))
         replaces = existing.get(date)
         if replaces is not None and not replace:
             message = f"{season.name} already has a night on {date.isoformat()}: import with replace to replace it."
@@ -219,14 +218,29 @@ def results_import(
     return plan
 
 
+def _outside(season: Season, date) -> str:
+    """Why a night's date cannot go into ``season``, and how to make it fit."""
+    if date < season.start:
+        return (
+            f"{date.isoformat()} is before the season {season.name}, which starts on {season.start.isoformat()}: "
+            "give the season an earlier first day on its settings page, or import into another season."
+        )
+    return (
+        f"{date.isoformat()} is after the season {season.name}, which ends on {season.end.isoformat()}: "
+        "give the season a later last day (or none, while it goes on) on its settings page, then import again."
+    )
+
+
 def _season_create(club: Club, plan: ResultsPlan) -> Season:
+    """A new season for the import: from its first night, open at its end (no last day) so that the
+    next night's workbook goes into it too, until the organiser gives it a last day."""
     dates = [night.date for night in plan.nights]
     variant = plan.season_variant
     return Season.objects.create(
         club=club,
         name=plan.season_name.strip(),
         start=min(dates),
-        end=max(dates),
+        end=None,
         variant=variant,
         blowout_margin=default_blowout(variant.family),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext
@@ -18,7 +19,8 @@ from scoresheet.models import Variant
 
 def season_for(club: Club, day) -> Season | None:
     """The club's season whose dates contain ``day`` (the latest to start if several do)."""
-    return Season.objects.filter(club=club, start__lte=day, end__gte=day).order_by("-start").first()
+    going_on = Q(end__gte=day) | Q(end__isnull=True)
+    return Season.objects.filter(going_on, club=club, start__lte=day).order_by("-start").first()
 
 
 class NightForm(forms.Form):
@@ -98,14 +100,21 @@ class NightForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         day, season = cleaned.get("date"), cleaned.get("season")
-        if day and season and not season.start <= day <= season.end:
+        if day and season and not season.contains(day):
+            if season.end is None:
+                message = gettext("%(season)s starts on %(start)s: choose a date from then on, or another season.")
+            else:
+                message = gettext(
+                    "%(season)s runs from %(start)s to %(end)s: choose a date inside it, or another season "
+                    "(or give the season a later last day)."
+                )
             self.add_error(
                 "date",
-                gettext("%(season)s runs from %(start)s to %(end)s: choose a date inside it, or another season.")
+                message
                 % {
                     "season": season.name,
                     "start": date_format(season.start, "j M Y"),
-                    "end": date_format(season.end, "j M Y"),
+                    "end": season.end and date_format(season.end, "j M Y"),
                 },
             )
         if season and not cleaned.get("variant") and "variant" not in self.errors:

@@ -16,7 +16,12 @@ from scoresheet.models import Variant
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=max_length(Season, "name"))
     start = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}))
-    end = forms.DateField(label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(
+        label=_("Last day"),
+        required=False,
+        help_text=_("Leave empty while the season goes on: every later night then falls in it."),
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
     variant = forms.ModelChoiceField(label=_("Rules played"), queryset=Variant.objects.none(), empty_label=None)
     ranking = forms.ChoiceField(label=_("Ranked by"), choices=Ranking.choices, initial=Ranking.VP)
     min_nights = PlainIntegerField(

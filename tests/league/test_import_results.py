@@ -92,7 +92,8 @@ def test_a_good_file_becomes_closed_nights_of_finished_games(tmp_path):
     assert "4 games on 2 nights" in output and "10 new players" in output
     assert Player.objects.filter(club=tuesday).count() == 11  # Ann was on the roster: matched, not new
     season = Season.objects.get(club=tuesday, name="Autumn")
-    assert (season.start, season.end, season.variant.slug) == (date(2026, 9, 1), date(2026, 9, 8), "hand-and-foot")
+    # The season starts with its first night and stays open at its end (no last day) until the organiser sets one.
+    assert (season.start, season.end, season.variant.slug) == (date(2026, 9, 1), None, "hand-and-foot")
     first, second = Night.objects.filter(season=season).order_by("date")
     assert first.mode == "manual" and first.sittings_planned == 2 and first.is_closed
     assert second.sittings_planned == 1
@@ -272,12 +273,39 @@ def test_a_date_already_imported_is_refused_unless_replace(tmp_path):
     assert [sum(e.total for e in t.entries.all()) for t in game.teams.all()] == [1000, 50]
 
 
-def test_a_date_outside_an_existing_season_is_refused(tmp_path):
+def test_a_date_outside_an_existing_season_is_refused_saying_how_to_make_it_fit(tmp_path):
     tuesday = club()
     season(tuesday, name="Autumn", start=date(2026, 9, 5), end=date(2026, 12, 31))
     errors = refused(write(tmp_path, GOOD), "--club", "tuesday", "--season", "Autumn")
     assert [(e["row"], e["column"]) for e in errors] == [(2, "Date")]
-    assert "outside the season" in errors[0]["message"]
+    assert errors[0]["message"] == (
+        "2026-09-01 is before the season Autumn, which starts on 2026-09-05: give the season an earlier first day "
+        "on its settings page, or import into another season."
+    )
+    season(tuesday, name="Summer", start=date(2026, 6, 1), end=date(2026, 8, 31))
+    errors = refused(write(tmp_path, GOOD), "--club", "tuesday", "--season", "Summer")
+    assert [(e["row"], e["column"]) for e in errors] == [(2, "Date"), (9, "Date")]
+    assert errors[1]["message"] == (
+        "2026-09-08 is after the season Summer, which ends on 2026-08-31: give the season a later last day "
+        "(or none, while it goes on) on its settings page, then import again."
+    )
+
+
+def test_a_season_an_import_made_takes_the_next_nights_workbook(tmp_path):
+    """Issue 34 item 8: the season made by the first import ended at its last date, and the next
+    night's workbook was refused as "outside the season"."""
+    tuesday = club()
+    _, status = run(write(tmp_path, GOOD[:8]), "--club", "tuesday", "--season", "2026")  # the night of 1 September
+    assert status == 0
+    assert Season.objects.get(club=tuesday, name="2026").end is None
+    _, status = run(write(tmp_path, [HEADER, *GOOD[8:]], name="next.xlsx"), "--club", "tuesday", "--season", "2026")
+    assert status == 0
+    assert Night.objects.filter(season__name="2026").count() == 2
+    # …and a night on the club's pages falls in it too, whatever its date from the season's start.
+    from league.nights.forms import season_for
+
+    assert season_for(tuesday, date(2027, 3, 3)).name == "2026"
+    assert season_for(tuesday, date(2026, 8, 31)) is None
 
 
 # export_results

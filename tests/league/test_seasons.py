@@ -46,6 +46,14 @@ def page(response) -> str:
     return html.unescape(response.content.decode())
 
 
+def test_a_season_may_go_on_with_no_last_day(organiser, tuesday):
+    response = organiser.post("/clubs/tuesday/seasons/new/", season_data(end=""), follow=True)
+    season = Season.objects.get(club=tuesday)
+    assert season.end is None
+    assert "from 1 Sep 2026, going on" in page(response)
+    assert "from 1 Sep 2026, going on" in page(organiser.get("/clubs/tuesday/seasons/"))
+
+
 def test_the_organiser_creates_a_season_and_reads_its_rules_in_words(organiser, tuesday):
     response = organiser.post("/clubs/tuesday/seasons/new/", season_data(), follow=True)
     season = Season.objects.get(club=tuesday)
