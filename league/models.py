@@ -476,6 +476,24 @@ class Bye(models.Model):
         return f"{self.player} sits out {self.sitting}"
 
 
+class PlayerClaim(models.Model):
+    """ "This is me" from a results email's link, by an account the club cannot tell is the
+    player's (its email is not the roster's, and it is no member of the club): it waits for the
+    club's organiser to approve it (``league.clubs.claims``). A pending request, not a record: the
+    link it makes is kept in the player's history; it is not backed up."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    asked_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["asked_at"]
+        constraints = [models.UniqueConstraint(fields=["player", "user"], name="player_claim_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} asks to be {self.player}"
+
+
 class KeptApart(models.Model):
     """Two players of a club whom the draw never seats at one table ("never seat with")."""
 

@@ -20,6 +20,7 @@ player_patterns = [
     path("<int:player_id>/merge/", views.player_merge, name="player-merge"),
     path("<int:player_id>/apart/", kept_apart.player_apart, name="player-apart"),
     path("<int:player_id>/me/", views.player_me, name="player-me"),
+    path("<int:player_id>/claim/", views.player_claim, name="player-claim"),
 ]
 
 # Members and invites: clubs/<slug>/members/…

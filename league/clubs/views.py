@@ -17,8 +17,8 @@ from django.views.decorators.http import require_POST
 
 from league import time_zones
 from league.access import club_member
-from league.clubs import forms, kept_apart, selectors, services
-from league.models import Membership, Player, Role
+from league.clubs import claims, forms, kept_apart, selectors, services
+from league.models import Membership, Player, PlayerClaim, Role
 from scoresheet.addresses import site
 from scoresheet.games import views as scoresheet_views
 
@@ -271,8 +271,35 @@ def player_list(request, slug):
         "membership": membership,
         "active": [p for p in players if p.active],
         "inactive": [p for p in players if not p.active],
+        "claims": claims.pending_claims(club=club) if membership.can(Role.ORGANISER) else [],
     }
     return render(request, "league/player_list.html", context)
+
+
+@require_POST
+def player_claim(request, slug, player_id):
+    """The organiser approves or refuses a claim on a player from a results email's link."""
+    membership = club_member(request, slug, Role.ORGANISER)
+    player = _club_player(membership.club, player_id)
+    claim = PlayerClaim.objects.filter(player=player, pk=_whole(request.POST.get("claim"))).first()
+    if claim is None:
+        messages.error(request, gettext("That request is gone: someone decided it already."))
+        return redirect("league:player-list", slug)
+    approve = request.POST.get("decision") == "approve"
+    try:
+        claims.claim_decide(claim=claim, approve=approve)
+    except services.LeagueError as exc:
+        messages.error(request, str(exc))
+    else:
+        words = gettext("%(user)s is %(player)s now.") if approve else gettext("%(user)s is not linked to %(player)s.")
+        messages.success(request, words % {"user": claim.user.get_username(), "player": player.name})
+    return redirect("league:player-list", slug)
+
+
+def _whole(text) -> int:
+    """``text`` as a row id, or 0 (no row) when it is not one."""
+    text = (text or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else 0
 
 
 def player_new(request, slug):

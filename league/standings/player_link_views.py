@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from league.clubs import player_links, services
+from league.clubs import claims, player_links, services
 from league.models import Season
 from league.standings.selectors import player_season
 
@@ -45,13 +45,15 @@ def player_own(request, token):
     for season in seasons:
         season.club = player.club  # read once for every season
     records = [(season, player_season(season=season, player_id=player.pk)) for season in seasons]
-    context = {"player": player, "club": player.club, "records": records, "token": token}
+    waiting = claims.claim_waiting(player=player, user=request.user)
+    context = {"player": player, "club": player.club, "records": records, "token": token, "claim_waiting": waiting}
     return _private(render(request, "league/player_own.html", context))
 
 
 @require_POST
 def player_own_claim(request, token):
-    """ "This is me": link the roster entry to the signed-in account (sign in first, then back here)."""
+    """ "This is me": link the roster entry to the signed-in account (sign in first, then back here),
+    at once when the club can tell it is theirs, else once the organiser approves (``claims``)."""
     try:
         player = player_links.page_player(token)
     except player_links.LinkProblem as problem:
@@ -59,11 +61,17 @@ def player_own_claim(request, token):
     if not request.user.is_authenticated:
         return redirect_to_login(request.path.removesuffix("claim/"))
     try:
-        services.player_link_user(player=player, user=request.user)
+        done = claims.player_claim(player=player, user=request.user)
     except services.LeagueError as exc:
         messages.error(request, str(exc))
     else:
-        words = _("%(player)s of %(club)s is linked to your account.")
+        if done == claims.LINKED:
+            words = _("%(player)s of %(club)s is linked to your account.")
+        else:
+            words = _(
+                "Asked: %(club)s's organiser will check that you are %(player)s, then the entry is linked to "
+                "your account."
+            )
         messages.success(request, words % {"player": player.name, "club": player.club.name})
     return redirect("league:player-own", token)
 

@@ -56,6 +56,7 @@ CASES = [
     Case("club page", "GET", "/clubs/tuesday/", VIEWER),
     Case("roster", "GET", "/clubs/tuesday/players/", VIEWER),
     Case("this is me", "POST", "/clubs/tuesday/players/{player}/me/", VIEWER, {"me": "1"}),
+    Case("decide a claim", "POST", "/clubs/tuesday/players/{player}/claim/", ORGANISER, {"decision": "approve"}),
     Case("leave the club", "POST", "/clubs/tuesday/members/leave/", VIEWER),
     Case("club game start form", "GET", "/clubs/tuesday/games/new/", SCOREKEEPER),
     Case("start a club game", "POST", "/clubs/tuesday/games/new/", SCOREKEEPER, START_GAME),
