@@ -5,13 +5,13 @@ Addresses under clubs/<slug>/ (included from league.urls' ``club_patterns``)."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from league.access import club_member
+from league.access import club_member, club_night, club_player
 from league.clubs import services
 from league.models import Night, Player, Role
 from league.nights import services as night_services
@@ -30,8 +30,7 @@ def recently_deleted(request, slug):
 
 @require_POST
 def night_delete(request, slug, night_id):
-    club = club_member(request, slug, Role.ORGANISER).club
-    night = get_object_or_404(Night.objects.live(), club=club, pk=night_id)
+    night = club_night(request, slug, night_id, Role.ORGANISER)[0]
     night_services.night_delete(night=night)
     messages.success(
         request,
@@ -43,8 +42,7 @@ def night_delete(request, slug, night_id):
 
 @require_POST
 def night_restore(request, slug, night_id):
-    club = club_member(request, slug, Role.ORGANISER).club
-    night = get_object_or_404(Night.objects.deleted(), club=club, pk=night_id)
+    night = club_night(request, slug, night_id, Role.ORGANISER, deleted=True)[0]
     night_services.night_restore(night=night)
     messages.success(request, gettext("The night of %(date)s is back.") % {"date": date_format(night.date, "j F Y")})
     return redirect("league:night-detail", slug, night.pk)
@@ -52,8 +50,7 @@ def night_restore(request, slug, night_id):
 
 @require_POST
 def player_delete(request, slug, player_id):
-    club = club_member(request, slug, Role.ORGANISER).club
-    player = get_object_or_404(Player.objects.live(), club=club, pk=player_id)
+    player = club_player(request, slug, player_id, Role.ORGANISER)[0]
     services.player_delete(player=player)
     messages.success(
         request, gettext("%(player)s is off the roster: restore them from Recently deleted.") % {"player": player.name}
@@ -63,8 +60,7 @@ def player_delete(request, slug, player_id):
 
 @require_POST
 def player_restore(request, slug, player_id):
-    club = club_member(request, slug, Role.ORGANISER).club
-    player = get_object_or_404(Player.objects.deleted(), club=club, pk=player_id)
+    player = club_player(request, slug, player_id, Role.ORGANISER, deleted=True)[0]
     services.player_restore(player=player)
     messages.success(request, gettext("%(player)s is back on the roster.") % {"player": player.name})
     return redirect("league:player-list", slug)

@@ -7,12 +7,12 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.db import transaction
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from league.access import club_member
+from league.access import club_player
 from league.models import KeptApart, Player, Role
 
 
@@ -51,8 +51,7 @@ class KeptApartForm(forms.Form):
 @require_POST
 def player_apart(request, slug, player_id):
     """Add (``other``) or take off (``remove``) a player this one is never seated with."""
-    membership = club_member(request, slug, Role.ORGANISER)
-    player = get_object_or_404(Player.objects.live(), club=membership.club, pk=player_id)
+    player, membership = club_player(request, slug, player_id, Role.ORGANISER)
     form = KeptApartForm(request.POST, player=player)
     if not form.is_valid():
         messages.error(request, gettext("Choose one of the club's players."))

@@ -16,9 +16,9 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from league import time_zones
-from league.access import club_member
+from league.access import club_member, club_player
 from league.clubs import claims, forms, kept_apart, selectors, services
-from league.models import Membership, Player, PlayerClaim, Role
+from league.models import Membership, PlayerClaim, Role
 from scoresheet.addresses import site
 from scoresheet.games import views as scoresheet_views
 
@@ -279,8 +279,7 @@ def player_list(request, slug):
 @require_POST
 def player_claim(request, slug, player_id):
     """The organiser approves or refuses a claim on a player from a results email's link."""
-    membership = club_member(request, slug, Role.ORGANISER)
-    player = _club_player(membership.club, player_id)
+    player, membership = club_player(request, slug, player_id, Role.ORGANISER)
     claim = PlayerClaim.objects.filter(player=player, pk=_whole(request.POST.get("claim"))).first()
     if claim is None:
         messages.error(request, gettext("That request is gone: someone decided it already."))
@@ -315,13 +314,8 @@ def player_new(request, slug):
     return render(request, "league/player_form.html", {"club": membership.club, "form": form}, status=status)
 
 
-def _club_player(club, player_id) -> Player:
-    return get_object_or_404(Player.objects.live(), club=club, pk=player_id)
-
-
 def player_edit(request, slug, player_id):
-    membership = club_member(request, slug, Role.SCOREKEEPER)
-    player = _club_player(membership.club, player_id)
+    player, membership = club_player(request, slug, player_id, Role.SCOREKEEPER)
     initial = {"name": player.name, "email": player.email, "phone": player.phone}
     initial["results_email"] = not player.email_opt_out
     form = forms.RosterPlayerForm(request.POST or None, initial=initial)
@@ -348,8 +342,7 @@ def player_edit(request, slug, player_id):
 
 @require_POST
 def player_active(request, slug, player_id):
-    membership = club_member(request, slug, Role.ORGANISER)
-    player = _club_player(membership.club, player_id)
+    player, membership = club_player(request, slug, player_id, Role.ORGANISER)
     active = request.POST.get("active") == "1"
     services.player_set_active(player=player, active=active)
     messages.success(
@@ -362,8 +355,7 @@ def player_active(request, slug, player_id):
 
 def player_merge(request, slug, player_id):
     """Merge another entry of the same person into this one: ask first, then do it (POST)."""
-    membership = club_member(request, slug, Role.ORGANISER)
-    player = _club_player(membership.club, player_id)
+    player, membership = club_player(request, slug, player_id, Role.ORGANISER)
     form = forms.MergeForm(request.POST or request.GET or None, player=player)
     if not form.is_valid():
         context = {"club": membership.club, "player": player, "form": form}
@@ -386,8 +378,7 @@ def player_merge(request, slug, player_id):
 @require_POST
 def player_me(request, slug, player_id):
     """ "This is me" (link) or "not me" (unlink) for the signed-in member."""
-    membership = club_member(request, slug, Role.VIEWER)
-    player = _club_player(membership.club, player_id)
+    player, membership = club_player(request, slug, player_id, Role.VIEWER)
     try:
         if request.POST.get("me") == "1":
             services.player_link_user(player=player, user=request.user)

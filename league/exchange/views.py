@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from league.access import club_member
+from league.access import club_member, club_season
 from league.exchange import exports as export_selectors
 from league.exchange import imports as import_services
 from league.exchange.forms import ConfirmForm, ResultsUploadForm, RosterUploadForm
@@ -125,8 +125,7 @@ def _take(request, club, kind: str, confirm: ConfirmForm) -> bytes | None:
 
 
 def results_export(request, slug, season_id):
-    membership = club_member(request, slug, Role.VIEWER)
-    season = get_object_or_404(Season, club=membership.club, pk=season_id)
+    season, membership = club_season(request, slug, season_id, Role.VIEWER)
     content = export_selectors.results_workbook(season=season)
     return _download(content, f"{membership.club.slug}-{slugify(season.name) or 'season'}-results.xlsx")
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.access import club_member
+from league.access import club_night
 from league.models import Night, Player, Role
 from league.nights import player_view
 from league.nights import services as night_services
@@ -81,22 +81,13 @@ def seat_finder_live(request, token):
 # The room's screen
 
 
-def _club_night(membership, night_id) -> Night:
-    night = get_object_or_404(
-        Night.objects.live().select_related("season", "variant"), club=membership.club, pk=night_id
-    )
-    night.club = night.season.club = membership.club
-    return night
-
-
 def _seconds(request, name: str, default: int) -> int:
     given = request.GET.get(name, "")
     return max(1, min(int(given), 600)) if given.isdigit() and len(given) < 4 else default
 
 
 def night_screen(request, slug, night_id):
-    membership = club_member(request, slug, Role.VIEWER)
-    night = _club_night(membership, night_id)
+    night = club_night(request, slug, night_id, Role.VIEWER)[0]
     link = seat_link(request, night)
     context = {
         "night": night,
@@ -115,8 +106,7 @@ def night_screen(request, slug, night_id):
 
 def night_screen_live(request, slug, night_id):
     """The screen's views alone: static/js/screen.js puts them in place of the ones it shows."""
-    membership = club_member(request, slug, Role.VIEWER)
-    night = _club_night(membership, night_id)
+    night = club_night(request, slug, night_id, Role.VIEWER)[0]
     response = render(request, "league/night_screen_views.html", {"screen": player_view.screen(night=night)})
     response["Cache-Control"] = "no-store"
     return response
@@ -124,8 +114,7 @@ def night_screen_live(request, slug, night_id):
 
 @require_POST
 def night_screen_set(request, slug, night_id):
-    membership = club_member(request, slug, Role.ORGANISER)
-    night = _club_night(membership, night_id)
+    night = club_night(request, slug, night_id, Role.ORGANISER)[0]
     hides = request.POST.get("hides_last_standings") == "1"
     night_services.night_screen_set(night=night, hides_last_standings=hides)
     if hides:

@@ -18,10 +18,10 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
-from league.access import club_member
+from league.access import club_member, club_night, night_table
 from league.clubs.forms import PlayerForm
 from league.clubs.services import LeagueError
-from league.models import Attendance, EmailStatus, Night, Player, Role, Sitting, Table
+from league.models import Attendance, EmailStatus, Night, Player, Role, Sitting
 from league.nights import history as league_history
 from league.nights import kept_night, player_views
 from league.nights import selectors as night_selectors
@@ -36,12 +36,6 @@ from scoresheet.games.views import REASON_LENGTH
 def table_link_path(token: str) -> str:
     """The address of a table link (the table-link pages name it "tables:game")."""
     return reverse("tables:game", args=[token])
-
-
-def _night(club, night_id) -> Night:
-    night = get_object_or_404(Night.objects.live().select_related("season", "variant"), club=club, pk=night_id)
-    night.club = club  # read with the membership already
-    return night
 
 
 def _to_night(night: Night):
@@ -123,8 +117,7 @@ def _night_context(request, membership, night: Night, stamp: str) -> dict:
 
 
 def night_detail(request, slug, night_id):
-    membership = club_member(request, slug, Role.VIEWER)
-    night = _night(membership.club, night_id)
+    night, membership = club_night(request, slug, night_id, Role.VIEWER)
     shown = league_history.NIGHT_PAGE_CHANGES
     stamp = kept_night.night_fingerprint(night=night)  # what the page shows, as it stands: one query
     history = kept_night.night_history(night=night, latest=shown + 1, stamp=stamp)
@@ -143,16 +136,14 @@ def night_detail(request, slug, night_id):
 
 def night_history(request, slug, night_id):
     """Every change of the night, newest first (its page shows the latest few)."""
-    membership = club_member(request, slug, Role.VIEWER)
-    night = _night(membership.club, night_id)
+    night, membership = club_night(request, slug, night_id, Role.VIEWER)
     context = {"club": night.club, "night": night, "history": league_history.night_history(night=night)}
     return render(request, "league/night_history.html", context)
 
 
 def night_live(request, slug, night_id):
     """The sittings part of the night page alone: static/js/live.js swaps it in every few seconds."""
-    membership = club_member(request, slug, Role.VIEWER)
-    night = _night(membership.club, night_id)
+    night, membership = club_night(request, slug, night_id, Role.VIEWER)
     context = _night_context(request, membership, night, kept_night.night_fingerprint(night=night))
     response = render(request, "league/night_live.html", context)
     response["Cache-Control"] = "no-store"
@@ -161,8 +152,7 @@ def night_live(request, slug, night_id):
 
 @require_POST
 def night_draw(request, slug, night_id):
-    membership = club_member(request, slug, Role.ORGANISER)
-    night = _night(membership.club, night_id)
+    night, membership = club_night(request, slug, night_id, Role.ORGANISER)
     expected = request.POST.get("number", "")
     drawn = night.sittings.count()
     if expected.isdigit() and int(expected) <= drawn:  # a second tap, or another organiser was quicker
@@ -182,8 +172,7 @@ def night_draw(request, slug, night_id):
 def night_close(request, slug, night_id):
     """GET: what is left to settle before the night closes, each table with its choices. POST:
     close the night; while a table is not settled, back to that list."""
-    membership = club_member(request, slug, Role.ORGANISER)
-    night = _night(membership.club, night_id)
+    night, membership = club_night(request, slug, night_id, Role.ORGANISER)
     if request.method == "POST":
         try:
             night_services.night_close(night=night, site_url=site.absolute(request, "/").rstrip("/"))
@@ -218,9 +207,8 @@ def night_close(request, slug, night_id):
 @require_POST
 def table_settle(request, slug, night_id, table_id):
     """The organiser settles one table before closing: finish, confirm or leave out, with a reason."""
-    membership = club_member(request, slug, Role.ORGANISER)
-    night = _night(membership.club, night_id)
-    table = get_object_or_404(Table.objects.select_related("sitting"), sitting__night=night, pk=table_id)
+    night, membership = club_night(request, slug, night_id, Role.ORGANISER)
+    table = night_table(night, table_id)
     action = request.POST.get("action", "")
     try:
         night_services.table_settle(
@@ -248,9 +236,8 @@ def table_settle(request, slug, night_id, table_id):
 
 @require_POST
 def table_renew(request, slug, night_id, table_id):
-    membership = club_member(request, slug, Role.ORGANISER)
-    night = _night(membership.club, night_id)
-    table = get_object_or_404(Table.objects.select_related("sitting"), sitting__night=night, pk=table_id)
+    night, membership = club_night(request, slug, night_id, Role.ORGANISER)
+    table = night_table(night, table_id)
     try:
         night_services.table_link_renew(table=table)
     except LeagueError as exc:
@@ -272,8 +259,7 @@ def table_renew(request, slug, night_id, table_id):
 
 def night_checkin(request, slug, night_id):
     """The roster as tick boxes; the form at the bottom adds someone new and ticks them at once."""
-    membership = club_member(request, slug, Role.SCOREKEEPER)
-    night = _night(membership.club, night_id)
+    night, membership = club_night(request, slug, night_id, Role.SCOREKEEPER)
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -326,8 +312,7 @@ def _late_note(attendance) -> str:
 def night_checkin_toggle(request, slug, night_id, player_id):
     """Tick or untick one player. The page's script asks for JSON and updates the box in place;
     without it the form posts as usual and comes back to the list as it was filtered."""
-    membership = club_member(request, slug, Role.SCOREKEEPER)
-    night = _night(membership.club, night_id)
+    night, membership = club_night(request, slug, night_id, Role.SCOREKEEPER)
     player = get_object_or_404(Player, club=night.club, pk=player_id)
     here = request.POST.get("present") != "0"
     error = ""
@@ -388,8 +373,7 @@ def _substitute_form(night: Night, row, data=None) -> SubstituteForm:
 
 
 def sitting_detail(request, slug, night_id, number):
-    membership = club_member(request, slug, Role.VIEWER)
-    night = _night(membership.club, night_id)
+    night, membership = club_night(request, slug, night_id, Role.VIEWER)
     return _sitting_page(request, membership, night, number)
 
 
@@ -416,8 +400,7 @@ def _sitting_page(request, membership, night, number, swap_form=None, substitute
 
 @require_POST
 def sitting_swap(request, slug, night_id, number):
-    membership = club_member(request, slug, Role.ORGANISER)
-    night = _night(membership.club, night_id)
+    night, membership = club_night(request, slug, night_id, Role.ORGANISER)
     _, row = _sitting_row(night, number)
     form = SwapForm(request.POST, places=_places(row))
     if form.is_valid():
@@ -435,8 +418,7 @@ def sitting_swap(request, slug, night_id, number):
 
 @require_POST
 def sitting_substitute(request, slug, night_id, number):
-    membership = club_member(request, slug, Role.ORGANISER)
-    night = _night(membership.club, night_id)
+    night, membership = club_night(request, slug, night_id, Role.ORGANISER)
     _, row = _sitting_row(night, number)
     form = _substitute_form(night, row, request.POST)
     if form.is_valid():
@@ -468,8 +450,7 @@ def sitting_substitute(request, slug, night_id, number):
 
 @require_POST
 def sitting_cancel(request, slug, night_id, number):
-    membership = club_member(request, slug, Role.ORGANISER)
-    night = _night(membership.club, night_id)
+    night, membership = club_night(request, slug, night_id, Role.ORGANISER)
     sitting = get_object_or_404(Sitting, night=night, number=number)
     try:
         night_services.sitting_cancel(sitting=sitting)

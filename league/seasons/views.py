@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db import IntegrityError, transaction
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 
-from league.access import club_member
+from league.access import club_member, club_season
 from league.clubs import services
-from league.models import Role, Season
+from league.models import Role
 from league.seasons.forms import SeasonForm
 
 
@@ -21,8 +21,7 @@ def season_list(request, slug):
 
 
 def season_detail(request, slug, season_id):
-    membership = club_member(request, slug, Role.VIEWER)
-    season = _club_season(membership.club, season_id)
+    season, membership = club_season(request, slug, season_id, Role.VIEWER)
     context = {"club": membership.club, "membership": membership, "season": season}
     return render(request, "league/season_detail.html", context)
 
@@ -34,15 +33,10 @@ def season_new(request, slug):
 
 
 def season_edit(request, slug, season_id):
-    membership = club_member(request, slug, Role.ORGANISER)
-    season = _club_season(membership.club, season_id)
+    season, membership = club_season(request, slug, season_id, Role.ORGANISER)
     initial = {name: getattr(season, name) for name in SeasonForm.base_fields}
     form = SeasonForm(request.POST or None, initial=initial, club=membership.club, season=season)
     return _season_form(request, form, membership.club, season=season)
-
-
-def _club_season(club, season_id) -> Season:
-    return get_object_or_404(Season.objects.select_related("variant"), club=club, pk=season_id)
 
 
 def _season_form(request, form, club, season):

@@ -11,16 +11,16 @@ from decimal import Decimal
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
-from league.access import club_member
+from league.access import club_night, club_player, club_season
 from league.clubs import services
-from league.models import Night, Player, Role, Season
+from league.models import Player, Role, Season
 from league.rankings import PARTNERSHIPS, RANKINGS, RATING, ranking_rule
 from league.ratings.selectors import KeptRatings, rating_nights
 from league.results.metrics import METRICS, RATED_GAMES, match_vp
@@ -64,8 +64,7 @@ def pdf_writer():
 
 
 def season_standings_page(request, slug, season_id):
-    membership = club_member(request, slug, Role.VIEWER)
-    season = get_object_or_404(Season.objects.select_related("variant"), club=membership.club, pk=season_id)
+    season, membership = club_season(request, slug, season_id, Role.VIEWER)
     season.club = membership.club
     return _season_page(request, season, membership=membership)
 
@@ -110,11 +109,7 @@ def _season_page(request, season: Season, membership):
 
 
 def night_standings_page(request, slug, night_id):
-    membership = club_member(request, slug, Role.VIEWER)
-    night = get_object_or_404(
-        Night.objects.live().select_related("season__variant", "variant"), club=membership.club, pk=night_id
-    )
-    night.club = night.season.club = membership.club
+    night, membership = club_night(request, slug, night_id, Role.VIEWER)
     views = [*RANKINGS]
     view = request.GET.get("by") if request.GET.get("by") in views else night.season.ranking
     name = f"{night.date:%Y-%m-%d}"
@@ -210,8 +205,7 @@ def _filename(club: str, period: str, what: str, extension: str) -> str:
 
 @require_POST
 def season_public(request, slug, season_id):
-    membership = club_member(request, slug, Role.ORGANISER)
-    season = get_object_or_404(Season, club=membership.club, pk=season_id)
+    season, membership = club_season(request, slug, season_id, Role.ORGANISER)
     public = request.POST.get("public") == "1"
     services.season_publish(season=season, public=public)
     if public:
@@ -231,9 +225,8 @@ def season_public(request, slug, season_id):
 
 
 def player_record(request, slug, player_id):
-    membership = club_member(request, slug, Role.VIEWER)
+    player, membership = club_player(request, slug, player_id, Role.VIEWER)  # a deleted one has no page
     club = membership.club
-    player = get_object_or_404(Player.objects.live(), club=club, pk=player_id)  # a deleted one has no page
     seasons = list(club.seasons.all())
     asked = request.GET.get("season", "")
     season = next((s for s in seasons if str(s.pk) == asked), seasons[0] if seasons else None)
