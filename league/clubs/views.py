@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from league import time_zones
 from league.access import club_member, club_player
 from league.clubs import claims, forms, kept_apart, selectors, services
+from league.clubs.names import sort_key
 from league.models import Membership, PlayerClaim, Role
 from scoresheet.addresses import site
 from scoresheet.games import views as scoresheet_views
@@ -265,7 +266,7 @@ def invite_accept(request, token):
 def player_list(request, slug):
     membership = club_member(request, slug, Role.VIEWER)
     club = membership.club
-    players = selectors.club_players(club=club)
+    players = sorted(selectors.club_players(club=club), key=lambda player: sort_key(player.name))
     context = {
         "club": club,
         "membership": membership,

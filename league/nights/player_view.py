@@ -9,11 +9,11 @@ fixed number of queries whatever the number of tables.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from league.clubs.names import search_key, sort_key
 from league.models import Attendance, Night
 from league.nights import selectors as night_selectors
 from league.nights.selectors import NightPage, SittingRow, TableRow
@@ -21,12 +21,6 @@ from league.results.metrics import METRICS, Row
 from league.standings import selectors as standings_selectors
 from league.standings.tables import number
 from scoresheet.addresses import tokens
-
-
-def folded(text: str) -> str:
-    """``text`` as a search compares it: accents dropped, case folded ("Zoë" → "zoe")."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def night_by_token(token: str) -> Night | None:
@@ -45,7 +39,7 @@ class Person:
 
     @property
     def key(self) -> str:
-        return folded(self.name)
+        return search_key(self.name)
 
 
 def night_players(*, night: Night, page: NightPage) -> list[Person]:
@@ -56,12 +50,12 @@ def night_players(*, night: Night, page: NightPage) -> list[Person]:
             for team in row.teams:
                 people.update((seat.player_id, seat.player.name) for seat in team.seats.all())
         people.update((bye.player_id, bye.player.name) for bye in sitting.byes)
-    return sorted((Person(pk, name) for pk, name in people.items()), key=lambda p: (p.key, p.name, p.pk))
+    return sorted((Person(pk, name) for pk, name in people.items()), key=lambda p: (sort_key(p.name), p.pk))
 
 
 def find(people: list[Person], query: str) -> list[Person]:
     """The people whose name holds ``query``, accents and case aside ("zoe" finds "Zoë")."""
-    wanted = folded(" ".join(query.split()))
+    wanted = search_key(query)
     return [person for person in people if wanted in person.key]
 
 
@@ -218,7 +212,7 @@ def seating_by_name(current: SittingRow) -> list[Seated]:
         for seat in team.seats.all()
     ]
     seated += [Seated(bye.player.name, _("Sitting out")) for bye in current.byes]
-    return sorted(seated, key=lambda s: (folded(s.name), s.name))
+    return sorted(seated, key=lambda s: sort_key(s.name))
 
 
 def _progress(row: TableRow) -> Progress:

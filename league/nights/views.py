@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from league.access import club_member, club_night, night_table
 from league.clubs.forms import PlayerForm
+from league.clubs.names import search_key, sort_key
 from league.clubs.services import LeagueError
 from league.models import Attendance, EmailStatus, Night, Player, Role, Sitting
 from league.nights import history as league_history
@@ -281,11 +282,14 @@ def _checkin_context(request, membership, night: Night, form) -> dict:
     query = " ".join(request.GET.get("q", "").split())[: max_length(Player, "name")]
     show_inactive = request.GET.get("inactive") == "1"
     attendances = {a.player_id: a for a in Attendance.objects.filter(night=night)}
-    players = Player.objects.live().filter(club=night.club).order_by("name", "id")
+    players = Player.objects.live().filter(club=night.club)
     if not show_inactive:  # an inactive player already ticked in stays in the list
         players = players.filter(active=True) | players.filter(pk__in=list(attendances))
+    # Found and listed as a reader expects: "aegir" finds Ægir, Ægir among the A's (league.clubs.names).
+    players = sorted(players, key=lambda player: sort_key(player.name))
     if query:
-        players = players.filter(name__icontains=query)
+        wanted = search_key(query)
+        players = [player for player in players if wanted in search_key(player.name)]
     rows = []
     for player in players:
         attendance = attendances.get(player.pk)
@@ -367,7 +371,9 @@ def _substitute_form(night: Night, row, data=None) -> SubstituteForm:
     """Who left (a seat of the sitting) and who takes over: anyone on the roster not at a table of
     this sitting, those here tonight first, or a new player."""
     seated = [seat.player_id for table in row.tables for team in table.teams for seat in team.seats.all()]
-    players = Player.objects.live().filter(club=night.club).exclude(pk__in=seated).order_by("name", "id")
+    players = sorted(
+        Player.objects.live().filter(club=night.club).exclude(pk__in=seated), key=lambda player: sort_key(player.name)
+    )
     present = set(Attendance.objects.filter(night=night, present=True).values_list("player_id", flat=True))
     return SubstituteForm(data, seats=_seat_choices(row), players=players, present=present)
 

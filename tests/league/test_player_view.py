@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from league.clubs.names import search_key, sort_key
 from league.models import Bye, Player, Role, Seat
 from league.nights import player_view
 from league.nights import services as night_services
@@ -76,7 +77,7 @@ def test_a_player_finds_their_name_without_its_accents(client, tuesday):
     every = re.findall(r'data-name="[^"]*"', client.get(seat_url(the_night)).content.decode())
     assert len(every) == 8  # with no search, the night's eight players to tap
     assert "Nobody of that name tonight." in text(client.get(seat_url(the_night), {"q": "xavier"}))
-    assert player_view.folded("Zoë Ørsted-ÉLAN") == "zoe ørsted-elan"
+    assert search_key("Zoë Ørsted-ÉLAN") == "zoe orsted-elan"
 
 
 def test_a_player_sees_their_table_partners_and_night_as_sittings_are_drawn(client, tuesday):
@@ -204,7 +205,7 @@ def test_the_screen_takes_turns_with_seating_progress_and_standings(client, tues
     names = re.findall(
         r'<span class="screen-name">([^<]+)</span> <strong class="screen-where">([^<]+)</strong>', seating
     )
-    assert [name for name, _ in names] == sorted((name for name, _ in names), key=player_view.folded)
+    assert [name for name, _ in names] == sorted((name for name, _ in names), key=sort_key)
     assert len(names) == 12 and ("Zoë", f"Table {place_of('Zoë', second)['table']}") in names
     progress = text(client.get(screen_url(the_night, "views/")))
     assert f"Table {game.table.number} Round 1 of" in progress and "Not started" in progress
