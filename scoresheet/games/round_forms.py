@@ -14,7 +14,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoresheet.display import plural, said
+from scoresheet.display import fmt, plural, said
 from scoresheet.games import inputs
 from scoresheet.games.formfields import OnOffField, PlainIntegerField
 from scoresheet.rules import fields
@@ -121,7 +121,13 @@ class TeamEntryForm(forms.Form):
                 widget=inputs.NumberInput(
                     attrs={**NEXT, "placeholder": gettext("e.g. -100")}
                 ),  # keyboard with a minus key
-                error_messages={"invalid": gettext("Enter whole points, e.g. -100.")},
+                error_messages={
+                    "invalid": gettext("Enter whole points, e.g. -100."),
+                    "max_value": gettext("At most %(most)s points in one adjustment.")
+                    % {"most": fmt(fields.MAX_POINTS)},
+                    "min_value": gettext("At most %(most)s points off in one adjustment.")
+                    % {"most": fmt(fields.MAX_POINTS)},
+                },
             )
 
     # groups of bound fields, for the template

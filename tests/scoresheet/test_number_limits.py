@@ -152,6 +152,26 @@ def test_the_round_form_refuses_a_number_of_far_too_many_digits(client, field, t
     assert TeamRound.objects.count() == 0
 
 
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("1000001", "At most 1,000,000 points in one adjustment."),
+        ("-1000001", "At most 1,000,000 points off in one adjustment."),
+    ],
+)
+def test_an_adjustment_over_the_limit_is_told_in_the_apps_words(client, typed, message):
+    """Issue 35 item 7: the one message left in Django's wording ("Ensure this value is less than
+    or equal to 1000000.")."""
+    game = hand_and_foot_game()
+    data = {"went_out": "0", "version": "new", "t0-book_clean": "1", "t1-book_clean": "1"}
+    data |= {"t0-adjustment_1_label": "Fine", "t0-adjustment_1_points": typed}
+    response = client.post(f"/g/{game.token}/rounds/1/", data)
+    assert response.status_code == 400
+    page = html.unescape(response.content.decode())
+    assert message in message_next_to(page, "id_t0-adjustment_1_points")
+    assert "Ensure this value" not in page and TeamRound.objects.count() == 0
+
+
 # A total over 32 bits
 
 
