@@ -336,8 +336,12 @@ class RoundPage:
         return next((i for i, values in enumerate(self.saved or []) if values["went_out"]), None)
 
 
-def round_page(*, sheet: GameSheet, number: int, entries: list[scoring.Entry] | None = None) -> RoundPage | None:
-    """Round ``number`` of a game (an earlier one or the next), with ``entries`` scored when given.
+def round_page(
+    *, sheet: GameSheet, number: int, entries: list[scoring.Entry] | None = None, went_out_chosen: bool = True
+) -> RoundPage | None:
+    """Round ``number`` of a game (an earlier one or the next), with ``entries`` scored when given
+    (``went_out_chosen`` False: a preview before anyone chose who went out, which warns of nothing
+    about going out).
 
     None when the game has no such round to enter. No queries: everything comes from ``sheet``.
     """
@@ -359,6 +363,10 @@ def round_page(*, sheet: GameSheet, number: int, entries: list[scoring.Entry] | 
             sheet.rules, entries, number=number, partners=sheet.game.mode == Game.Mode.TEAMS
         )
     to_confirm = {check.problem for check in checks}
+    # Who went out not chosen yet (a round still being typed): "Nobody went out" waits until it is.
+    shown = [w for w in preview.warnings if w not in to_confirm] if preview else []
+    if not went_out_chosen:
+        shown = [w for w in shown if w.field != "went_out"]
     return RoundPage(
         sheet=sheet,
         number=number,
@@ -367,7 +375,7 @@ def round_page(*, sheet: GameSheet, number: int, entries: list[scoring.Entry] | 
         requirements=saved.result.meld_requirements if saved else sheet.result.next_meld_requirements,
         saved=[cell.values for cell in saved.cells] if saved else None,
         preview=preview,
-        warnings=[problem_text(w, sheet.teams) for w in preview.warnings if w not in to_confirm] if preview else [],
+        warnings=[problem_text(w, sheet.teams) for w in shown] if preview else [],
         checks=[problem_text(check.problem, sheet.teams) for check in checks],
         confirm_codes=" ".join(check.code for check in checks),
     )

@@ -475,7 +475,8 @@ def round_preview(request, access: GameAccess, number):
                 "bar": render_to_string("scoresheet/_round_bar.html", {"bar": _bar(page)}),
             }
         )
-    page = selectors.round_page(sheet=sheet, number=number, entries=form.entries())
+    chosen = form.went_out_value != ""
+    page = selectors.round_page(sheet=sheet, number=number, entries=form.entries(), went_out_chosen=chosen)
     return JsonResponse(
         {
             "ok": True,

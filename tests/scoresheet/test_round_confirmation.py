@@ -241,3 +241,12 @@ def test_going_out_without_the_books_is_asked_before_save_in_the_preview_and_on_
     assert totals(game) == [1400, 100]
     page = text(client.get(f"/g/{game.token}/"))
     assert "✓ Round 1 checked at the table: Us: went out missing 2 dirty books, 1 wild book" in page
+
+
+def test_nobody_went_out_is_said_only_once_nobody_is_chosen(client, game):
+    """Issue 35 item 5: a fresh form's preview warned "Nobody went out" before anyone chose it."""
+    data = {"version": "new", "t0-book_clean": "1", "t1-book_clean": "1", "went_out": ""}
+    body = client.post(f"/g/{game.token}/rounds/1/preview/", data).json()
+    assert "Nobody went out" not in html.unescape(body["warnings"])
+    body = client.post(f"/g/{game.token}/rounds/1/preview/", {**data, "went_out": "none"}).json()
+    assert "Nobody went out: right only if the draw pile ran out." in html.unescape(body["warnings"])
