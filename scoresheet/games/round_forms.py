@@ -349,12 +349,33 @@ class RoundForm:
                     self.went_out_error = p.message
                 else:
                     self.errors.append(p.message)
+                if p.field == "red_threes":
+                    self._red_threes_beside_the_boxes()
                 continue
             form = self.team_forms[p.team]
             if p.field == "went_out":
                 self.went_out_error = said(form.team_name, p.message)
                 continue
             form.add_error(form.field_for(p), p.message)
+
+    def _red_threes_beside_the_boxes(self) -> None:
+        """Too many red threes in the round: said beside each red-three box holding some too, with
+        every team's count ("Us 6 + Them 5 = 11 red threes; the decks hold only 10.")."""
+        held = []
+        for form in self.team_forms:
+            data = getattr(form, "cleaned_data", {})
+            held.append((form, (data.get("red_threes") or 0) + (data.get("red_threes_held") or 0)))
+        holding = [(form, n) for form, n in held if n > 0]
+        words = {
+            "split": " + ".join(f"{form.team_name} {n}" for form, n in holding),
+            "red": sum(n for _, n in holding),
+            "limit": 2 * self.rules.setup.max_decks(len(self.teams)),
+        }
+        message = gettext("%(split)s = %(red)s red threes; the decks hold only %(limit)s.") % words
+        for form, _n in holding:
+            name = next((n for n in ("red_threes", "red_threes_held") if form.cleaned_data.get(n)), None)
+            if name in form.fields:
+                form.add_error(name, message)
 
     @property
     def error_summary(self) -> list[str]:

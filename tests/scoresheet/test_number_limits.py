@@ -199,3 +199,20 @@ def test_a_round_total_over_32_bits_is_stored_whole(client):
     assert us.total == 3_000_000_000 + 500  # the extras and a clean book (nobody went out)
     assert us.total > 2**31
     assert "3,000,000,500" in html.unescape(client.get(f"/g/{game.token}/").content.decode())
+
+
+def test_too_many_red_threes_are_told_beside_each_teams_red_three_box_too(client):
+    """Issue 35 item 6: "Round 1 has 11 red threes; the decks hold only 10." was told only at the
+    top. 4 players → 5 decks → 10 red threes (HF-1); Us 6 + Them 4 caught 1 = 11."""
+    game = hand_and_foot_game()
+    data = {"went_out": "0", "version": "new", "t0-book_clean": "1", "t1-book_clean": "1"}
+    data |= {"t0-red_threes": "6", "t1-red_threes": "4", "t1-red_threes_held": "1"}
+    response = client.post(f"/g/{game.token}/rounds/1/", data)
+    assert response.status_code == 400
+    page = html.unescape(response.content.decode())
+    assert "Round 1 has 11 red threes; the decks hold only 10." in page  # at the top, as before
+    beside = "Us 6 + Them 5 = 11 red threes; the decks hold only 10."
+    for box in ("id_t0-red_threes", "id_t1-red_threes"):  # each box's own message, which it is described by
+        assert f'aria-describedby="{box}_error"' in page
+        assert re.search(rf'<p id="{box}_error" class="field-error" role="alert">([^<]*)</p>', page).group(1) == beside
+    assert TeamRound.objects.count() == 0
