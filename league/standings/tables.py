@@ -70,18 +70,16 @@ def _ordering(metric: Metric) -> dict:
     return {}
 
 
-# Counts beside the ranking's numbers: a phone hides them (static/css, .col-minor), so that the
-# column the rows are ranked by stays beside the name on a 390 px screen.
-MINOR = ("nights", "games", "byes", "best_game")
-
-
 class MetricColumn(tables.Column):
-    """One metric: its abbreviation as the header (its name as the tooltip), right-aligned numbers."""
+    """One metric: its abbreviation as the header (its name as the tooltip), right-aligned numbers.
+    A phone shows only the numbers the rows are ranked by beside the name (``ranked_by``); the others
+    (``col-more``) are a tap away, behind "All columns" (static/css), so that no table is wider
+    than a 390 px screen."""
 
-    def __init__(self, metric: Metric, **kwargs):
+    def __init__(self, metric: Metric, *, ranked_by: bool = False, **kwargs):
         self.metric = metric
         direction = "-" if metric.higher_is_better else ""
-        cells = "num col-minor" if metric.key in MINOR else "num"
+        cells = "num col-key" if ranked_by else "num col-more"
         super().__init__(
             accessor=metric.key,
             verbose_name=format_html('<abbr title="{}">{}</abbr>', metric.name_shown, metric.abbr_shown),
@@ -197,7 +195,8 @@ def standings_table(result: Standings, rows: list[Row], request, *, link=None, p
     metrics the rows are ranked by come first after the name (VP/G, then Pts), then the others."""
     keys = ranking_rule(result.ranked_by).sort
     metrics = sorted(result.metrics, key=lambda m: keys.index(m.key) if m.key in keys else len(keys))
-    extra = [(metric.key, MetricColumn(metric)) for metric in metrics]
+    shown = keys[:2]  # on a phone: the ranking's numbers (VP/G, then Pts) beside the name
+    extra = [(metric.key, MetricColumn(metric, ranked_by=metric.key in shown)) for metric in metrics]
     table = StandingsTable(table_rows(rows), extra_columns=extra, prefix=prefix, teams=result.teams, link=link)
     tables.RequestConfig(request, paginate=False).configure(table)  # the sort asked for
     # The page number only: a size from the address could ask for a page of a million rows.

@@ -271,7 +271,11 @@ def game_page_games(states=GAME_STATES):
 
 
 def check_fits(page, path: str, width: str, extra_targets: str = "") -> None:
-    """Nothing wider than the screen; buttons, fields and the links given are at least 44px tall."""
+    """Nothing wider than the screen; buttons, fields and the links given are at least 44px tall.
+    Measured once the page, its style sheet and its fonts are in (after a click, the rows can be
+    there before the style sheet is)."""
+    page.wait_for_load_state("load")
+    page.evaluate("document.fonts.ready.then(() => true)")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"{path} is {overflow}px wider than a {width} screen"
     targets = "button, .button, input[type=number], input[type=text], input[type=search], input[type=radio]"
