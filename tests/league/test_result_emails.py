@@ -156,7 +156,7 @@ def test_the_emailed_link_opens_the_players_own_page_and_expires(organiser, clie
     response = client.get(page)
     text = response.content.decode()
     assert response.status_code == 200 and "<h1>P02</h1>" in text and "Autumn 2026" in text
-    assert '<td class="wraps">P01</td>' in text  # their partner that night
+    assert '<td class="wraps" data-label="Partners">P01</td>' in text  # their partner that night
     assert response["X-Robots-Tag"] == "noindex, nofollow"
     assert "Have an account? Link this player to it" in text
 
