@@ -406,6 +406,9 @@ def _game_over(request, game, links: GameLinks):
     return redirect(links.game)
 
 
+BAR_NAME_ROOM = 14  # characters of a team's name that fit beside Save on two lines of a 390 px phone
+
+
 def _round_context(page, form, access: GameAccess):
     preview = page.preview
     columns = [
@@ -426,6 +429,8 @@ def _round_context(page, form, access: GameAccess):
         "version": page.version,
         "is_new": page.is_new,
         "columns": columns,
+        # Names longer than a third of a phone's width: the bar gives them the whole width (issue 35).
+        "long_names": any(len(team.name) > BAR_NAME_ROOM for team in page.sheet.teams),
         "warnings": page.warnings,
         "checks": page.checks,
         "confirm_codes": page.confirm_codes,

@@ -20,9 +20,9 @@ PAST_THE_EDGE = """() => {
   return past;
 }"""
 
-# The bottom bar's team names cut short (an ellipsis where the name does not fit its box).
+# The bottom bar's team names cut short (sideways, or a line clamped off the bottom).
 CUT_SHORT = """() => [...document.querySelectorAll('.bar-name')]
-  .filter(el => el.scrollWidth > el.clientWidth + 0.5)
+  .filter(el => el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5)
   .map(el => el.textContent.trim())"""
 
 
@@ -48,6 +48,20 @@ def test_french_pages_fit_a_phone(live_server, browser):
     page.goto(f"{live_server.url}/g/{ours.token}/rounds/1/?new", wait_until="domcontentloaded")
     assert page.locator(".bar-save").text_content().strip() == "Enregistrer la manche 1"
     assert page.locator(".bar-name").all_text_contents() == ["Nous", "Eux"]
+    assert page.evaluate(CUT_SHORT) == []
+    assert page.evaluate(PAST_THE_EDGE) == []
+
+    # Issue 35 item 3: two long partnerships read "Agnès Vard… 4,345 | Björn Åströ… 1,115".
+    long = services.game_create(
+        variant=Variant.objects.get(slug="hand-and-foot"),
+        mode="teams",
+        teams=[services.TeamData("Agnès Varda & Siobhán Ó Núñez"), services.TeamData("Björn Åström & Jérôme Dœuf")],
+    )
+    page.goto(f"{live_server.url}/g/{long.token}/rounds/1/?new", wait_until="load")
+    assert page.locator(".bar-name").all_text_contents() == [
+        "Agnès Varda & Siobhán Ó Núñez",
+        "Björn Åström & Jérôme Dœuf",
+    ]
     assert page.evaluate(CUT_SHORT) == []
     assert page.evaluate(PAST_THE_EDGE) == []
     context.close()
