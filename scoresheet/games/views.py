@@ -14,10 +14,10 @@ from scoresheet.addresses.access import GameAccess, game_view
 from scoresheet.addresses.links import GameLinks
 from scoresheet.browser import device
 from scoresheet.display import fmt
-from scoresheet.games import forms, history, round_forms, selectors, services, undoing
+from scoresheet.games import forms, history, round_forms, selectors, services, start_picker, undoing
 from scoresheet.models import KEEP_DELETED, Game, Variant
 from scoresheet.paper import pdf, print_language, printing, sheets
-from scoresheet.rules.card import key_numbers, rules_card
+from scoresheet.rules.card import rules_card
 from scoresheet.rules.schema import RulesError
 
 
@@ -118,11 +118,12 @@ def game_new(request, club=None):
             else:
                 # The device that started the game keeps its address: it is listed on its home page.
                 device.remember(request, game)
-                return redirect(GameLinks.for_play(game).game)
+                response = redirect(GameLinks.for_play(game).game)
+                start_picker.remember_variant(response, data["variant"])
+                return response
         status = 400
     else:
-        slug = request.GET.get("variant") or "hand-and-foot"
-        initial = {"variant": Variant.objects.filter(slug=slug, club__isnull=True).first()}
+        initial = {"variant": start_picker.first_choice(request, club)}
         form = forms.GameStartForm(initial=initial, variants=variants)
         status = 200
     usable = selectors.usable_variants(variants)
@@ -134,27 +135,12 @@ def game_new(request, club=None):
     context = {
         "form": form,
         "sides": sides,
-        "picker": _variant_picker(form, {v.pk: rules for v, rules in usable}),
+        "picker": start_picker.cards(form, {v.pk: rules for v, rules in usable}),
         "names": names,
         "lineups": names.lineups,
         "club": club,
     }
     return render(request, "scoresheet/game_new.html", context, status=status)
-
-
-def _variant_picker(form, rules_by_pk) -> list[dict]:
-    """Each variant's radio with its one-line summary and key numbers (none for broken house rules)."""
-    cards = []
-    for radio in form["variant"]:
-        rules = rules_by_pk.get(radio.data["value"].value)
-        cards.append(
-            {
-                "radio": radio,
-                "summary": rules.summary_shown if rules else gettext("These rules cannot be used: see the rules page."),
-                "numbers": key_numbers(rules) if rules else (),
-            }
-        )
-    return cards
 
 
 # A game's pages, the same under each of its doors (scoresheet.addresses.game_urls); scoresheet.addresses.access

@@ -51,6 +51,16 @@ def test_the_start_form_shows_each_variant_never_covers_one_and_offers_this_devi
     page.set_viewport_size(PHONE)
     page.goto(live_server.url + "/games/new/", wait_until="domcontentloaded")
 
+    # Issue 35 item 4 (the page was 7,400 px tall, 22 cards before the names): the rules this device
+    # or the club used last are chosen (none yet: Hand and Foot), the others folded under "Other
+    # rules"; the team names and Start within the first two screens.
+    expect(page.get_by_label("Hand and Foot", exact=True)).to_be_checked()
+    expect(page.get_by_label("Canasta (classic)", exact=True)).to_be_hidden()
+    assert not page.locator("details.other-rules").evaluate("el => el.open")
+    form_end = page.locator(".start-form").evaluate("el => el.getBoundingClientRect().bottom + window.scrollY")
+    assert form_end <= 2 * PHONE["height"], f"Start ends at {form_end}px"
+    page.locator("details.other-rules > summary").click()
+
     # Each variant shows its summary and key numbers.
     card = page.locator(".choice-card").filter(has=page.get_by_label("Canasta (classic)", exact=True))
     expect(card).to_contain_text("Classic Canasta for two partnerships")
