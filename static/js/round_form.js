@@ -11,10 +11,30 @@
 // sent by itself when the network returns (offline.js): with a service worker the game page
 // opens (as last known) listing it; without one, this page stays, ready for the next round.
 var gettext = window.gettext || function (s) { return s; };  // the page's language (i18n/js/), else English
+var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
 (function () {
   "use strict";
   var form = document.getElementById("round-form");
   if (form) init(form, null);
+
+  // A refused save: the screen moves to the first problem (both versions of a conflict, else the
+  // first box to correct, else the round's own problems) and its box takes the focus; the bar
+  // says how many problems there are.
+  function showFirstProblem(root) {
+    var first = root.querySelector(".conflict") || root.querySelector("[aria-invalid=true]")
+      || root.querySelector(".form-errors, .warnings-errors, .field-error");
+    if (!first) return;
+    var count = root.querySelectorAll(".form-errors li, .warnings-errors li, .field-error").length;
+    if (count && !root.querySelector(".conflict")) {
+      var status = root.querySelector(".bar-status");
+      status.textContent = ngettext("%s problem: see above.", "%s problems: see above.", count).replace("%s", count);
+      status.hidden = false;
+    }
+    var box = first.matches("input, textarea, select") ? first
+      : (first.closest(".field") || root).querySelector("[aria-invalid=true], textarea, input:not([type=hidden])");
+    first.scrollIntoView({ block: "center" });
+    if (box && !first.matches(".conflict")) box.focus({ preventScroll: true });
+  }
 
   function init(form, previousDraftKey) {
     var offline = window.BookkeeperOffline;
@@ -204,8 +224,7 @@ var gettext = window.gettext || function (s) { return s; };  // the page's langu
       if (pending) pending.abort();
       form.replaceWith(fresh);
       init(fresh, draftKey);
-      var errors = fresh.querySelector(".conflict, .form-errors");
-      if (errors) errors.scrollIntoView({ block: "center" });
+      showFirstProblem(fresh);
     }
 
     form.addEventListener("submit", function (event) {

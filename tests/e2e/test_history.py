@@ -44,9 +44,15 @@ def test_a_late_correction_with_a_reason_shows_in_the_history_and_undo_takes_it_
     page.locator("#id_t1-hand_points").fill("85")  # 100 fewer left in hand: 1,215
     reason = page.get_by_label("Why is round 1 corrected?")
     expect(reason).to_be_visible()
-    page.get_by_role("button", name="Save round 1").click()
+    page.get_by_role("button", name="Save round 1").click()  # in the bottom bar
     expect(page.get_by_text("Say why you correct this round")).to_be_visible()  # nothing saved without it
-    page.get_by_label("Why is round 1 corrected?").fill("Them had 85 in hand")
+    # Issue 35 item 2: the refusal looked like nothing happened, the reason box 2,000 px further down.
+    # Now the screen moves to it, it takes the focus, and the bar says how many problems there are.
+    reason = page.get_by_label("Why is round 1 corrected?")
+    expect(reason).to_be_focused()
+    expect(reason).to_be_in_viewport()
+    expect(page.locator(".bar-status")).to_have_text("1 problem: see above.")
+    reason.fill("Them had 85 in hand")
     page.get_by_role("button", name="Save round 1").click()
 
     expect(page).to_have_url(re.compile(rf"/g/{game.token}/$"))
