@@ -151,10 +151,21 @@
     nextRoundLinks(items);
   }
 
-  // "Enter round N" after the rounds waiting here: the sheet as last known does not have them.
+  // "Enter round N" after the rounds waiting here: the sheet as last known does not have them;
+  // under the totals, which leave them out, "Round 3 waiting to send".
   function nextRoundLinks(items) {
-    var last = 0;
-    items.forEach(function (item) { if (item.isNew) last = Math.max(last, item.number); });
+    var last = 0, first = 0;
+    items.forEach(function (item) {
+      if (!item.isNew) return;
+      last = Math.max(last, item.number);
+      first = first ? Math.min(first, item.number) : item.number;
+    });
+    var note = document.querySelector("[data-scoreboard-waiting]");
+    if (note) {
+      note.hidden = !last;
+      note.textContent = !last ? "" : first === last ? words("nextWaitingOne", last)
+        : words("nextWaitingRange", first).replace("{m}", last);
+    }
     document.querySelectorAll("a[data-enter-round]").forEach(function (link) {
       var shown = Number(link.dataset.enterRound);
       var next = Math.max(shown, last + 1);

@@ -108,6 +108,9 @@ def test_two_rounds_entered_offline_are_sent_once_in_order_when_the_network_retu
     assert page.evaluate("typeof window.django?.gettext") == "function"  # its strings, kept with the page
     enter_round(page, 2, ROUND_2)
     expect(page.locator("[data-waiting-title]")).to_have_text("1 round waiting to send")
+    # Issue 35 item 12: under the totals (which leave it out), what waits; then the next round.
+    expect(page.locator("[data-scoreboard-waiting]")).to_have_text("Round 2 waiting to send")
+    expect(page.locator("a[data-enter-round]").first).to_have_text("Enter round 3")
     page.get_by_role("link", name="Enter round 3").click()  # never opened online: the next round form
     enter_round(page, 3, ROUND_3)
     expect(page.locator("[data-waiting-title]")).to_have_text("2 rounds waiting to send")
@@ -115,12 +118,14 @@ def test_two_rounds_entered_offline_are_sent_once_in_order_when_the_network_retu
         ["Round 2: waiting to send", "Round 3: waiting to send"]
     )
     expect(page.locator(".sheet-total td").first).to_have_text("4,345")  # counted when sent
+    expect(page.locator("[data-scoreboard-waiting]")).to_have_text("Rounds 2–3 waiting to send")
     assert Round.objects.filter(game=game).count() == 1
 
     offline(context, hall, False)
     page.evaluate("window.dispatchEvent(new Event('online'))")  # as the phone's Wi-Fi coming back says
     # Sent, then the sheet as the server counts it: the engine's totals, round by round.
     expect(page.locator("[data-waiting]")).to_be_hidden()
+    expect(page.locator("[data-scoreboard-waiting]")).to_be_hidden()
     expect(page.locator(".sheet tbody .round-number")).to_have_text(["1", "2", "3"])
     sheet = selectors.game_sheet(game=game)
     expected = [f"{total:,}" for total in sheet.result.totals]
