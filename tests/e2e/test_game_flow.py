@@ -30,6 +30,7 @@ def test_a_scorekeeper_runs_and_corrects_a_game_on_a_phone(live_server, page, pr
     expect(page).to_have_title("Bookkeeper")
     page.get_by_role("link", name="Start a new game").click()
 
+    page.get_by_text("Other rules").click()  # Hand and Foot is chosen; the others are folded
     page.get_by_label("Hand Knee and Foot", exact=True).check()
     page.get_by_label("Team 1", exact=True).fill("Ann & Bob")
     page.get_by_label("Team 2", exact=True).fill("Cléo & Søren")
