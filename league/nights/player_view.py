@@ -150,7 +150,7 @@ class SeatPage:
 
 def seat_page(*, night: Night, player_id: int | None) -> SeatPage:
     """The night's players, and ``player_id``'s places and result (nobody's if not of this night).
-    Closed: the night's results (standings) instead of the places."""
+    Closed: the night's results (standings) too, below the player's own games and place."""
     page = night_selectors.night_page(night=night)
     people = night_players(night=night, page=page)
     player = next((p for p in people if p.pk == player_id), None)
@@ -160,7 +160,7 @@ def seat_page(*, night: Night, player_id: int | None) -> SeatPage:
         night=night,
         people=people,
         player=player,
-        places=places(page, player.pk) if player and not night.is_closed else [],
+        places=places(page, player.pk) if player else [],
         result=result,
         standings=rows if night.is_closed else [],
     )

@@ -114,7 +114,9 @@ def test_a_player_sitting_out_is_told_so(client, tuesday):
     assert "Sitting 1 You sit this one out." in text(client.get(seat_url(the_night), {"p": bye.player_id}))
 
 
-def test_a_closed_night_shows_its_results_instead(client, tuesday):
+def test_a_closed_night_shows_the_players_own_games_and_place_then_the_results(client, tuesday):
+    """Issue 35 item 11: once the night closed, picking your name showed the night's standings,
+    not your own games."""
     the_night = with_zoe(tuesday)
     zoe = Player.objects.get(name="Zoë")
     finish_sitting(night_services.sitting_draw(night=the_night))
@@ -123,13 +125,18 @@ def test_a_closed_night_shows_its_results_instead(client, tuesday):
         response = client.get(address, {"p": zoe.pk})
         words = text(response)
         assert response.status_code == 200
-        assert "The night's results" in words and "Sitting 1" not in words
+        # Her own sitting first: her table, partners and opponents, the final scores; then her place.
+        mine = words[: words.index("The night's results")]
+        assert "Zoë" in mine and "Sitting 1" in mine and "Table " in mine and "Finished" in mine
+        assert "Your night" in mine and "Place " in mine
         rows = re.findall(r"<tr[^>]*>\s*<td>(\d+|–)</td><th scope=\"row\">([^<]+)</th>", response.content.decode())
         assert sorted(name for _, name in rows) == sorted(
             Player.objects.filter(club=tuesday).values_list("name", flat=True)
         )
         assert 'class="player-results-me" aria-current="true"><td>' in response.content.decode()
-    assert "data-live" not in client.get(seat_url(the_night)).content.decode()  # nothing left to refresh
+    page = client.get(seat_url(the_night)).content.decode()  # nobody picked yet: the names, and the results
+    assert "data-live=" not in page and "id=\"seat-names\"" in page
+    assert "The night's results" in page
 
 
 def test_the_address_opens_its_own_night_only(client, tuesday):
