@@ -23,7 +23,7 @@ run: $(VENV)/.installed-run
 	@if [ "$(HOST)" != 127.0.0.1 ] && [ "$(HOST)" != localhost ]; then \
 	    echo "From a phone on the same network open http://ADDRESS:$(PORT)/, ADDRESS being one of this machine's: $$(hostname -I 2>/dev/null || echo '(see ip addr)')"; \
 	fi
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	SERVED_ON=$(HOST) $(PY) manage.py runserver $(HOST):$(PORT)
 
 # A phone reaches the development server by this machine's network address, which the default
 # ALLOWED_HOSTS cannot know: off 127.0.0.1, `make run` answers to any name unless ALLOWED_HOSTS is set.

@@ -74,6 +74,10 @@ def envsite(name: str) -> str:
 # each link takes the address of the request that made it, which from the organiser's own computer
 # may be http://127.0.0.1:8000, an address no phone can open (the night page then warns).
 SITE_URL = envsite("SITE_URL")
+# Where `make run` serves (HOST): on the network (0.0.0.0), a link made from the organiser's own
+# computer at http://127.0.0.1:8000 takes this machine's network address instead, so that the
+# printed QR codes open on the players' phones without SITE_URL.
+SERVED_ON = (os.environ.get("SERVED_ON") or "").strip()
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -3,13 +3,17 @@ table pack, the play address handed to another phone, an invite.
 
 ``settings.SITE_URL`` (from the environment) is the address phones open the site at, such as
 http://192.168.1.20:8000 or https://scores.example.org. Unset, a link takes the address the
-request came to, which on the organiser's own computer may be one that only that computer opens
-(http://127.0.0.1:8000/): ``unreachable`` says so, and the pages that print links warn.
+request came to; when that is one only the organiser's own computer opens (http://127.0.0.1:8000/)
+and the site is served on the network (``HOST=0.0.0.0 make run``: ``settings.SERVED_ON``), it
+takes this machine's network address instead. Otherwise ``unreachable`` says so, and the pages
+that print links warn.
 """
 
 from __future__ import annotations
 
+import functools
 import ipaddress
+import socket
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -22,7 +26,26 @@ def absolute(request, path: str) -> str:
     """The full address of ``path`` (an absolute path, "/t/…/") as a phone should open it."""
     if settings.SITE_URL:
         return settings.SITE_URL + path
-    return request.build_absolute_uri(path)
+    url = request.build_absolute_uri(path)
+    if unreachable(url) and settings.SERVED_ON in ("0.0.0.0", "::") and (address := network_address()):
+        parts = urlsplit(url)
+        host = f"[{address}]" if ":" in address else address
+        return parts._replace(netloc=f"{host}:{parts.port}" if parts.port else host).geturl()
+    return url
+
+
+@functools.cache
+def network_address() -> str:
+    """This machine's address on the network its default route leads to (the Wi-Fi a phone shares
+    with it), or empty. A UDP socket "connected" to a private address sends nothing; it only picks
+    the interface the system would use."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.254.254.254", 1))
+            address = probe.getsockname()[0]
+    except OSError:
+        return ""
+    return "" if ipaddress.ip_address(address).is_loopback else address
 
 
 def unreachable(url: str) -> bool:
@@ -42,8 +65,6 @@ def printed_links_warning(request) -> str:
     if not unreachable(base):
         return ""
     return gettext(
-        "The printed links and QR codes start with %(base)s, an address only this computer can open: "
-        "phones cannot. Set SITE_URL to the address phones reach this computer at (for example "
-        "SITE_URL=http://192.168.1.20:8000), or start the site with HOST=0.0.0.0 make run and open it "
-        "at that address before printing."
+        "Phones cannot open these QR codes: they start with %(base)s, which only this computer opens. "
+        "Start the site with HOST=0.0.0.0 make run (or set SITE_URL), then print."
     ) % {"base": base}

@@ -135,7 +135,7 @@ def test_a_closed_night_shows_the_players_own_games_and_place_then_the_results(c
         )
         assert 'class="player-results-me" aria-current="true"><td>' in response.content.decode()
     page = client.get(seat_url(the_night)).content.decode()  # nobody picked yet: the names, and the results
-    assert "data-live=" not in page and "id=\"seat-names\"" in page
+    assert "data-live=" not in page and 'id="seat-names"' in page
     assert "The night's results" in page
 
 

@@ -251,11 +251,35 @@ def test_with_site_url_set_the_pack_prints_every_link_at_it(shared, nights, tmp_
 @pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"])
 def test_the_night_and_sitting_pages_warn_when_the_printed_links_are_at_a_loopback_address(shared, nights, host):
     the_night, _ = nights["two"]
-    warning = f"The printed links and QR codes start with http://{host}/, an address only this computer can open"
+    warning = (
+        f"Phones cannot open these QR codes: they start with http://{host}/, which only this computer opens. "
+        "Start the site with HOST=0.0.0.0 make run (or set SITE_URL), then print."
+    )
     for page in (f"/clubs/tuesday/nights/{the_night.pk}/", f"/clubs/tuesday/nights/{the_night.pk}/sittings/1/"):
         content = html.unescape(shared.get(page, HTTP_HOST=host).content.decode())
-        assert warning in content and "Set SITE_URL" in content and "HOST=0.0.0.0 make run" in content, page
+        assert warning in content, page
         assert "only this computer" not in shared.get(page).content.decode()  # at testserver: no warning
+
+
+def test_served_on_the_network_the_pack_printed_from_the_laptop_carries_its_network_address(
+    shared, nights, tmp_path, settings, monkeypatch
+):
+    """Issue 35 item 13: following the README's make run, the first pack's QR codes carried
+    http://127.0.0.1:8000/…, which no phone opens. Served on the network (HOST=0.0.0.0 make run),
+    they carry this machine's network address, and no warning is needed."""
+    from scoresheet.addresses import site
+
+    settings.SITE_URL, settings.SERVED_ON = "", "0.0.0.0"
+    monkeypatch.setattr(site, "network_address", lambda: "192.168.1.20")
+    the_night, sitting = nights["two"]
+    content = shared.get(pack_url(the_night), HTTP_HOST="127.0.0.1:8000").content
+    expected = [f"http://192.168.1.20:8000/t/{table.token}/" for table in tables_of(sitting)]
+    assert [code for page in page_qr_codes(content, tmp_path) for code in page] == expected
+    night_page = shared.get(f"/clubs/tuesday/nights/{the_night.pk}/", HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert "only this computer" not in night_page
+    settings.SERVED_ON = "127.0.0.1"  # served on this computer only: the loopback address, and the warning
+    night_page = shared.get(f"/clubs/tuesday/nights/{the_night.pk}/", HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert "only this computer opens" in night_page
 
 
 def test_no_warning_when_site_url_is_set(shared, nights, settings):
