@@ -22,7 +22,28 @@
     if (!all.length) return;
     shown = index % all.length;
     all.forEach(function (view, n) { view.hidden = n !== shown; });
+    fit(all[shown]);
     screen.dataset.showing = all[shown].dataset.view;  // a test waits for this, not for the clock
+  }
+
+  // The view's type as large as fits the screen: from 96 px down to 48 px (a projector across a
+  // hall), the view above the screen's bottom and no word wider than its line (a long name wraps
+  // between its words, whole).
+  var LARGEST = 96, SMALLEST = 48;
+
+  function fits(view) {
+    if (view.getBoundingClientRect().bottom > window.innerHeight) return false;
+    return !Array.prototype.some.call(view.querySelectorAll("li, tr"), function (row) {
+      return row.scrollWidth > row.clientWidth + 1;
+    });
+  }
+
+  function fit(view) {
+    for (var size = LARGEST; size >= SMALLEST; size -= 4) {
+      view.style.fontSize = size + "px";
+      if (fits(view)) return;
+    }
+    view.style.fontSize = SMALLEST + "px";
   }
 
   function reload() {

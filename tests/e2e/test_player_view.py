@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from league.models import Role, Seat
+from league.models import Player, Role, Seat
 from league.nights import services as night_services
 from scoresheet.models import Game
 from tests.e2e import axe
@@ -86,10 +86,19 @@ SMALLEST_TYPE = """
 """
 
 
+# The rows of a view whose text runs past their box (a name cut short).
+CUT_ROWS = """view => [...document.querySelectorAll(view + ' li, ' + view + ' tr')]
+  .filter(row => row.scrollWidth > row.clientWidth + 1).map(row => row.textContent.trim())"""
+
+
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_the_room_screen_shows_seating_progress_and_standings_in_turn(live_server, browser, presets):
     olga, the_night = zoes_night(12)
+    # Issue 35 item 9: long names were cut ("Siobhán Ó N…") with two thirds of the screen empty.
+    Player.objects.filter(club=the_night.club).exclude(name="Zoë").filter(
+        pk=Player.objects.filter(club=the_night.club).exclude(name="Zoë").order_by("pk").values("pk")[:1]
+    ).update(name="Siobhán Ó Núñez-Featherstonehaugh")
     second = night_services.sitting_draw(night=the_night)
     record_round(Game.objects.filter(table__sitting=second).order_by("table__number").first())
     hall = browser.new_context(viewport=HALL, base_url=live_server.url)
@@ -112,6 +121,10 @@ def test_the_room_screen_shows_seating_progress_and_standings_in_turn(live_serve
         assert page.evaluate(SMALLEST_TYPE) >= 48
         bottom = page.evaluate(f"() => document.querySelector('#screen-{view}-1').getBoundingClientRect().bottom")
         assert bottom <= HALL["height"]  # the whole view on the screen, nothing cut off
+        assert page.evaluate(CUT_ROWS, f"#screen-{view}-1") == []  # every name and line whole
+        if view == "seating":  # 12 names in two columns: larger than the 48 px floor
+            size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('#screen-seating-1 .screen-name')).fontSize)")
+            assert size >= 60, size
         if shots:
             page.screenshot(path=str(SCREENSHOTS / f"{shot}.png"))
     expect(page.locator("#screen-seating-1")).to_contain_text("Zoë")
