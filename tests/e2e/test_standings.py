@@ -132,7 +132,7 @@ def check_the_pages_fit_the_screen(page, live_server, tuesday, autumn) -> None:
             shoot(page, f"{name}-{width}")
             check_fits(page, path, width, TARGETS)
             check_numbers_right_aligned(page, path, width, ".num")
-            if name in ("standings", "season"):
+            if name in ("standings", "season", "player-record", "player-own"):
                 check_axe(page, failures, f"{name} ({width})")
             if name == "standings":
                 ranked_by_beside_the_name(page, width)
