@@ -46,21 +46,45 @@
     return load().filter(function (item) { return String(item.game) === String(game); });
   }
 
-  // The first held save, when it is this form's (round_form.js opens it to show why).
+  // The held save of this form, if any (round_form.js opens it to show why).
   function takeHeld(url) {
-    var first = load()[0];
-    if (!first || !first.held || first.url !== url) return null;
-    remove(first.key);
-    return first;
+    var held = load().filter(function (item) { return item.held && item.url === url; })[0];
+    if (!held) return null;
+    remove(held.key);
+    return held;
+  }
+
+  // The next save to send: the first not held, unless a new round is held before it (the rounds
+  // after a new round wait for it: they follow it); a held correction blocks nothing.
+  function next(items) {
+    for (var i = 0; i < items.length; i++) {
+      if (!items[i].held) return items[i];
+      if (items[i].isNew) return null;
+    }
+    return null;
+  }
+
+  // Why the server refused a save, from the page it sent back: the first box it names (its label
+  // and its problem), else the round's first problem.
+  function reasonOf(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var box = page.querySelector("#round-form [aria-invalid=true]");
+    var field = box && box.closest(".field");
+    var label = field && field.querySelector("label");
+    var problem = field && field.querySelector(".field-error");
+    if (label && problem) return label.textContent.trim() + ": " + problem.textContent.trim();
+    var first = page.querySelector(".form-errors li, .warnings-errors li, .conflict h2");
+    return first ? first.textContent.trim() : "";
   }
 
   function send() {
     clearTimeout(retryTimer);
     if (sending) { again = true; return; }
     again = false;
-    var item = load()[0];
-    if (!item) return done();
-    if (item.held) return show();  // waits for the scorekeeper: the rest waits behind it, in order
+    var waitingNow = load();
+    if (!waitingNow.length) return done();
+    var item = next(waitingNow);
+    if (!item) return show();  // a held new round waits for the scorekeeper: the rounds after it, behind it
     sending = true;
     var body = new FormData();
     item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
@@ -75,7 +99,12 @@
           sentSome = true;
           return send();
         }
-        if (response.status === 400 || response.status === 409) return hold(item.key);
+        if (response.status === 400 || response.status === 409) {
+          return response.text().then(function (html) {
+            hold(item.key, reasonOf(html));
+            send();  // what does not follow it goes on
+          });
+        }
         if (!response.ok) return later();
         return response.json().then(function (answer) {
           if (!answer.saved) return later();
@@ -92,9 +121,9 @@
       });
   }
 
-  function hold(key) {
+  function hold(key, reason) {
     store(load().map(function (item) {
-      if (item.key === key) item.held = true;
+      if (item.key === key) { item.held = true; item.reason = reason || ""; }
       return item;
     }));
   }
@@ -137,6 +166,13 @@
       if (item.held) {
         li.className = "waiting-held";
         li.textContent = words("roundHeld", item.number) + " ";
+        if (item.reason) {
+          var why = document.createElement("strong");
+          why.className = "waiting-why";
+          why.textContent = item.reason;
+          li.appendChild(why);
+          li.appendChild(document.createTextNode(" "));
+        }
         var open = document.createElement("a");
         open.href = item.url;
         open.className = "button";

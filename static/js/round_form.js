@@ -36,6 +36,35 @@ var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one
     if (box && !first.matches(".conflict")) box.focus({ preventScroll: true });
   }
 
+  // Offline, the phone checks what it can before it keeps a round to send: each box's limits and
+  // kind, as the page has them from the server's field table (its min and max, whole numbers).
+  // Each problem is told beside its box; the round is not kept until they are put right.
+  function checkBoxes(root) {
+    var problems = 0;
+    root.querySelectorAll("input[type=number]").forEach(function (input) {
+      var old = document.getElementById(input.id + "-offline-error");
+      if (old) { old.remove(); input.removeAttribute("aria-invalid"); }
+      var v = input.validity;
+      var message = v.badInput || v.stepMismatch ? gettext("Whole numbers only.")
+        : v.rangeOverflow ? gettext("At most %s here.").replace("%s", shown(input.max))
+        : v.rangeUnderflow ? gettext("At least %s here.").replace("%s", shown(input.min)) : "";
+      if (!message) return;
+      problems += 1;
+      var note = document.createElement("p");
+      note.className = "field-error";
+      note.id = input.id + "-offline-error";
+      note.textContent = message;
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", note.id);
+      (input.closest(".field") || input.parentNode).appendChild(note);
+    });
+    return problems;
+  }
+
+  function shown(number) {
+    return Number(number).toLocaleString(document.documentElement.lang || undefined);
+  }
+
   function init(form, previousDraftKey) {
     var offline = window.BookkeeperOffline;
     var held = offline ? offline.takeHeld(form.action) : null;
@@ -262,6 +291,11 @@ var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one
 
     // The network is down, or the answer was lost: the save waits on this phone, with its key.
     function keepToSend(data) {
+      if (checkBoxes(form)) {  // it would be refused when sent: put right here, now
+        setSaving(false);
+        showFirstProblem(form);
+        return;
+      }
       var fields = [];
       data.forEach(function (value, name) { if (typeof value === "string") fields.push([name, value]); });
       var number = Number(form.dataset.number);

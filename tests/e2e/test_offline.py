@@ -106,6 +106,16 @@ def test_two_rounds_entered_offline_are_sent_once_in_order_when_the_network_retu
     page.get_by_role("link", name="Enter round 2").click()
     expect(page.locator("#round-form[data-ready]")).to_have_count(1)
     assert page.evaluate("typeof window.django?.gettext") == "function"  # its strings, kept with the page
+    # Issue 35 item 10: a round the server would refuse waited as "waiting to send" and then
+    # blocked every later one. The phone checks each box's limits (the page's own, from the
+    # server's field table) before it keeps the round: 120 red threes are refused here, now.
+    enter_round(page, 2, {**ROUND_2, "#id_t0-red_threes": "120"})
+    red = page.locator("#id_t0-red_threes")
+    expect(page.locator("#id_t0-red_threes-offline-error")).to_have_text("At most 99 here.")
+    expect(red).to_be_focused()
+    expect(page.locator(".bar-status")).to_have_text("1 problem: see above.")
+    assert page.evaluate(QUEUE_EMPTY)
+    red.fill("")
     enter_round(page, 2, ROUND_2)
     expect(page.locator("[data-waiting-title]")).to_have_text("1 round waiting to send")
     # Issue 35 item 12: under the totals (which leave it out), what waits; then the next round.
