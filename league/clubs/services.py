@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from league.clubs.names import clean_name
 from league.models import Club, Invite, Membership, Player, Role, Season, default_blowout
@@ -97,8 +98,11 @@ def member_password_reset_send(*, membership: Membership, by: User, site_url: st
     user = membership.user
     if not user.email:
         raise LeagueError(
-            f"{user.username} has no email address on their account, so no link can be sent. "
-            "They can add one on their account page."
+            gettext(
+                "%(user)s has no email address on their account, so no link can be sent. "
+                "They can add one on their account page."
+            )
+            % {"user": user.username}
         )
     protocol, _, domain = site_url.rstrip("/").partition("://")
     context = {
@@ -169,7 +173,8 @@ def _check_organisers_left(*, membership: Membership, new_role: str | None) -> N
     )
     if organisers == [membership.id]:
         raise LeagueError(
-            f"{membership.user.username} is the club's only organiser: make another member an organiser first."
+            gettext("%(user)s is the club's only organiser: make another member an organiser first.")
+            % {"user": membership.user.username}
         )
 
 
@@ -195,7 +200,7 @@ def member_remove(*, membership: Membership) -> None:
 
 def _check_role(role: str) -> None:
     if role not in Role.values:
-        raise LeagueError([Problem(f"“{role}” is not a role.", field="role")])
+        raise LeagueError([Problem(gettext("“%(role)s” is not a role.") % {"role": role}, field="role")])
 
 
 def invite_token_hash(token: str) -> str:
@@ -340,7 +345,7 @@ def player_link_user(*, player: Player, user: User) -> Player:
     """ "This is me": link ``user`` to ``player``, moving their link from any other player of the club."""
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.user_id not in (None, user.id):
-        raise LeagueError(f"{player.name} is already linked to another member.")
+        raise LeagueError(gettext("%(player)s is already linked to another member.") % {"player": player.name})
     Player.objects.filter(club_id=player.club_id, user=user).exclude(pk=player.pk).update(user=None)
     player.user = user
     player.save(update_fields=["user"])
@@ -350,7 +355,7 @@ def player_link_user(*, player: Player, user: User) -> Player:
 @transaction.atomic
 def player_unlink_user(*, player: Player, user: User) -> Player:
     if player.user_id != user.id:
-        raise LeagueError(f"{player.name} is not linked to you.")
+        raise LeagueError(gettext("%(player)s is not linked to you.") % {"player": player.name})
     player.user = None
     player.save(update_fields=["user"])
     return player
@@ -364,17 +369,23 @@ def player_merge(*, keep: Player, merge: Player) -> Player:
     Blank email, phone and account link are filled from ``merge``, and its "no more emails" is kept.
     """
     if keep.pk == merge.pk:
-        raise LeagueError("Choose two different players to merge.")
+        raise LeagueError(gettext("Choose two different players to merge."))
     if keep.club_id != merge.club_id:
-        raise LeagueError("Only players of the same club can be merged.")
+        raise LeagueError(gettext("Only players of the same club can be merged."))
     if keep.user_id and merge.user_id and keep.user_id != merge.user_id:
-        raise LeagueError(f"{keep.name} and {merge.name} are linked to two different members: unlink one first.")
+        raise LeagueError(
+            gettext("%(keep)s and %(merge)s are linked to two different members: unlink one first.")
+            % {"keep": keep.name, "merge": merge.name}
+        )
     try:
         with transaction.atomic(), history.change("players_merged"):
             return _player_merge(keep=keep, merge=merge)
     except IntegrityError as exc:
         # e.g. both in one seat of one game: the two cannot be the same person.
-        raise LeagueError(f"{keep.name} and {merge.name} cannot be merged: {exc}") from exc
+        raise LeagueError(
+            gettext("%(keep)s and %(merge)s cannot be merged: %(why)s")
+            % {"keep": keep.name, "merge": merge.name, "why": exc}
+        ) from exc
 
 
 def _relations_to_player():

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from league.clubs.names import clean_name
 from league.clubs.services import LeagueError, player_create
@@ -54,9 +55,9 @@ def night_create(
     table_shapes: str = "",
 ) -> Night:
     if season.club_id != club.pk:
-        raise LeagueError("That season belongs to another club.")
+        raise LeagueError(gettext("That season belongs to another club."))
     if variant.club_id not in (None, club.pk):
-        raise LeagueError("Those rules belong to another club.")
+        raise LeagueError(gettext("Those rules belong to another club."))
     night = Night(
         club=club,
         season=season,
@@ -83,8 +84,12 @@ def night_close(*, night: Night, site_url: str = "") -> Night:
     if night.closed_at is None:
         waiting = night_selectors.unsettled(night=night)
         if waiting:
-            tables = ", ".join(f"table {row.table.number} of sitting {row.table.sitting.number}" for row in waiting)
-            raise LeagueError(f"Settle every table before closing the night: {tables}.")
+            tables = ", ".join(
+                gettext("table %(table)s of sitting %(sitting)s")
+                % {"table": row.table.number, "sitting": row.table.sitting.number}
+                for row in waiting
+            )
+            raise LeagueError(gettext("Settle every table before closing the night: %(tables)s.") % {"tables": tables})
         night.closed_at = timezone.now()
         night.save(update_fields=["closed_at"])
         result_emails.results_emails_queue(night=night, site_url=site_url)
@@ -124,7 +129,7 @@ def _open_night(night: Night) -> Night:
     """The night, locked, if it is still open (two organisers' taps are taken one after the other)."""
     night = Night.objects.select_for_update().get(pk=night.pk)
     if night.closed_at is not None:
-        raise LeagueError("This night is closed.")
+        raise LeagueError(gettext("This night is closed."))
     return night
 
 
@@ -137,9 +142,12 @@ def check_in(*, night: Night, player: Player) -> Attendance:
     """Tick ``player`` present. Once a sitting is drawn, a new arrival plays from the next one."""
     night = _open_night(night)
     if player.club_id != night.club_id:
-        raise LeagueError("That player is not on this club's roster.")
+        raise LeagueError(gettext("That player is not on this club's roster."))
     if player.deleted_at is not None:
-        raise LeagueError(f"{player.name} was deleted from the roster: restore them from Recently deleted first.")
+        raise LeagueError(
+            gettext("%(player)s was deleted from the roster: restore them from Recently deleted first.")
+            % {"player": player.name}
+        )
     next_sitting = night.sittings.count() + 1
     attendance, created = Attendance.objects.get_or_create(
         night=night, player=player, defaults={"from_sitting": next_sitting}
@@ -189,9 +197,11 @@ def _new_player(*, night: Night, name: str, email: str = "", phone: str = "", pi
     """A new player on the club's roster; refused for a name already there (``pick`` says what to do instead)."""
     name = clean_name(name)
     if not name:
-        raise LeagueError("Give the new player's name.")
+        raise LeagueError(gettext("Give the new player's name."))
     if Player.objects.filter(club_id=night.club_id, name__iexact=name).exists():
-        raise LeagueError(f"{name} is already on the roster: {pick} instead.")
+        raise LeagueError(
+            gettext("%(name)s is already on the roster: %(pick)s instead.") % {"name": name, "pick": pick}
+        )
     return player_create(club=night.club, name=name, email=email, phone=phone)
 
 
@@ -211,13 +221,23 @@ def sitting_draw(*, night: Night) -> Sitting:
     previous = night.sittings.order_by("-number").first()
     playing = Game.objects.filter(table__sitting=previous, table__left_out=False, status=Game.Status.IN_PROGRESS)
     if previous is not None and playing.exists():
-        raise LeagueError(f"Sitting {previous.number} is still being played: finish every table's game first.")
+        raise LeagueError(
+            gettext("Sitting %(number)s is still being played: finish every table's game first.")
+            % {"number": previous.number}
+        )
     number = previous.number + 1 if previous else 1
     players = night_selectors.players_for_sitting(night=night, number=number)
     shapes = night_selectors.night_shapes(night=night)
     if not shapes or len(players) < min(shape.size for shape in shapes):
         smallest = min((shape.size for shape in shapes), default=0)
-        raise LeagueError(f"{len(players)} players are checked in; a table needs at least {smallest}.")
+        raise LeagueError(
+            ngettext(
+                "%(n)s player is checked in; a table needs at least %(smallest)s.",
+                "%(n)s players are checked in; a table needs at least %(smallest)s.",
+                len(players),
+            )
+            % {"n": len(players), "smallest": smallest}
+        )
     history = night_selectors.night_history(night=night)
     past = night_selectors.season_history(night=night)
     seed = night.seed
@@ -316,7 +336,7 @@ def sitting_cancel(*, sitting: Sitting) -> None:
     night = _open_night(sitting.night)
     last = night.sittings.order_by("-number").first()
     if last is None or last.pk != sitting.pk:
-        raise LeagueError("Only the last sitting drawn can be taken back.")
+        raise LeagueError(gettext("Only the last sitting drawn can be taken back."))
     _refuse_if_started(sitting)
     games = Game.objects.filter(table__sitting=sitting)
     Seat.objects.filter(team__game__in=games).delete()
@@ -330,7 +350,9 @@ def sitting_cancel(*, sitting: Sitting) -> None:
 
 def _refuse_if_started(sitting: Sitting) -> None:
     if Round.objects.filter(game__table__sitting=sitting).exists():
-        raise LeagueError(f"Sitting {sitting.number} has started: a table has entered a round.")
+        raise LeagueError(
+            gettext("Sitting %(number)s has started: a table has entered a round.") % {"number": sitting.number}
+        )
 
 
 # Seats
@@ -347,10 +369,10 @@ def seats_swap(*, sitting: Sitting, first: str, second: str) -> None:
     _open_night(sitting.night)
     _refuse_if_started(sitting)
     if first == second:
-        raise LeagueError("Choose two different places to swap.")
+        raise LeagueError(gettext("Choose two different places to swap."))
     a, b = _place(sitting, first), _place(sitting, second)
     if isinstance(a, Bye) and isinstance(b, Bye):
-        raise LeagueError("Both are sitting out: choose at least one seat.")
+        raise LeagueError(gettext("Both are sitting out: choose at least one seat."))
     if isinstance(a, Seat) and isinstance(b, Seat) and a.team_id == b.team_id:
         # Partners changing chairs: only the order round the table (who deals after whom) changes.
         # Saved one by one (not update()) so that the history records each move.
@@ -384,7 +406,7 @@ def _place(sitting: Sitting, place: str) -> Seat | Bye:
     elif pk.isdigit() and kind == "bye":
         found = Bye.objects.select_related("player").filter(player_id=pk, sitting=sitting).first()
     if found is None:
-        raise LeagueError("That place is not in this sitting.")
+        raise LeagueError(gettext("That place is not in this sitting."))
     return found
 
 
@@ -403,15 +425,19 @@ def seat_substitute(*, seat: Seat, player: Player) -> Seat:
     sitting = game.table.sitting
     night = _open_night(sitting.night)
     if player.club_id != night.club_id:
-        raise LeagueError("That player is not on this club's roster.")
+        raise LeagueError(gettext("That player is not on this club's roster."))
     if player.pk == seat.player_id:
-        raise LeagueError(f"{player.name} already has this seat.")
+        raise LeagueError(gettext("%(player)s already has this seat.") % {"player": player.name})
     if Seat.objects.filter(player=player, team__game__table__sitting=sitting).exists():
-        raise LeagueError(f"{player.name} is already playing in sitting {sitting.number}.")
+        raise LeagueError(
+            gettext("%(player)s is already playing in sitting %(number)s.")
+            % {"player": player.name, "number": sitting.number}
+        )
     next_round = (game.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
     if seat.replaced_id is not None and seat.from_round < next_round:
         raise LeagueError(
-            f"{seat.player.name} has played rounds in {seat.replaced.name}'s seat: a seat takes one substitute a game."
+            gettext("%(player)s has played rounds in %(left)s's seat: a seat takes one substitute a game.")
+            % {"player": seat.player.name, "left": seat.replaced.name}
         )
     left = seat.player
     if seat.replaced_id is None:  # a stand-in who leaves before playing a round is simply changed
@@ -512,13 +538,15 @@ def table_agree(*, table: Table, team: Team, device: str) -> Agreement:
     _open_night(table.sitting.night)
     game = Game.objects.select_for_update().get(table=table)
     if not game.is_finished:
-        raise LeagueError("The game is not finished: finish it before agreeing.")
+        raise LeagueError(gettext("The game is not finished: finish it before agreeing."))
     if team.game_id != game.pk:
-        raise LeagueError("That team is not at this table.")
+        raise LeagueError(gettext("That team is not at this table."))
     other = Agreement.objects.filter(team__game=game, device=device).exclude(team=team).select_related("team").first()
     if not device or other is not None:
-        name = other.team.name if other else "another team"
-        raise LeagueError(f"This phone agreed for {name}: each team agrees on its own phone.")
+        name = other.team.name if other else gettext("another team")
+        raise LeagueError(
+            gettext("This phone agreed for %(name)s: each team agrees on its own phone.") % {"name": name}
+        )
     agreement, _ = Agreement.objects.update_or_create(
         team=team, defaults={"at": timezone.now(), "device": device, "by": None}
     )
@@ -539,9 +567,9 @@ def table_settle(*, table: Table, action: str, reason: str, by: User) -> Table:
     _open_night(table.sitting.night)
     reason = " ".join(reason.split())
     if action not in SETTLE_ACTIONS:
-        raise LeagueError("Choose how to settle the table.")
+        raise LeagueError(gettext("Choose how to settle the table."))
     if not reason:
-        raise LeagueError("Say why: the reason is kept in the night's history.")
+        raise LeagueError(gettext("Say why: the reason is kept in the night's history."))
     table = Table.objects.select_for_update().get(pk=table.pk)
     game = Game.objects.select_for_update().get(table=table)
     with history.change(SETTLE_ACTIONS[action], reason=reason):
@@ -554,9 +582,9 @@ def table_settle(*, table: Table, action: str, reason: str, by: User) -> Table:
             return table
         rounds = game.rounds.count()
         if action == "finish" and not rounds:
-            raise LeagueError("No round was entered at that table: leave it out instead.")
+            raise LeagueError(gettext("No round was entered at that table: leave it out instead."))
         if action == "confirm" and not game.is_finished:
-            raise LeagueError("The game is not finished: finish it as it stands instead.")
+            raise LeagueError(gettext("The game is not finished: finish it as it stands instead."))
         if action == "finish" and not game.is_finished:
             table.settled_how, table.settled_rounds = "finished", rounds
             table.settled_rounds_due = game.rules.game_end.max_rounds

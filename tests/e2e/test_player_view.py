@@ -123,7 +123,9 @@ def test_the_room_screen_shows_seating_progress_and_standings_in_turn(live_serve
         assert bottom <= HALL["height"]  # the whole view on the screen, nothing cut off
         assert page.evaluate(CUT_ROWS, f"#screen-{view}-1") == []  # every name and line whole
         if view == "seating":  # 12 names in two columns: larger than the 48 px floor
-            size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('#screen-seating-1 .screen-name')).fontSize)")
+            size = page.evaluate(
+                "() => parseFloat(getComputedStyle(document.querySelector('#screen-seating-1 .screen-name')).fontSize)"
+            )
             assert size >= 60, size
         if shots:
             page.screenshot(path=str(SCREENSHOTS / f"{shot}.png"))
