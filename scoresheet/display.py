@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from django.utils import formats, translation
-from django.utils.translation import gettext
+from django.utils.formats import date_format
+from django.utils.translation import gettext, pgettext_lazy
 
 
 @cache
@@ -58,3 +59,22 @@ def said(who: str, what: str) -> str:
 def join_and(parts: list[str]) -> str:
     """["a", "b", "c"] → "a, b and c"."""
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + gettext(" and ") + parts[-1]
+
+
+# Dates on pages, in the reader's language: the formats are translated like every other string
+# ("24 Nov 2026" in English, "24 nov. 2026" in French), as the printed sheets' are.
+DAY_FORMATS = {
+    "": pgettext_lazy("a short date's format (Django's date tags)", "j M Y"),
+    "no year": pgettext_lazy("a day and month's short format (Django's date tags)", "j M"),
+    "short year": pgettext_lazy("a short date with two year digits (Django's date tags)", "j M y"),
+    "time": pgettext_lazy("a short date and time's format (Django's date tags)", "j M Y, H:i"),
+    "weekday": pgettext_lazy("a weekday, day and month's short format (Django's date tags)", "D j M"),
+}
+
+
+def day(value, kind: str = ""):
+    """``{{ night.date|day }}`` "6 Oct 2026" / "6 oct. 2026"; ``|day:"no year"`` "6 Oct" / "6 oct.";
+    ``|day:"time"`` with the time; ``|day:"weekday"`` "Tue 6 Oct" / "mar. 6 oct."."""
+    if value in (None, ""):
+        return ""
+    return date_format(value, str(DAY_FORMATS[kind]))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from django import forms
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -15,6 +14,7 @@ from league.nights import seating
 from scoresheet.games import selectors as scoresheet_selectors
 from scoresheet.games.formfields import PlainIntegerField
 from scoresheet.models import Variant
+from scoresheet.paper.printing import short_date
 
 
 def season_for(club: Club, day) -> Season | None:
@@ -113,8 +113,8 @@ class NightForm(forms.Form):
                 message
                 % {
                     "season": season.name,
-                    "start": date_format(season.start, "j M Y"),
-                    "end": season.end and date_format(season.end, "j M Y"),
+                    "start": short_date(season.start),
+                    "end": season.end and short_date(season.end),
                 },
             )
         if season and not cleaned.get("variant") and "variant" not in self.errors:

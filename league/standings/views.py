@@ -13,7 +13,6 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
@@ -41,6 +40,7 @@ from league.standings.selectors import (
 )
 from league.standings.tables import legend, number, standings_table
 from league.standings.xlsx import standings_workbook
+from scoresheet.display import day
 from scoresheet.paper.pdf import file_name
 from scoresheet.paper.print_language import printing_for
 
@@ -274,7 +274,7 @@ def _chart(player: Player, record, chart: str, rating):
     if chart == "rating":
         if rating is None:
             return None
-        points = [(date_format(step.date, "j M y"), Decimal(f"{step.rating:.1f}")) for step in rating_nights(rating)]
+        points = [(day(step.date, "short year"), Decimal(f"{step.rating:.1f}")) for step in rating_nights(rating)]
         words = "; ".join(f"{day} {chart_number(value, 1)}" for day, value in points)
         return line_chart(
             points,
@@ -282,7 +282,7 @@ def _chart(player: Player, record, chart: str, rating):
             description=gettext("Rating after each night, every season: %(values)s.") % {"values": words},
             places=1,
         )
-    points = [(date_format(night.date, "j M"), night.vp if chart == "vp" else night.points) for night in record.nights]
+    points = [(day(night.date, "no year"), night.vp if chart == "vp" else night.points) for night in record.nights]
     places = 2 if chart == "vp" else 0
     words = "; ".join(f"{day} {number(value, places)}" for day, value in points)
     if chart == "vp":

@@ -7,7 +7,7 @@ from django.utils import translation
 from django.utils.html import format_html
 
 from scoresheet.browser import catalog
-from scoresheet.display import fmt
+from scoresheet.display import day, fmt
 from scoresheet.games import field_boxes
 
 register = template.Library()
@@ -66,3 +66,7 @@ def catalog_script():
     address (scoresheet.browser.catalog_views)."""
     url = reverse("javascript-catalog", args=[translation.get_language()])
     return format_html('<script src="{}?v={}" defer></script>', url, catalog.version())
+
+
+# Dates on pages, in the reader's language (scoresheet.display.day): {{ night.date|day }}.
+register.filter("day", day)
