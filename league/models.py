@@ -457,8 +457,10 @@ class Seat(models.Model):
         """The seat's player as the night's pages print them: "Zed (for Bob from round 2)"."""
         if self.replaced_id is None:
             return self.player.name
-        since = f" from round {self.from_round}" if self.from_round > 1 else ""
-        return f"{self.player.name} (for {self.replaced.name}{since})"
+        words = {"player": self.player.name, "left": self.replaced.name, "round": self.from_round}
+        if self.from_round > 1:
+            return gettext("%(player)s (for %(left)s from round %(round)s)") % words
+        return gettext("%(player)s (for %(left)s)") % words
 
 
 class Bye(models.Model):

@@ -346,7 +346,10 @@ class TableHeader:
 
     @property
     def place(self) -> str:
-        return f"Table {self.table.number} · Sitting {self.table.sitting.number}"
+        return gettext("Table %(table)s · Sitting %(sitting)s") % {
+            "table": self.table.number,
+            "sitting": self.table.sitting.number,
+        }
 
     @property
     def waiting(self) -> list[Team]:

@@ -15,6 +15,7 @@ not recorded: the services save row by row, or through ``bulk_create`` / ``bulk_
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections import defaultdict
 from contextlib import contextmanager
@@ -71,7 +72,24 @@ def records(action: str):
 
 
 def table_label(table) -> str:
-    return f"the table link of Table {table.number}, sitting {table.sitting.number}"
+    """What the history keeps of a change made through a table's link: "table 1 2" (its table and
+    sitting, language-neutral), said in the reader's language when shown (``via_words``)."""
+    return f"table {table.number} {table.sitting.number}"
+
+
+# Kept before the history said it when shown: the English words.
+_KEPT_IN_ENGLISH = re.compile(r"the table link of Table (\d+), sitting (\d+)")
+
+
+def via_words(via: str) -> str:
+    """ "the table link of Table 1, sitting 2" in the reader's language, from what ``table_label`` kept."""
+    found = re.fullmatch(r"table (\d+) (\d+)", via) or _KEPT_IN_ENGLISH.fullmatch(via)
+    if found is None:
+        return via
+    return gettext("the table link of Table %(table)s, sitting %(sitting)s") % {
+        "table": found.group(1),
+        "sitting": found.group(2),
+    }
 
 
 @contextmanager
@@ -289,10 +307,11 @@ def round_entered_by(*, game, number: int) -> str:
 def _who(row) -> str:
     """ " by olga", " by the table link of Table 2, sitting 1", both, or nothing (a casual game)."""
     user = row.history_user.get_username() if row.history_user_id else ""
-    if user and row.history_via:
-        return gettext(" by %(user)s through %(via)s") % {"user": user, "via": row.history_via}
-    if user or row.history_via:
-        return gettext(" by %(who)s") % {"who": user or row.history_via}
+    via = via_words(row.history_via) if row.history_via else ""
+    if user and via:
+        return gettext(" by %(user)s through %(via)s") % {"user": user, "via": via}
+    if user or via:
+        return gettext(" by %(who)s") % {"who": user or via}
     return ""
 
 

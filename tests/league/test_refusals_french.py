@@ -81,3 +81,20 @@ def test_a_refusal_on_a_french_page_is_french(client):
     assert "Dites pourquoi : le motif est gardé dans l’historique de la soirée." in html.unescape(
         response.content.decode()
     )
+
+
+def test_the_table_links_words_and_a_substitutes_are_made_in_the_readers_language(client):
+    """Issue 36 item 4: "Table 3 · Sitting 2" on a French table link; history lines "…par the
+    table link of Table 1, sitting 2"."""
+    tuesday = club("tuesday", "Tuesday Club")
+    client.force_login(member(tuesday, "olga", Role.ORGANISER))
+    the_night = night(tuesday, players=8)
+    table = night_services.sitting_draw(night=the_night).tables.order_by("number").first()
+    link = f"/t/{table.token}/"
+    data = {"went_out": "none", "version": "new", "t0-book_clean": "1", "t1-book_clean": "1"}
+    client.post(f"{link}rounds/1/", data, HTTP_ACCEPT_LANGUAGE="fr")
+    page = html.unescape(client.get(link, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert "Table 1 · Tour 1" in page and "Sitting" not in page
+    game_page = html.unescape(client.get(f"/games/{table.game.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert "Manche 1 saisie par olga via le lien de la table 1, tour 1 à" in game_page
+    assert "the table link" not in game_page
