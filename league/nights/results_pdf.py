@@ -21,6 +21,7 @@ from league.standings.pdf import (
     MARGIN,
     Layout,
     check_paper,
+    formatted,
     heading_for,
     number,
     page_size,
@@ -141,7 +142,8 @@ def night_results_pdf(night: Night, *, paper: str = "letter", large_print: bool 
     lay = Layout.for_print(large_print)
     page = night_page(night=night)
     result = night_standings(night=night)
-    size = page_size(result, paper, lay)
+    cells = formatted(result)  # every number formatted once
+    size = page_size(result, paper, lay, cells)
     width = size[0] - 2 * MARGIN
     story: list = []
     for sitting in page.sittings:
@@ -152,7 +154,7 @@ def night_results_pdf(night: Night, *, paper: str = "letter", large_print: bool 
         CondPageBreak(lay.font * 12),  # the standings' heading never sits alone at a page's foot
         Paragraph(escape(gettext("Night standings")), paragraph_style(lay.font * 1.4, bold=True, color=pdf.FELT)),
         Spacer(1, 2),
-        *standings_table(result, width, lay),
+        *standings_table(result, width, lay, cells),
     ]
     what = gettext("%(season)s · results of %(date)s") % {"season": night.season.name, "date": long_date(night.date)}
     return render(story, heading_for(result, what), size, lay, f"{night.club.name} · {what}")

@@ -142,11 +142,16 @@ def divider_words(result: Standings) -> str:
 # --- the standings table -------------------------------------------------------------------
 
 
-def _cells(result: Standings, row: Row) -> list[str]:
-    return [number(row.values[m.key], m.places, m.trim) for m in columns(result)]
+def formatted(result: Standings) -> dict[int, list[str]]:
+    """Each row's numbers as the table prints them, formatted once for the widths and the cells
+    alike (by the row's id: 300 rows of 9 numbers were formatted three times)."""
+    metrics = columns(result)
+    return {
+        id(row): [number(row.values[m.key], m.places, m.trim) for m in metrics] for row in result.rows + result.unranked
+    }
 
 
-def column_widths(result: Standings, lay: Layout) -> tuple[float, float, list[float]]:
+def column_widths(result: Standings, lay: Layout, cells: dict[int, list[str]]) -> tuple[float, float, list[float]]:
     """The widths the rank, the names and each metric need: the widest value or heading, padded."""
 
     def wide(texts, bold=False) -> float:
@@ -159,19 +164,15 @@ def column_widths(result: Standings, lay: Layout) -> tuple[float, float, list[fl
     metrics = [
         wide([m.abbr_shown], bold=True)
         if not rows
-        else max(wide([m.abbr_shown], bold=True), wide(_cells_of(result, m)))
-        for m in columns(result)
+        else max(wide([m.abbr_shown], bold=True), wide([cells[id(r)][i] for r in rows]))
+        for i, m in enumerate(columns(result))
     ]
     return rank, names, metrics
 
 
-def _cells_of(result: Standings, metric: Metric) -> list[str]:
-    return [number(r.values[metric.key], metric.places, metric.trim) for r in result.rows + result.unranked]
-
-
-def page_size(result: Standings, paper: str, lay: Layout) -> tuple[float, float]:
+def page_size(result: Standings, paper: str, lay: Layout, cells=None) -> tuple[float, float]:
     """Portrait if the columns fit its width with the names at least 12 characters wide, else landscape."""
-    rank, names, metrics = column_widths(result, lay)
+    rank, names, metrics = column_widths(result, lay, cells if cells is not None else formatted(result))
     least_names = min(names, lay.font * 9)  # about 12 characters; longer names wrap
     fits = rank + least_names + sum(metrics) <= portrait(pdf.PAPERS[paper])[0] - 2 * MARGIN
     return portrait(pdf.PAPERS[paper]) if fits else landscape(pdf.PAPERS[paper])
@@ -180,11 +181,12 @@ def page_size(result: Standings, paper: str, lay: Layout) -> tuple[float, float]
 LAST_ROWS = 3  # a table that runs over a page carries at least this many rows onto its last page
 
 
-def standings_table(result: Standings, width: float, lay: Layout) -> list[Table]:
+def standings_table(result: Standings, width: float, lay: Layout, cells=None) -> list[Table]:
     """Rank, player and every metric; the header row repeats on each page. The ranked rows, then
     the unranked in a table of their own headed by the divider, which repeats with the header
     row on each page they run over. Spare width goes to the names, then evenly to the numbers."""
-    rank_w, names_w, metric_ws = column_widths(result, lay)
+    cells = cells if cells is not None else formatted(result)
+    rank_w, names_w, metric_ws = column_widths(result, lay, cells)
     spare = width - rank_w - sum(metric_ws)
     # The names take what they need, and at least a quarter of the width when there is room
     # (the numbers then sit closer together); names longer than the column wrap.
@@ -193,13 +195,13 @@ def standings_table(result: Standings, width: float, lay: Layout) -> list[Table]
     widths = [rank_w + extra, names_w, *(w + extra for w in metric_ws)]
     tables = []
     if result.rows or not result.unranked:
-        tables.append(_rows_table(result, result.rows, widths, lay, divider=False))
+        tables.append(_rows_table(result, result.rows, widths, lay, cells, divider=False))
     if result.unranked:
-        tables.append(_rows_table(result, result.unranked, widths, lay, divider=True))
+        tables.append(_rows_table(result, result.unranked, widths, lay, cells, divider=True))
     return tables
 
 
-def _rows_table(result: Standings, rows: list[Row], widths: list[float], lay: Layout, *, divider: bool) -> Table:
+def _rows_table(result: Standings, rows: list[Row], widths: list[float], lay: Layout, cells, *, divider: bool) -> Table:
     """One table of standings rows under the header row (and the divider, for the unranked)."""
     who = pgettext("standings column", "Team") if result.teams else gettext("Player")
     head = [gettext("Rank"), who, *(m.abbr_shown for m in columns(result))]
@@ -240,7 +242,7 @@ def _rows_table(result: Standings, rows: list[Row], widths: list[float], lay: La
     heads = len(data)
     for row in rows:
         name = escape(row.name) + (f" {UNCONFIRMED}" if row.unconfirmed else "")
-        data.append(["" if row.rank is None else str(row.rank), Paragraph(name, name_style), *_cells(result, row)])
+        data.append(["" if row.rank is None else str(row.rank), Paragraph(name, name_style), *cells[id(row)]])
         if (len(data) - heads) % 2 == 0:  # every other row shaded, so a line is easy to follow across
             style.append(("BACKGROUND", (0, len(data) - 1), (-1, len(data) - 1), pdf.SHADE))
     if len(data) == 1:
@@ -393,7 +395,8 @@ def standings_pdf(result: Standings, *, paper: str = "letter", large_print: bool
     check_paper(paper)
     pdf.register_fonts()
     lay = Layout.for_print(large_print)
-    size = page_size(result, paper, lay)
-    story = standings_table(result, size[0] - 2 * MARGIN, lay)
+    cells = formatted(result)
+    size = page_size(result, paper, lay, cells)
+    story = standings_table(result, size[0] - 2 * MARGIN, lay, cells)
     title = f"{result.club.name} · {_what(result)}"
     return render(story, heading_for(result, _what(result)), size, lay, title)

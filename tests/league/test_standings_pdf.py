@@ -298,3 +298,17 @@ def test_wins_and_averages_print_as_whole_numbers_where_they_are_whole(autumn):
     assert ann.split()[:8] == ["1", "Ann", "3", "3", "0", "2.5", "21,475", "7,158"]
     cleo = next(line for line in lines if " Cleo " in f" {line} ")
     assert cleo.split()[5:8] == ["0.5", "7,200", "2,400"]
+
+
+def test_each_number_is_formatted_once(autumn, monkeypatch):
+    """Issue 39 item 3: every number of the standings PDF was formatted three times (the widths
+    twice, the cells once): 300 rows made the PDF grow 64–72× the floor."""
+    from league.standings import pdf as standings_pdf_module
+
+    result = season_standings(season=autumn)
+    calls = []
+    real = standings_pdf_module.number
+    monkeypatch.setattr(standings_pdf_module, "number", lambda *args, **kw: calls.append(args) or real(*args, **kw))
+    standings_pdf(result)
+    rows = len(result.rows) + len(result.unranked)
+    assert rows and len(calls) == rows * len(standings_pdf_module.columns(result))
