@@ -51,16 +51,19 @@ class TeamTotal(NamedTuple):
     total: int  # the night page shows this many of the latest changes, and links to the rest
 
 
-def night_history(*, night: Night, latest: int | None = None) -> list[HistoryEntry]:
-    """The night's changes, newest first: all of them, or the ``latest`` few (a busy night corrects
-    hundreds of rounds; only the round changes grow with it, and only the latest are read)."""
+def night_history(*, night: Night, latest: int | None = None, before=None) -> list[HistoryEntry]:
+    """The night's changes, newest first: all of them, or the ``latest`` few made ``before`` a
+    moment (a page of the history; a busy night corrects hundreds of rounds: only the round
+    changes grow with it, and only the page's are read)."""
     entries = (
         _night_rows(night)
         + _sitting_rows(night)
         + _seat_changes(night)
-        + _round_changes(night, latest)
+        + _round_changes(night, latest, before)
         + _settled(night)
     )
+    if before is not None:
+        entries = [entry for entry in entries if entry.when < before]
     return sorted(entries, key=lambda e: e.when, reverse=True)[:latest]
 
 
@@ -147,13 +150,15 @@ def _seat_changes(night) -> list[HistoryEntry]:
     return entries
 
 
-def _round_changes(night, latest: int | None = None) -> list[HistoryEntry]:
+def _round_changes(night, latest: int | None = None, before=None) -> list[HistoryEntry]:
     """Rounds corrected, removed or put back by an undo at the night's tables (entering a round is
     the table's ordinary play: its game page lists those); the ``latest`` few if given. The games'
     rules snapshots are not read."""
+    changes = Round.history.filter(game__table__sitting__night=night)
+    if before is not None:
+        changes = changes.filter(history_date__lt=before)
     rows = list(
-        Round.history.filter(game__table__sitting__night=night)
-        .filter(~Q(history_type="+") | Q(history_undoes__isnull=False))
+        changes.filter(~Q(history_type="+") | Q(history_undoes__isnull=False))
         .select_related("history_user", "game__table__sitting")
         .only(*ENTRY_FIELDS, "number", "game__table__number", "game__table__sitting__number")
         .order_by("-history_date", "-history_id")[:latest]

@@ -15,6 +15,7 @@ from django.db.models import Count
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
@@ -135,10 +136,26 @@ def night_detail(request, slug, night_id):
     return render(request, "league/night_detail.html", context)
 
 
+HISTORY_PAGE = 50  # changes a page of the night's history shows, newest first
+
+
+def _moment(text: str):
+    """``?before=``'s moment (as a page's "Older changes" gives it), or None for anything else."""
+    try:
+        moment = parse_datetime(text[:40])
+    except ValueError:
+        return None
+    return moment if moment is not None and moment.tzinfo is not None else None
+
+
 def night_history(request, slug, night_id):
-    """Every change of the night, newest first (its page shows the latest few)."""
+    """Every change of the night, newest first, a page at a time: ``?before=`` the moment of the
+    last change of the page before (the night page shows the latest few)."""
     night, membership = club_night(request, slug, night_id, Role.VIEWER)
-    context = {"club": night.club, "night": night, "history": league_history.night_history(night=night)}
+    before = _moment(request.GET.get("before", ""))
+    entries = league_history.night_history(night=night, latest=HISTORY_PAGE + 1, before=before)
+    older = entries[HISTORY_PAGE - 1].when.isoformat() if len(entries) > HISTORY_PAGE else ""
+    context = {"club": night.club, "night": night, "history": entries[:HISTORY_PAGE], "older": older, "newer": before}
     return render(request, "league/night_history.html", context)
 
 

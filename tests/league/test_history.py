@@ -3,6 +3,9 @@ games with a reason, and deleting and restoring nights and players."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from league.clubs import services
@@ -192,3 +195,31 @@ def _round_1(hand: int = 185):
     from tests.scoresheet.test_services import THEM_R1, US_R1
 
     return [US_R1, THEM_R1.__class__(**{**THEM_R1.__dict__, "hand_points": hand})]
+
+
+def test_a_busy_nights_history_is_paged_newest_first_at_the_same_cost_whatever_its_length(
+    client, world, django_assert_max_num_queries
+):
+    """Issue 39 item 2: one page listed all 720 corrections of a busy night (14× → 44–52× the
+    floor). Now 50 a page, newest first, the next page a link away; the page's queries and rows
+    do not grow with the night."""
+    tuesday, olga, sam, the_night, sitting, table = world
+    client.force_login(olga)
+    game = table.game
+    scoresheet_services.round_record(game=game, number=1, entries=_round_1())
+    history = f"/clubs/tuesday/nights/{the_night.pk}/history/"
+    for n in range(30):  # 60 round changes: a correction and its undo, each time
+        scoresheet_services.round_record(game=game, number=1, entries=_round_1(hand=80 + 5 * n))
+        undoing.game_undo(game=Game.objects.get(pk=game.pk))
+        if n == 4:
+            with django_assert_max_num_queries(30) as short:
+                client.get(history)
+    with django_assert_max_num_queries(len(short.captured_queries)):
+        first = text(client.get(history))
+    assert first.count('class="history-entry"') == 50
+    older = re.search(r'href="([^"]*\?before=[^"]*)"', first).group(1)
+    second = text(client.get(html.unescape(older)))
+    assert second.count('class="history-entry"') == 62 - 50  # the rest: the night's creation and its draw last
+    assert "Older changes" not in second and "Latest changes" in second
+    for junk in ("x", "2026-13-45T00:00:00", "2026-01-01T00:00:00"):  # none a page's moment: the latest page
+        assert client.get(history, {"before": junk}).status_code == 200
