@@ -165,6 +165,17 @@ class Game(models.Model):
                 fields=["status", "updated_at", "id"], condition=Q(deleted_at__isnull=True), name="game_list_order"
             ),
             models.Index(fields=["deleted_at"], condition=Q(deleted_at__isnull=False), name="game_recently_deleted"),
+            # A member's list is their clubs' games: the same order within each club, so that a
+            # ten-year club's page of 20 is read off the index, not sorted from all its games.
+            models.Index(
+                fields=["club", "status", "updated_at", "id"],
+                condition=Q(deleted_at__isnull=True),
+                name="game_club_list_order",
+            ),
+            # The club page's latest games (league.clubs.selectors.club_games).
+            models.Index(
+                fields=["club", "updated_at", "id"], condition=Q(deleted_at__isnull=True), name="game_club_latest"
+            ),
         ]
 
     def __str__(self) -> str:
