@@ -334,7 +334,7 @@ def byes_block(byes: list[str], scale: float) -> list:
     names = ", ".join(escape(name).replace(" ", NBSP) for name in byes)
     return [
         Paragraph(
-            f'<font name="Sheet" color="#666666">{escape(label)}</font> {names}',
+            f'<font name="Sheet" color="#444444">{escape(label)}</font> {names}',
             _style(NAME_SIZE * scale, bold=True),
         )
     ]
@@ -528,7 +528,7 @@ def seating_chart(pack: SittingPack, paper: str = "letter", seat_link: str | Non
         canvas.setFont("Sheet", 16)
         canvas.drawString(CHART_MARGIN, top - HEADING_SIZE - 20, when)
         if len(pages) + len(index) > 1:
-            canvas.setFillColor(colors.HexColor("#666666"))
+            canvas.setFillColor(colors.HexColor("#444444"))
             canvas.drawRightString(
                 size[0] - CHART_MARGIN, top - HEADING_SIZE - 20, page_of(doc.page, len(pages) + len(index))
             )

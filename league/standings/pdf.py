@@ -40,7 +40,7 @@ from scoresheet.paper.printing import long_date, page_of, short_date
 
 MARGIN = 36  # half an inch: inside what home printers print
 UNCONFIRMED = "†"  # after the name of a player whose counted games include one not yet agreed
-GREY = colors.HexColor("#555555")
+GREY = colors.HexColor("#444444")
 LATE = colors.HexColor("#9a3b00")  # a finished table's result not yet agreed
 NBSP = "\u00a0"
 

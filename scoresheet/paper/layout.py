@@ -34,8 +34,8 @@ FELT = colors.HexColor("#1f6f50")
 FELT_LIGHT = colors.HexColor("#e5f1eb")
 GRID = colors.HexColor("#8a8478")
 SHADE = colors.HexColor("#f1eee6")
-# The lightest grey for text: 7:1 on white (#595959), where the usual mid-grey is 3.9:1.
-SOFT_INK = colors.HexColor("#595959")
+# The lightest grey for text: 9.7:1 on white (#444444), where the usual mid-grey is 3.9:1.
+SOFT_INK = colors.HexColor("#444444")
 RULES_CARD_MIN = 8.5  # the rules card's smallest type, in points
 RULES_CARD_MAX = 16  # and the largest it grows to on a page of its own
 CARD_LEADING = 1.1  # the rules card's line spacing, times its type size

@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape
 from django.utils.translation import gettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape, portrait
+from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -211,21 +212,35 @@ def check_options(options: Options) -> None:
         raise ValueError(f"rules_card must be one of {', '.join(RULES_PLACEMENTS)}")
 
 
+EDGE = 8 * mm  # large print: nothing nearer the paper's edge (most printers leave 4–6 mm blank)
+
+
 @dataclass(frozen=True)
 class Page:
     """The paper (landscape, or upright: ``sheet_page``) and where a sheet's frame sits on it."""
 
     size: tuple[float, float]
     margin: float = 22  # about 8 mm: inside what home printers print
+    foot: float = 0  # large print: the footer's type size, its line 8 mm inside the edge below the frame
 
     @classmethod
     def for_options(cls, options: Options, *, upright: bool = False) -> Page:
         paper = PAPERS[options.paper]
-        return cls(size=portrait(paper) if upright else landscape(paper))
+        foot = Metrics.for_print(True).least if options.large_print else 0
+        return cls(size=portrait(paper) if upright else landscape(paper), foot=foot)
 
     @property
     def bottom(self) -> float:
+        if self.foot:  # the footer's descenders 8 mm from the edge, its capitals below the frame
+            return EDGE + self.foot * 1.3 + 4
         return self.margin + 6  # the footer line sits in it
+
+    @property
+    def footer_line(self) -> float:
+        """Where the footer's baseline sits: its lowest strokes 8 mm inside the edge in large print."""
+        if self.foot:
+            return EDGE + self.foot * 0.25
+        return self.bottom - Metrics.for_print(False).least * 2
 
     @property
     def width(self) -> float:  # the frame keeps 6pt of padding on each side inside the margins
@@ -353,10 +368,9 @@ def sheet_templates(
         canvas.saveState()
         canvas.setFont("Sheet", m.least)
         canvas.setFillColor(SOFT_INK)
-        canvas.drawString(page.margin, page.bottom - m.least * 2, f"Bookkeeper · {rules.name}")
-        canvas.drawRightString(
-            page.size[0] - page.margin, page.bottom - m.least * 2, gettext("Page %(n)s") % {"n": doc.page}
-        )
+        inset = page.margin + 6  # in line with the frame's contents, over 8 mm inside the edge
+        canvas.drawString(inset, page.footer_line, f"Bookkeeper · {rules.name}")
+        canvas.drawRightString(page.size[0] - inset, page.footer_line, gettext("Page %(n)s") % {"n": doc.page})
         canvas.restoreState()
 
     def running_header(canvas, doc):

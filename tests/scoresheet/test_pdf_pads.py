@@ -205,3 +205,17 @@ def test_a_game_in_progress_prints_its_hands_then_blank_ones_to_the_end_of_the_p
     assert need == [90, 50]
     last = next(line for line in lines if line.startswith(f"{played} "))
     assert f"{us:,}" in last and f"{them:,}" in last
+
+
+def test_nothing_in_large_print_is_nearer_than_8_mm_to_the_papers_edge(large):
+    """Issue 37 item 2: the large-print footer sat 1.4 mm from the page's edge; most printers
+    leave the outer 4–6 mm blank."""
+    edge = 8 * 72 / 25.4  # 8 mm in points
+    for name, content in large.items():
+        for page in read(content).pages:
+            width, height = page.width, page.height
+            for c in page.chars:
+                if not c.text.strip():
+                    continue
+                assert c.x0 >= edge - 0.5 and c.x1 <= width - edge + 0.5, (name, c.text, c.x0, c.x1)
+                assert c.top >= edge - 0.5 and c.bottom <= height - edge + 0.5, (name, c.text, c.top, c.bottom)
