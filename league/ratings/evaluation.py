@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from league.ratings.learning import RatedGame, chances, learn
+from league.ratings.learning import RatedGame, chances, fit_beta, learn
 
 TRAINED = Fraction(4, 5)
 FLOOR = 1e-9  # a chance of 0 would give an infinite loss
@@ -33,6 +33,7 @@ class Evaluation:
     log_loss: float
     coin_log_loss: float
     win_rate_log_loss: float
+    beta: float = 0.0  # the performance spread learnt from the first part
 
     def as_json(self) -> dict:
         return {
@@ -40,6 +41,7 @@ class Evaluation:
             "log_loss": round(self.log_loss, 3),
             "coin_log_loss": round(self.coin_log_loss, 3),
             "win_rate_log_loss": round(self.win_rate_log_loss, 3),
+            "beta": round(self.beta, 2),
         }
 
 
@@ -47,7 +49,8 @@ def evaluate(games: Sequence[RatedGame], *, margins: bool = False) -> Evaluation
     """Learn from the first 80 % of ``games`` (in date order) and score the rest (see above)."""
     cut = math.floor(len(games) * TRAINED)
     trained, held_out = games[:cut], games[cut:]
-    ratings = learn(trained, margins=margins)
+    beta = fit_beta(trained, margins=margins)  # the luck learnt from the first part alone
+    ratings = learn(trained, margins=margins, beta=beta)
     rates = win_rates(trained)
     losses, coins, by_rate = [], [], []
     for game in held_out:
@@ -59,7 +62,7 @@ def evaluate(games: Sequence[RatedGame], *, margins: bool = False) -> Evaluation
         coins.append(math.log(len(game.teams)))
         strengths = [sum(rates.get(pk, 0.5) for pk in team) / len(team) for team in game.teams]
         by_rate.append(_loss(strengths[winner] / sum(strengths)))
-    return Evaluation(len(losses), _mean(losses), _mean(coins), _mean(by_rate))
+    return Evaluation(len(losses), _mean(losses), _mean(coins), _mean(by_rate), beta)
 
 
 def win_rates(games: Sequence[RatedGame]) -> dict[int, float]:

@@ -31,6 +31,15 @@ from league.results.metrics import game_vp, win_shares
 
 MARGIN_VP = 4  # a win by more than 12–8 in VP counts for more than a narrow one, with margins
 
+# The performance spread β: how much one game's result strays from the players' skill, i.e. how
+# much luck the game holds. OpenSkill's 25/6 suits games of skill; card games hold more luck, so
+# β is learnt from the club's own games (``fit_beta``) among these, 25/6 × 1 to × 8.
+DEFAULT_BETA = 25 / 6
+BETAS = tuple(DEFAULT_BETA * f for f in (0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8))
+FALLBACK_BETA = DEFAULT_BETA * 2  # too few games to learn from: a card game's luck, not chess's
+FIT_AT_LEAST = 40  # scored games below which β is not learnt
+FIT_WINDOW = 500  # β is learnt from the club's latest games: a long history costs no more
+
 
 @dataclass(frozen=True)
 class RatedGame:
@@ -76,19 +85,20 @@ class Ratings:
     players: dict[int, PlayerRating]
     # game id → player id → the chance their team had of winning it, from the ratings before it
     expected: dict[int, dict[int, float]]
+    beta: float = DEFAULT_BETA  # the performance spread they were learnt with
 
     def ranked(self) -> list[PlayerRating]:
         """Every rated player, the highest rating first."""
         return sorted(self.players.values(), key=lambda p: (-p.rating, p.uncertainty, p.player))
 
 
-def new_model() -> PlackettLuce:
-    return PlackettLuce(margin=MARGIN_VP)
+def new_model(beta: float = DEFAULT_BETA) -> PlackettLuce:
+    return PlackettLuce(margin=MARGIN_VP, beta=beta)
 
 
-def learn(games: Iterable[RatedGame], *, margins: bool = False) -> Ratings:
+def learn(games: Iterable[RatedGame], *, margins: bool = False, beta: float = DEFAULT_BETA) -> Ratings:
     """Every player's rating after ``games`` (in date order), with each game's expected result."""
-    model = new_model()
+    model = new_model(beta)
     state: dict[int, object] = {}
     players: dict[int, PlayerRating] = {}
     expected: dict[int, dict[int, float]] = {}
@@ -110,7 +120,39 @@ def learn(games: Iterable[RatedGame], *, margins: bool = False) -> Ratings:
                 player.rating, player.uncertainty = rating.mu, rating.sigma
                 player.games += 1
                 player.history.append(Step(game.game, game.date, game.season, rating.mu, rating.sigma))
-    return Ratings(players, expected)
+    return Ratings(players, expected, beta)
+
+
+def learn_fitted(games: Sequence[RatedGame], *, margins: bool = False) -> Ratings:
+    """``learn`` with the luck of the club's own game (β by ``fit_beta`` on its latest games)."""
+    games = list(games)
+    return learn(games, margins=margins, beta=fit_beta(games[-FIT_WINDOW:], margins=margins))
+
+
+def fit_beta(games: Sequence[RatedGame], *, margins: bool = False) -> float:
+    """The β that foretold ``games`` best, each from the ratings learnt from the games before it
+    only (its expected chance is made before the game is learnt: held out, one game at a time):
+    the least mean log-loss of the winner's chance over the later four fifths (the first fifth
+    only warms the ratings up). Too few games: ``FALLBACK_BETA``."""
+    games = list(games)
+    scored = [g for g in games[len(games) // 5 :] if _single_winner(g)]
+    if len(scored) < FIT_AT_LEAST:
+        return FALLBACK_BETA
+
+    def loss(beta: float) -> float:
+        expected = learn(games, margins=margins, beta=beta).expected
+        total = 0.0
+        for game in scored:
+            winner = game.teams[game.win_shares().index(max(game.win_shares()))]
+            total -= math.log(max(expected[game.game][winner[0]], 1e-9))
+        return total / len(scored)
+
+    return min(BETAS, key=loss)
+
+
+def _single_winner(game: RatedGame) -> bool:
+    shares = game.win_shares()
+    return len(game.teams) >= 2 and shares.count(max(shares)) == 1
 
 
 def first_place_chances(model: PlackettLuce, teams: Sequence[Sequence]) -> list[float]:
@@ -128,7 +170,7 @@ def first_place_chances(model: PlackettLuce, teams: Sequence[Sequence]) -> list[
 def chances(ratings: Ratings, teams: Sequence[Sequence[int]]) -> list[float]:
     """Each team's chance of winning a game at a table of ``teams`` (player ids), as ``ratings`` stand
     (a player not yet rated counts as a newcomer)."""
-    model = new_model()
+    model = new_model(ratings.beta)
     known = ratings.players
     rated = [
         [model.rating(known[pk].rating, known[pk].uncertainty) if pk in known else model.rating() for pk in team]

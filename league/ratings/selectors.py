@@ -28,7 +28,7 @@ from django.db.models.functions import Coalesce
 from league.kept import code_version, fingerprint, kept, kept_part
 from league.models import Club, Season, Seat
 from league.ratings import learning
-from league.ratings.learning import PlayerRating, RatedGame, Ratings, Step, learn
+from league.ratings.learning import PlayerRating, RatedGame, Ratings, Step, learn_fitted
 from league.results.credited import credited_players
 from league.results.metrics import TeamResult, early_games_counted
 from league.results.querysets import counted
@@ -134,7 +134,7 @@ class KeptRatings:
     @cached_property
     def whole(self) -> Ratings:
         def work() -> Ratings:
-            return learn(club_games(club=self.club, season=self.season))
+            return learn_fitted(club_games(club=self.club, season=self.season))
 
         return kept(self.key, self.fingerprint, work, _shares)
 

@@ -159,7 +159,7 @@ def test_the_command_prints_the_json_of_the_contract():
     call_command("ratings", "--club", "tuesday", "--json", "--evaluate", stdout=out)
     data = json.loads(out.getvalue())
     assert data["club"] == "tuesday" and set(data) == {"club", "ratings", "evaluation"}
-    assert set(data["evaluation"]) == {"held_out_games", "log_loss", "coin_log_loss", "win_rate_log_loss"}
+    assert set(data["evaluation"]) == {"held_out_games", "log_loss", "coin_log_loss", "win_rate_log_loss", "beta"}
     # 4 games: the first 3 learned from, the last one (Bob & Dan won) foretold.
     assert data["evaluation"]["held_out_games"] == 1 and data["evaluation"]["coin_log_loss"] == 0.693
     rows = {row["player"]: row for row in data["ratings"]}
@@ -297,7 +297,7 @@ def test_the_player_page_learns_the_ratings_again_after_any_change_and_reads_the
     client.force_login(member(autumn.club, "vic"))
     ann = autumn.club.players.get(name="Ann")
     url = f"/clubs/tuesday/players/{ann.pk}/record/?season={autumn.pk}"
-    learned = selectors.learn
+    learned = selectors.learn_fitted
 
     def seen() -> tuple[str, int]:
         with CaptureQueriesContext(connection) as queries:
@@ -310,7 +310,9 @@ def test_the_player_page_learns_the_ratings_again_after_any_change_and_reads_the
         rating, _ = seen()
         assert rating == f"{learned(club_games(club=autumn.club)).players[ann.pk].rating:.1f}"
         with monkeypatch.context() as patched:
-            patched.setattr(selectors, "learn", lambda games: pytest.fail("learned again, not read from the cache"))
+            patched.setattr(
+                selectors, "learn_fitted", lambda games: pytest.fail("learned again, not read from the cache")
+            )
             again, queries = seen()
         assert again == rating
         warm.append(queries)

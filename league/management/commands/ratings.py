@@ -10,7 +10,7 @@ from django.utils.translation import gettext, ngettext
 
 from league.models import Club, Player, Season
 from league.ratings.evaluation import Evaluation, evaluate
-from league.ratings.learning import learn
+from league.ratings.learning import learn_fitted
 from league.ratings.selectors import club_games
 from scoresheet import database
 
@@ -52,7 +52,7 @@ class Command(BaseCommand):
                 "uncertainty": round(p.uncertainty, 1),
                 "games": p.games,
             }
-            for p in learn(games).ranked()
+            for p in learn_fitted(games).ranked()
         ]
         result = {"club": club.slug, "ratings": rows}
         evaluation = evaluate(games) if options["evaluate"] else None
