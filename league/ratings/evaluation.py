@@ -83,3 +83,40 @@ def _loss(chance: float) -> float:
 
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
+
+
+# --- how good the predictions are, for the club's ratings page ------------------------------
+
+BINS = ((0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 1.0001))
+
+
+@dataclass(frozen=True)
+class Bin:
+    """The games whose favourite was given a chance in [low, high), and how often it won."""
+
+    low: float
+    high: float
+    games: int
+    won: int
+
+    @property
+    def happened(self) -> float | None:
+        return self.won / self.games if self.games else None
+
+
+def calibration(games: Sequence[RatedGame], expected: dict[int, dict[int, float]]) -> list[Bin]:
+    """Each 2-team game with one winner, by the chance its favourite was given before it
+    (``Ratings.expected``: foretold from the games before it only), in bins of ten points."""
+    counts = {bounds: [0, 0] for bounds in BINS}
+    for game in games:
+        shares = game.win_shares()
+        if len(game.teams) != 2 or shares[0] == shares[1] or game.game not in expected:
+            continue
+        given = [expected[game.game][team[0]] for team in game.teams]
+        favourite = given.index(max(given))
+        for low, high in BINS:
+            if low <= given[favourite] < high:
+                counts[(low, high)][0] += 1
+                counts[(low, high)][1] += shares[favourite] == 1
+                break
+    return [Bin(low, high, games, won) for (low, high), (games, won) in counts.items()]

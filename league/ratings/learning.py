@@ -86,6 +86,9 @@ class Ratings:
     # game id → player id → the chance their team had of winning it, from the ratings before it
     expected: dict[int, dict[int, float]]
     beta: float = DEFAULT_BETA  # the performance spread they were learnt with
+    # How good their predictions are (league.ratings.evaluation): the calibration bins and the
+    # held-out evaluation, made with them for the club's ratings page.
+    quality: object | None = None
 
     def ranked(self) -> list[PlayerRating]:
         """Every rated player, the highest rating first."""

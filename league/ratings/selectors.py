@@ -28,6 +28,7 @@ from django.db.models.functions import Coalesce
 from league.kept import code_version, fingerprint, kept, kept_part
 from league.models import Club, Season, Seat
 from league.ratings import learning
+from league.ratings.evaluation import Bin, Evaluation, calibration, evaluate
 from league.ratings.learning import PlayerRating, RatedGame, Ratings, Step, learn_fitted
 from league.results.credited import credited_players
 from league.results.metrics import TeamResult, early_games_counted
@@ -120,6 +121,19 @@ class PlayerShare:
     expected: dict[int, float]  # game id → chance, from the ratings before the game
 
 
+@dataclass(frozen=True)
+class Quality:
+    """How well the club's ratings foretell its games: each game foretold from the games before it
+    (calibration bins), and the held-out log-loss beside a coin's and the win rates'."""
+
+    calibration: list[Bin]
+    evaluation: Evaluation
+
+    @property
+    def scored(self) -> int:
+        return sum(b.games for b in self.calibration)
+
+
 class KeptRatings:
     """The club's ratings (or one season's) as of their fingerprint, made once (one query) when
     this is made: read whole, or one player's share alone, only when asked. The share is kept
@@ -134,7 +148,10 @@ class KeptRatings:
     @cached_property
     def whole(self) -> Ratings:
         def work() -> Ratings:
-            return learn_fitted(club_games(club=self.club, season=self.season))
+            games = club_games(club=self.club, season=self.season)
+            ratings = learn_fitted(games)
+            ratings.quality = Quality(calibration(games, ratings.expected), evaluate(games))
+            return ratings
 
         return kept(self.key, self.fingerprint, work, _shares)
 

@@ -91,3 +91,51 @@ def line_chart(
             )
     parts.append("</svg>")
     return mark_safe("".join(parts))  # every text in it is escaped above
+
+
+def calibration_chart(bins, title: str, description: str) -> SafeString:
+    """The ratings' calibration: for each band of the favourite's given chance (50–60 % …), a pale
+    bar to the middle of the band (what was foretold) and a green one to how often the favourite
+    won (what happened), with the number of games above; a band with no game is left empty."""
+    shown = list(bins)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    slot = plot_w / len(shown)
+
+    def y(share: float) -> float:
+        return TOP + plot_h * (1 - share)
+
+    parts = [
+        f'<svg class="chart calibration-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        'aria-labelledby="calibration-title calibration-desc" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="calibration-title">{escape(title)}</title>',
+        f'<desc id="calibration-desc">{escape(description)}</desc>',
+    ]
+    for tick in (0, 0.5, 1):
+        parts.append(
+            f'<line class="chart-grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>'
+            f'<text class="chart-tick" x="{LEFT - 8}" y="{y(tick) + 5:.1f}" '
+            f'text-anchor="end">{number(tick * 100)}%</text>'
+        )
+    for i, b in enumerate(shown):
+        x = LEFT + i * slot
+        mid = (b.low + min(b.high, 1)) / 2
+        bar = slot * 0.34
+        parts.append(
+            f'<rect class="calibration-given" x="{x + slot * 0.14:.1f}" y="{y(mid):.1f}" width="{bar:.1f}" '
+            f'height="{plot_h * mid:.1f}"/>'
+        )
+        if b.games:
+            happened = b.won / b.games
+            parts.append(
+                f'<rect class="calibration-happened" x="{x + slot * 0.52:.1f}" y="{y(happened):.1f}" '
+                f'width="{bar:.1f}" height="{plot_h * happened:.1f}"/>'
+                f'<text class="chart-label" x="{x + slot * 0.69:.1f}" y="{y(happened) - 5:.1f}" '
+                f'text-anchor="middle">{number(b.games)}</text>'
+            )
+        label = f"{number(b.low * 100)}–{number(min(b.high, 1) * 100)}"
+        parts.append(
+            f'<text class="chart-tick" x="{x + slot / 2:.1f}" y="{HEIGHT - BOTTOM + 18}" '
+            f'text-anchor="middle">{label}</text>'
+        )
+    parts.append("</svg>")
+    return mark_safe("".join(parts))

@@ -26,6 +26,7 @@ from league.results.metrics import METRICS, RATED_GAMES, match_vp
 from league.standings.charts import line_chart
 from league.standings.charts import number as chart_number
 from league.standings.pdf import standings_pdf
+from league.standings.rating_quality import rating_quality
 from league.standings.selectors import (
     SHOWN,
     Standings,
@@ -89,7 +90,8 @@ def _season_page(request, season: Season, membership):
     if view == "partnerships":
         result = team_standings(season=season)
     elif view == RATING.key:
-        result = season_rating_standings(season=season, ratings=KeptRatings(club=club))
+        ratings = KeptRatings(club=club)
+        result = season_rating_standings(season=season, ratings=ratings)
     else:
         result = season_standings(season=season, by=view)
     if export == "pdf":
@@ -102,6 +104,8 @@ def _season_page(request, season: Season, membership):
     players_linked = membership is not None and not result.teams
     context = _context(request, result, views, view, link if players_linked else None)
     context |= {"membership": membership, "public": membership is None}
+    if view == RATING.key:
+        context["quality"] = rating_quality(ratings.whole.quality)
     return render(request, "league/standings.html", context)
 
 

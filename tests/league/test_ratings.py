@@ -5,9 +5,11 @@ counted ones (a deleted night's games out, so its ratings go back); the command'
 
 from __future__ import annotations
 
+import html
 import io
 import itertools
 import json
+import re
 from datetime import date
 
 import pytest
@@ -268,6 +270,15 @@ def test_the_season_standings_rank_by_rating_beside_the_other_rules(client, djan
     assert "1 Ann" in ranked and f"{ann_rating:.1f}" in ranked
     assert ranked.index("1 Ann") < ranked.index("2 Bob")
     assert "Cleo" not in ranked and "Cleo" in unrated  # two games: not rated yet, not ranked
+    # Issue 38 item 5: how good the predictions are, in a chart and in words; every 2-team game with
+    # one winner counted once, in the band of the chance its favourite was given before it.
+    assert "How good the ratings" in page and 'class="chart calibration-chart"' in response.content.decode()
+    raw = html.unescape(response.content.decode())
+    bands = re.findall(r"<li>Given (\d+)–(\d+)\s%, the favourite won (\d+)\s% of the time \((\d+) games?\)\.</li>", raw)
+    games = club_games(club=autumn.club)
+    two_team = [g for g in games if len(g.teams) == 2 and len(set(g.totals)) == 2]
+    assert bands and sum(int(n) for *_, n in bands) == len(two_team)
+    assert "for a coin toss" in page or len(games) < 5
     # The rating is a view of the page only: the contract's rules, sheets and --by stay the four.
     sheets = load_workbook(io.BytesIO(client.get(url + "&export=xlsx").content)).sheetnames
     assert "Rating" not in sheets
