@@ -52,7 +52,9 @@ def test_it_prints_productmds_json_for_named_players():
     assert len(byes) == len(set(byes)) == 3
     assert night["repeats"]["partners"] == 0
     # the fewest repeats any seating could have stands beside them (PRODUCT.md: "states its bound")
-    assert set(night["repeats"]) == {"partners", "opponents", "bound"}
+    assert set(night["repeats"]) == {"partners", "opponents", "bound", "most_opponents", "most_opponents_bound"}
+    # 12 opponent meetings among 10 pairs: some pair meets at least twice, and the design's most is two
+    assert night["repeats"]["most_opponents_bound"] == 2 == night["repeats"]["most_opponents"]
     # 3 sittings × 4 opponent pairs = 12 meetings among 10 pairs: at least 2 repeats; the whist
     # design for 5 has no pair oppose more than twice
     assert night["repeats"]["bound"] == {"partners": 0, "opponents": 2}
@@ -191,3 +193,34 @@ def test_avoid_keeps_the_pairs_apart_and_all_shapes_allow_tables_without_partner
         for table in sitting["tables"]:
             here = {p for team in table["teams"] for p in team}
             assert not {"P1", "P2"} <= here and not {"P1", "P3"} <= here
+
+
+def most_opposed(night: dict) -> int:
+    met = Counter()
+    for sitting in night["sittings"]:
+        for table in sitting["tables"]:
+            teams = table["teams"]
+            for i, one in enumerate(teams):
+                for other in teams[i + 1 :]:
+                    met.update(frozenset((a, b)) for a in one for b in other)
+    return max(met.values())
+
+
+@pytest.mark.parametrize("players", [10, 11])
+@pytest.mark.parametrize("shapes", [None, "all"])
+@pytest.mark.parametrize("seed", ["1", "2", "3"])
+def test_the_worst_pair_is_watched_no_pair_opposes_more_than_four_times(players, shapes, seed):
+    """Issue 38 item 1: at 10 and 11 players over 8 sittings (4- and 6-seat tables) one pair opposed
+    each other 5 times (6 at 10 players) while the average is 2.3–2.8. The JSON says the most, and
+    the least the count allows (10 players: 128 meetings among 45 pairs, at least 3)."""
+    args = ["--players", str(players), "--seed", seed] + (["--shapes", shapes] if shapes else [])
+    night = seating_json("--variant", "hand-and-foot", "--mode", "rotating", "--sittings", "8", *args)
+    assert most_opposed(night) == night["repeats"]["most_opponents"] <= 4
+    assert night["repeats"]["most_opponents_bound"] <= night["repeats"]["most_opponents"]
+
+
+def test_a_whist_design_meets_the_bound_on_the_worst_pair():
+    """8 players at Hand Knee and Foot's 4-seat tables over 7 sittings: the design's every pair
+    opposes exactly twice, the least the count allows (56 meetings among 28 pairs)."""
+    night = seating_json("--variant", "hand-knee-and-foot", "--mode", "rotating", "--sittings", "7", "--players", "8")
+    assert night["repeats"]["most_opponents"] == night["repeats"]["most_opponents_bound"] == 2

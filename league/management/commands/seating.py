@@ -51,6 +51,10 @@ class Command(BaseCommand):
         except ValueError as error:
             raise CommandError(f"{error}.", returncode=2) from None
         output = night_json(night, seating.bound(len(players), shapes, sittings))
+        output["repeats"] |= {
+            "most_opponents": night.history.most_opponents,
+            "most_opponents_bound": seating.most_opponents_bound(len(players), shapes, sittings),
+        }
         if options["json"]:
             self.stdout.write(to_json(output, getattr(self.stdout, "encoding", None)))
         else:
@@ -95,6 +99,7 @@ def night_text(night: seating.Night, variant: str, mode: str) -> str:
         lines += [f"  ! {flag}" for flag in sitting.flags]
     repeats = night.history.repeats()
     lines += ["", f"Repeats over the night: partners {repeats['partners']}, opponents {repeats['opponents']}"]
+    lines += [f"The most two players meet as opponents: {night.history.most_opponents} times"]
     return "\n".join(lines)
 
 

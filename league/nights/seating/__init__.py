@@ -45,7 +45,7 @@ from league.nights.seating.shapes import (
     table_shapes,
 )
 from league.nights.seating.sittings import History, Night, Pair, Player, Sitting, Table
-from league.nights.seating.whist import bound
+from league.nights.seating.whist import bound, most_opponents_bound
 
 __all__ = [
     "MODES",
@@ -59,6 +59,7 @@ __all__ = [
     "Sitting",
     "Table",
     "bound",
+    "most_opponents_bound",
     "decks_at",
     "draw",
     "draw_night",

@@ -8,7 +8,7 @@ import itertools
 import random
 
 from league.nights.seating.apart import apart_places, refuse_together
-from league.nights.seating.costs import Cost
+from league.nights.seating.costs import Cost, opponent_cap
 from league.nights.seating.flags import sitting_flags
 from league.nights.seating.search import search, seats, sitting_of, split
 from league.nights.seating.shapes import Shape
@@ -18,7 +18,7 @@ from league.nights.seating.sittings import History, Pair, Player, Sitting
 def seat(*, number, players, seated, byes, tables, history, past, apart, rng) -> Sitting:
     """Sitting ``number`` with new partners where the search finds them; ``byes`` are already
     picked. The odd tables' seats go to those who had fewest, as fairly as the pairs kept apart let."""
-    cost = Cost(history, past, apart)
+    cost = Cost(history, past, apart, cap=opponent_cap(history, len(players), tables))
     tables = sorted(tables, key=lambda s: s.odd)  # the standard tables first, as numbered
     odd_players = _odd_seats(seated, sum(s.size for s in tables if s.odd), history, past, rng)
     try:

@@ -48,6 +48,11 @@ class History:
             "opponents": sum(n - 1 for n in self.opponents.values() if n > 1),
         }
 
+    @property
+    def most_opponents(self) -> int:
+        """The most times any two players met as opponents (the pair players notice)."""
+        return max(self.opponents.values(), default=0)
+
 
 @dataclass(frozen=True)
 class Table:

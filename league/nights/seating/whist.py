@@ -70,6 +70,23 @@ def _design_at(rounds, index: int, who: dict, number: int) -> Sitting:
     return Sitting(number, tables, tuple(p for p in who.values() if p not in seated))
 
 
+def most_opponents_bound(count: int, shapes: Sequence[Shape], sittings: int) -> int:
+    """The least that the most times any two players meet as opponents can be, by counting: the
+    night's opponent meetings shared among all the pairs (some pair gets at least the average,
+    rounded up), and the player who plays the most sittings, meeting at least as many opponents a
+    sitting as the smallest table gives, among everyone else (the same, for that player's pairs).
+    A whist design meets it at 4k and 4k + 1 players over a full round: two."""
+    tables, _ = layout(count, shapes)
+    if count < 2 or not tables:
+        return 0
+    pairs = count * (count - 1) // 2
+    meetings = sum(s.teams * (s.teams - 1) // 2 * s.players_per_team**2 for s in tables) * sittings
+    seated = sum(s.size for s in tables)
+    most_played = -(-sittings * seated // count)
+    least_opponents = min((s.teams - 1) * s.players_per_team for s in tables)
+    return max(-(-meetings // pairs), -(-most_played * least_opponents // (count - 1)))
+
+
 def bound(count: int, shapes: Sequence[Shape], sittings: int) -> dict[str, int]:
     """The fewest repeats (as ``History.repeats`` counts them) any seating of ``count`` players
     for ``sittings`` sittings can have, by counting: the night holds M partner (opponent)
