@@ -68,6 +68,17 @@ class ClubForm(forms.Form):
         return name
 
 
+class ClubNewForm(ClubForm):
+    """A new club: its name and its language, offered as the organiser's (the page's)."""
+
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=settings.LANGUAGES,
+        required=False,  # left out: the organiser's
+        help_text=_("The language of the sheets, packs and emails the club prints and sends for its players."),
+    )
+
+
 class ClubSettingsForm(ClubForm):
     """The club's name and its time zone, a zone name typed or chosen from the page's list
     (``time-zones``, league.time_zones.listed_zones)."""

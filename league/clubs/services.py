@@ -129,15 +129,16 @@ def member_password_reset_send(*, membership: Membership, by: User, site_url: st
 
 
 @transaction.atomic
-def club_create(*, name: str, by: User) -> Club:
-    """A new club named ``name`` with ``by`` as its organiser; its slug is unique (tuesday, tuesday-2 …)."""
+def club_create(*, name: str, by: User, language: str = "") -> Club:
+    """A new club named ``name`` with ``by`` as its organiser; its slug is unique (tuesday, tuesday-2 …);
+    its ``language`` for what it prints and sends (the default's, English, if not given)."""
     name = name.strip()
     base = slugify(name)[:50] or "club"
     slug, n = base, 1
     while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
-    club = Club(slug=slug, name=name)
+    club = Club(slug=slug, name=name, **({"language": language} if language else {}))
     limits.check(club, CLUB_GIVEN, refuse=LeagueError)
     club.save()
     Membership.objects.create(club=club, user=by, role=Role.ORGANISER)

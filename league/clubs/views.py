@@ -6,16 +6,18 @@ that role in that club gets the same 404 as for a club that does not exist.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from league import time_zones
+from league import languages, time_zones
 from league.access import club_member, club_player
 from league.clubs import claims, forms, kept_apart, selectors, services
 from league.clubs.names import sort_key
@@ -81,9 +83,11 @@ def club_list(request):
 
 @login_required
 def club_new(request):
-    form = forms.ClubForm(request.POST or None)
+    organisers = languages.usable(translation.get_language()) or settings.LANGUAGE_CODE  # the page's: theirs
+    form = forms.ClubNewForm(request.POST or None, initial={"language": organisers})
     if request.method == "POST" and form.is_valid():
-        club = services.club_create(name=form.cleaned_data["name"], by=request.user)
+        data = form.cleaned_data
+        club = services.club_create(name=data["name"], by=request.user, language=data["language"] or organisers)
         messages.success(request, gettext("%(club)s is made, with you as its organiser.") % {"club": club.name})
         return redirect("league:club-detail", club.slug)
     status = 400 if request.method == "POST" else 200

@@ -77,7 +77,9 @@ def _claim(night: Night) -> list[ResultEmail]:
             claimed_at=stamp
         )
     return list(
-        ResultEmail.objects.filter(night=night, status=EmailStatus.QUEUED, claimed_at=stamp).select_related("player")
+        ResultEmail.objects.filter(night=night, status=EmailStatus.QUEUED, claimed_at=stamp).select_related(
+            "player__user__preferences"
+        )
     )
 
 
@@ -190,9 +192,17 @@ def _links(row: ResultEmail) -> dict[str, str]:
 
 def results_message(*, row: ResultEmail, results: PlayerResults) -> EmailMultiAlternatives:
     """The email of ``row``: plain text and HTML from templates/league/email/, and List-Unsubscribe;
-    in the club's language (``Club.language``), whatever the language of the page that closed the night."""
-    with translation.override(results.night.club.language or settings.LANGUAGE_CODE):
+    in the player's language: their account's (a roster entry linked to an account that chose one),
+    else the club's (``Club.language``), whatever the language of the page that closed the night."""
+    with translation.override(player_language(row.player) or results.night.club.language or settings.LANGUAGE_CODE):
         return _message(row, results)
+
+
+def player_language(player) -> str:
+    """The language the player's account chose (``Preferences``), or empty."""
+    user = player.user if player.user_id else None
+    preferences = getattr(user, "preferences", None) if user is not None else None
+    return preferences.language if preferences is not None else ""
 
 
 def _message(row: ResultEmail, results: PlayerResults) -> EmailMultiAlternatives:

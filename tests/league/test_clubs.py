@@ -384,3 +384,15 @@ def test_a_club_game_can_be_played_by_the_clubs_house_rules_and_no_other_clubs(c
     refused = client.post("/clubs/tuesday/games/new/", {**start_data("Us", "Them"), "variant": theirs.pk})
     assert refused.status_code == 400
     assert Game.objects.count() == 1
+
+
+def test_a_new_club_is_offered_the_organisers_language(client):
+    """Issue 36 item 7: the club's language (of its emails and prints) is offered when the club is
+    made, from the organiser's; it was English until changed."""
+    client.force_login(user("anne"))
+    page = client.get("/clubs/new/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert '<option value="fr" selected>' in page
+    client.post("/clubs/new/", {"name": "Club du mardi"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert Club.objects.get(name="Club du mardi").language == "fr"
+    client.post("/clubs/new/", {"name": "Friday Club", "language": "en"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert Club.objects.get(name="Friday Club").language == "en"

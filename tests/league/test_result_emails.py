@@ -297,3 +297,21 @@ def test_merging_two_entries_keeps_either_ones_no_more_emails(tuesday):
     services.player_merge(keep=dora, merge=dee)
     dora.refresh_from_db()
     assert (dora.email, dora.email_opt_out) == ("dee@example.com", True)
+
+
+def test_each_player_is_written_to_in_their_own_language(organiser, tuesday):
+    """Issue 36 item 7: the results emails were in the club's language only. A player whose roster
+    entry is linked to an account that chose French reads French; the others, the club's."""
+    from league.models import Preferences
+    from tests.league.factories import user
+
+    the_night = played_night(tuesday, players=4, emails=4, opted_out=0)
+    p01 = Player.objects.get(club=tuesday, name="P01")
+    account = user("pat")
+    Preferences.objects.create(user=account, language="fr")
+    Player.objects.filter(pk=p01.pk).update(user=account)
+    close(organiser, the_night)
+    results_emails_send()
+    subjects = {message.to[0]: message.subject for message in mail.outbox}
+    assert subjects["p01@example.com"] == "Vos résultats : Tuesday Club, 24 novembre 2026"
+    assert subjects["p02@example.com"] == "Your results: Tuesday Club, 24 November 2026"
