@@ -64,7 +64,18 @@ def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
     teams = [team for row in sitting.tables for team in row.teams]
     total_w = max(pdfmetrics.stringWidth(number(team.score), "Sheet-Bold", lay.font) for team in teams)
     names_w = max(pdfmetrics.stringWidth(_players(team), "Sheet-Bold", lay.font) for team in teams)
-    widths = [lay.font * 4, 0, max(total_w, lay.font * 4) + 2 * lay.pad + 2, lay.font * 7, 0]
+    # The result column as wide as its longest word in the language it prints in ("Premiers ex
+    # æquo" ran over the next column in French).
+    result_w = max(
+        pdfmetrics.stringWidth(w, "Sheet-Bold", lay.font) for w in (gettext("Winner"), gettext("Tied first"))
+    )
+    widths = [
+        lay.font * 4,
+        0,
+        max(total_w, lay.font * 4) + 2 * lay.pad + 2,
+        max(lay.font * 7, result_w + 2 * lay.pad + 2),
+        0,
+    ]
     # The players as wide as the longest team needs (at least two fifths of the page), so that
     # the total stands next to the names; what is left goes to the last column.
     widths[1] = min(max(names_w + 2 * lay.pad + 2, width * 0.4), width - sum(widths) - lay.font * 8)

@@ -312,3 +312,21 @@ def test_each_number_is_formatted_once(autumn, monkeypatch):
     standings_pdf(result)
     rows = len(result.rows) + len(result.unranked)
     assert rows and len(calls) == rows * len(standings_pdf_module.columns(result))
+
+
+def test_the_french_night_results_with_ties_overprint_nothing(autumn):
+    """Issue 36 item 6: "Premiers ex æquo" ran over the next column on every tied table."""
+    from django.utils import translation
+
+    first = Night.objects.get(season=autumn, date=date(2026, 10, 6))
+    with translation.override("fr"):
+        content = night_results_pdf(first)
+    text = " ".join(page_texts(content))
+    assert "Premiers ex æquo" in text
+    for page in read(content).pages:
+        words = page.words
+        for i, one in enumerate(words):
+            for other in words[i + 1 :]:
+                same_line = one.top < other.bottom - 1 and other.top < one.bottom - 1
+                overlap = one.x0 < other.x1 - 0.5 and other.x0 < one.x1 - 0.5
+                assert not (same_line and overlap), (one.text, other.text)

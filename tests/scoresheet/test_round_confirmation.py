@@ -250,3 +250,17 @@ def test_nobody_went_out_is_said_only_once_nobody_is_chosen(client, game):
     assert "Nobody went out" not in html.unescape(body["warnings"])
     body = client.post(f"/g/{game.token}/rounds/1/preview/", {**data, "went_out": "none"}).json()
     assert "Nobody went out: right only if the draw pile ran out." in html.unescape(body["warnings"])
+
+
+def test_a_warnings_confirmation_code_is_the_same_whatever_the_pages_language(client, game):
+    """Issue 36 item 8: a code made from the warning's words asked again when the language switched
+    between the warning and "Save anyway"; the code is made from the warning's kind and numbers."""
+    codes = []
+    for language in ("en", "fr"):
+        body = client.post(f"/g/{game.token}/rounds/1/preview/", TYPED, HTTP_ACCEPT_LANGUAGE=language).json()
+        codes.append(re.search(r'name="confirm_warnings" value="([^"]+)"', body["warnings"]).group(1))
+    assert codes[0] == codes[1] and codes[0]
+    french = client.post(
+        f"/g/{game.token}/rounds/1/", {**TYPED, "confirm_warnings": codes[0]}, HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert french.status_code == 302 and Round.objects.filter(game=game).count() == 1  # saved with the English code
