@@ -41,6 +41,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from league.clubs.names import sort_key
 from league.nights.pack_selectors import PackTable, SittingPack
 from league.nights.pdf_qr import QrCode
 from scoresheet.paper import pdf, sheets
@@ -344,7 +345,7 @@ def index_entries(pack: SittingPack) -> list[tuple[str, str]]:
     """Every player of the sitting by name (as a person looks for it): their table, or "Sitting out"."""
     entries = [(name, table_word(table.number)) for table in pack.tables for team in table.teams for name in team]
     entries += [(name, _("Sitting out")) for name in pack.byes]
-    return sorted(entries, key=lambda entry: (entry[0].casefold(), entry[0]))
+    return sorted(entries, key=lambda entry: sort_key(entry[0]))  # Bénédicte before Björn (league.clubs.names)
 
 
 def _where_width(size: float) -> float:

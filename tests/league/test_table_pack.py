@@ -467,3 +467,15 @@ def test_a_modern_american_pack_keeps_a_table_a_page_and_its_rules_card_once(sha
     assert texts[-1].count("Rules: Modern American Canasta") == 1
     codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
     assert codes == [link(table) for table in tables_of(sitting)]
+
+
+def test_the_charts_index_sorts_names_as_a_reader_expects():
+    """Issue 37 item 4: accented names sorted out of order (Björn before Bénédicte, Østergaard
+    after Villeneuve)."""
+    from types import SimpleNamespace
+
+    from league.nights.pdf import index_entries
+
+    table = SimpleNamespace(number=1, teams=[["Villeneuve", "Østergaard"], ["Björn", "Bénédicte"]])
+    sitting = SimpleNamespace(tables=[table], byes=["Ægir"])
+    assert [name for name, _ in index_entries(sitting)] == ["Ægir", "Bénédicte", "Björn", "Østergaard", "Villeneuve"]
