@@ -56,7 +56,7 @@ def claim_waiting(*, player: Player, user: User) -> bool:
 def claim_decide(*, claim: PlayerClaim, approve: bool) -> Player:
     """The organiser approves a claim (the entry is linked to the account, and the entry's other
     claims are dropped) or refuses it (it is dropped)."""
-    claim = PlayerClaim.objects.select_for_update().select_related("player", "user").get(pk=claim.pk)
+    claim = PlayerClaim.objects.select_for_update(of=("self",)).select_related("player", "user").get(pk=claim.pk)
     player = claim.player
     if approve:
         player = player_link_user(player=player, user=claim.user)

@@ -212,7 +212,9 @@ def results_import(
     players = dict(plan.players)
     created = players_create(players=[Player(club=club, name=name) for name in plan.new_players])
     players.update((name_key(player.name), player) for player in created)
-    _write_nights(club, season, plan.nights, players)
+    with history.change("results_imported"):  # one change, whatever the batches
+        for start in range(0, len(plan.nights), NIGHTS_A_BATCH):  # memory bounded by a batch, not the file
+            _write_nights(club, season, plan.nights[start : start + NIGHTS_A_BATCH], players)
     results_changed(club.pk)  # its standings and ratings count the nights imported (and not those replaced)
     plan.club, plan.season = club, season
     return plan
@@ -246,7 +248,9 @@ def _season_create(club: Club, plan: ResultsPlan) -> Season:
     )
 
 
-@history.records("results_imported")
+NIGHTS_A_BATCH = 50  # nights written at a time (with their history), all in the import's one transaction
+
+
 def _write_nights(club: Club, season: Season, planned: list[PlannedNight], players: dict[str, Player]) -> None:
     """Bulk-create the nights and everything below them: a few queries a level, not one a row,
     each row with its history (one change: "results imported")."""

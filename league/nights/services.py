@@ -420,7 +420,7 @@ def seat_substitute(*, seat: Seat, player: Player) -> Seat:
     ``league.results.substitutes``. The substitute must be on the roster and not already at a
     table of this sitting. A seat takes one substitute a game once both have played rounds.
     """
-    seat = Seat.objects.select_for_update().select_related("team__game__table__sitting").get(pk=seat.pk)
+    seat = Seat.objects.select_for_update(of=("self",)).select_related("team__game__table__sitting").get(pk=seat.pk)
     game = seat.team.game
     sitting = game.table.sitting
     night = _open_night(sitting.night)
