@@ -54,6 +54,27 @@ def _table_status(row: TableRow) -> str:
     return row.status_text
 
 
+def _widths(sitting: SittingRow, width: float, lay: Layout) -> list[float]:
+    """The columns' widths: the total and the result as wide as their widest ("Premiers ex æquo"
+    ran over the next column in French), the players as wide as the longest team needs (at least
+    two fifths of the page, so that the total stands next to the names), the rest to the last."""
+
+    def wide(texts) -> float:
+        return max(pdfmetrics.stringWidth(text, "Sheet-Bold", lay.font) for text in texts) + 2 * lay.pad + 2
+
+    teams = [team for row in sitting.tables for team in row.teams]
+    widths = [
+        lay.font * 4,
+        0,
+        max(wide(number(team.score) for team in teams), lay.font * 4 + 2 * lay.pad + 2),
+        max(lay.font * 7, wide([gettext("Winner"), gettext("Tied first")])),
+        0,
+    ]
+    widths[1] = min(max(wide(_players(team) for team in teams), width * 0.4), width - sum(widths) - lay.font * 8)
+    widths[4] = width - sum(widths)
+    return widths
+
+
 def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
     """One sitting: a row per team (its table, players, total, winner) and whether each table agreed."""
     heading = Paragraph(
@@ -61,25 +82,7 @@ def sitting_table(sitting: SittingRow, width: float, lay: Layout) -> list:
     )
     if not sitting.tables:
         return [heading, Paragraph(escape(gettext("No tables.")), paragraph_style(lay.font))]
-    teams = [team for row in sitting.tables for team in row.teams]
-    total_w = max(pdfmetrics.stringWidth(number(team.score), "Sheet-Bold", lay.font) for team in teams)
-    names_w = max(pdfmetrics.stringWidth(_players(team), "Sheet-Bold", lay.font) for team in teams)
-    # The result column as wide as its longest word in the language it prints in ("Premiers ex
-    # æquo" ran over the next column in French).
-    result_w = max(
-        pdfmetrics.stringWidth(w, "Sheet-Bold", lay.font) for w in (gettext("Winner"), gettext("Tied first"))
-    )
-    widths = [
-        lay.font * 4,
-        0,
-        max(total_w, lay.font * 4) + 2 * lay.pad + 2,
-        max(lay.font * 7, result_w + 2 * lay.pad + 2),
-        0,
-    ]
-    # The players as wide as the longest team needs (at least two fifths of the page), so that
-    # the total stands next to the names; what is left goes to the last column.
-    widths[1] = min(max(names_w + 2 * lay.pad + 2, width * 0.4), width - sum(widths) - lay.font * 8)
-    widths[4] = width - sum(widths)
+    widths = _widths(sitting, width, lay)
     # The sitting's name is the table's first row, so that it repeats with the column names on
     # a page the sitting runs on to.
     titles = [
