@@ -28,6 +28,7 @@ from league.nights import history as league_history
 from league.nights import kept_night, player_views
 from league.nights import selectors as night_selectors
 from league.nights import services as night_services
+from league.nights.fairness import night_fairness
 from league.nights.forms import NightForm, SubstituteForm, SwapForm
 from scoresheet.addresses import site
 from scoresheet.addresses.links import GameLinks
@@ -115,6 +116,12 @@ def _night_context(request, membership, night: Night, stamp: str) -> dict:
         "organiser": membership.can(Role.ORGANISER),
         "scorekeeper": show_links,
         "links_warning": site.printed_links_warning(request) if show_links else "",
+        "fairness": night_fairness(
+            night=night,
+            shapes=night_selectors.night_shapes(night=night),
+            byes_last=len(page.sittings[-1].byes) if page.sittings else 0,
+            sittings=played,
+        ),
     }
 
 
