@@ -62,7 +62,7 @@ def measure(bench: BenchClub, runs: int) -> list[Figure]:
     measured += _pages(client, bench, runs)
     exchanged, bare = _exchange(bench, runs)
     measured += exchanged
-    measured += [_engine(runs), *_processes(bench, bare)]
+    measured += [_engine(runs), _seating(runs), *_processes(bench, bare)]
     return [
         Figure(**{**figure.__dict__, "floors": figure.seconds / floor.seconds if figure.key != "floor" else 1.0})
         for figure in measured
@@ -227,6 +227,29 @@ def _engine(runs: int) -> Figure:
         engine.peak,
         versus=engine.seconds / bare.seconds,
         reference="× bare arithmetic; target ≤ 10×",
+    )
+
+
+SEATING_PLAYERS, SEATING_SITTINGS = 50, 20  # the night that took 12–28 s on a busy machine (issue 38)
+
+
+def _seating(runs: int) -> Figure:
+    """A rotating night of 50 players over 20 sittings at Hand and Foot's tables, drawn in this
+    process: the time a sitting (the organiser draws one at a time)."""
+    from league.nights import seating
+
+    shapes = seating.partnership_shapes(seating.table_shapes(preset("hand-and-foot")))
+    players = [f"P{n:02d}" for n in range(1, SEATING_PLAYERS + 1)]
+    night = timed(
+        lambda: seating.draw_night("rotating", players, shapes, SEATING_SITTINGS, seed=1), runs, queries=False
+    )
+    return Figure(
+        "seating_draw",
+        f"seating, a sitting of {SEATING_PLAYERS} players (a night of {SEATING_SITTINGS})",
+        night.seconds / SEATING_SITTINGS,
+        None,
+        night.peak,
+        reference="target ≤ 1 s a sitting",
     )
 
 

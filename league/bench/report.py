@@ -25,7 +25,8 @@ EXPECTED_QUERIES: dict[str, int] = {
     # session, user, membership, night, the fingerprint's one query and the night's results emails
     # for its log (issue 23). Worked out again after a change: 21, less the seats and byes of swaps
     # and substitutes in its history, read only when the night has one (the bench's nights have none).
-    "night_page": 6,
+    # One more since issue 38: the night's seats, for how fair its seating has been (nights.fairness).
+    "night_page": 7,
     # The season's standings are kept in the cache (league.standings.fingerprint) under the club's
     # results version (league.results.version: one query by the club's key) in place of the selector's 4
     # (5 more when they are worked out again). Its three aggregates over the season's games before
