@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from league.access import club_player
+from league.clubs.names import sort_key
 from league.models import KeptApart, Player, Role
 
 
@@ -23,7 +24,7 @@ def kept_apart_from(*, player: Player) -> list[Player]:
         .values_list("second_id", flat=True)
         .union(KeptApart.objects.filter(second=player).values_list("first_id", flat=True))
     )
-    return list(Player.objects.filter(pk__in=list(rows)).order_by("name"))
+    return sorted(Player.objects.filter(pk__in=list(rows)), key=lambda other: sort_key(other.name))
 
 
 @transaction.atomic

@@ -39,6 +39,15 @@ def search_key(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_SPELLED_OUT)
 
 
+def finds(query: str, name: str) -> bool:
+    """Does a search for ``query`` find ``name``? Each of its words is in the name, compared by
+    ``search_key`` ("doeuf jer" finds Jérôme Dœuf). static/js/search_key.js is the same test in
+    the browser, for the lists that narrow as one types."""
+    words = search_key(query).split()
+    key = search_key(name)
+    return all(word in key for word in words)
+
+
 @functools.cache
 def _collator():
     import pyuca  # the Unicode Collation Algorithm's default table: read once, on the first sort

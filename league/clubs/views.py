@@ -20,10 +20,11 @@ from django.views.decorators.http import require_POST
 from league import languages, time_zones
 from league.access import club_member, club_player
 from league.clubs import claims, forms, kept_apart, selectors, services
-from league.clubs.names import sort_key
-from league.models import Membership, PlayerClaim, Role
+from league.clubs.names import finds, search_key, sort_key
+from league.models import Membership, Player, PlayerClaim, Role
 from scoresheet.addresses import site
 from scoresheet.games import views as scoresheet_views
+from scoresheet.games.limits import max_length
 
 # Accounts
 
@@ -271,9 +272,17 @@ def player_list(request, slug):
     membership = club_member(request, slug, Role.VIEWER)
     club = membership.club
     players = sorted(selectors.club_players(club=club), key=lambda player: sort_key(player.name))
+    everyone = len(players)
+    query = " ".join(request.GET.get("q", "").split())[: max_length(Player, "name")]
+    if query:  # without the page's script; with it, the list narrows as one types (static/js/find_name.js)
+        players = [player for player in players if finds(query, player.name)]
+    for player in players:
+        player.key = search_key(player.name)  # what the script compares, in the item's data-name
     context = {
         "club": club,
         "membership": membership,
+        "everyone": everyone,
+        "query": query,
         "active": [p for p in players if p.active],
         "inactive": [p for p in players if not p.active],
         "claims": claims.pending_claims(club=club) if membership.can(Role.ORGANISER) else [],

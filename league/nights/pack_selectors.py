@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from league.clubs.names import sort_key
 from league.models import Bye, Club, Night, Seat, Sitting, Table
 from scoresheet.models import Team
 
@@ -46,7 +47,7 @@ def sitting_pack(*, sitting: Sitting) -> SittingPack:
     rows = Team.objects.filter(game__table__sitting=sitting).order_by("position")
     for table_id, position, name in rows.values_list("game__table_id", "position", "name"):
         teams[table_id].append(names.get((table_id, position)) or [name])
-    byes = list(Bye.objects.filter(sitting=sitting).order_by("player__name").values_list("player__name", flat=True))
+    byes = sorted(Bye.objects.filter(sitting=sitting).values_list("player__name", flat=True), key=sort_key)
     return SittingPack(
         club=sitting.night.club,
         night=sitting.night,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from league.clubs.names import search_key, sort_key
+from league.clubs.names import finds, search_key, sort_key
 from league.models import Attendance, Night
 from league.nights import selectors as night_selectors
 from league.nights.selectors import NightPage, SittingRow, TableRow
@@ -54,9 +54,9 @@ def night_players(*, night: Night, page: NightPage) -> list[Person]:
 
 
 def find(people: list[Person], query: str) -> list[Person]:
-    """The people whose name holds ``query``, accents and case aside ("zoe" finds "Zoë")."""
-    wanted = search_key(query)
-    return [person for person in people if wanted in person.key]
+    """The people whose name holds each word of ``query``, accents, ligatures and case aside ("zoe"
+    finds "Zoë", "aegir" finds "Ægir"), as the page's script narrows the list (static/js/search_key.js)."""
+    return [person for person in people if finds(query, person.name)]
 
 
 @dataclass(frozen=True)

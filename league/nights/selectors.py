@@ -14,6 +14,7 @@ from django.db.models import Count, Prefetch, Q, Sum, prefetch_related_objects
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext, pgettext
 
+from league.clubs.names import sort_key
 from league.models import Attendance, Bye, KeptApart, Night, Seat, Sitting, Table
 from league.nights import seating
 from league.results.querysets import is_agreed, team_agrees
@@ -284,7 +285,8 @@ def night_page(*, night: Night) -> NightPage:
     )
     mark_early(games)
     byes = defaultdict(list)
-    for bye in Bye.objects.filter(sitting__night=night).select_related("player").order_by("player__name"):
+    sitting_out = Bye.objects.filter(sitting__night=night).select_related("player")
+    for bye in sorted(sitting_out, key=lambda bye: sort_key(bye.player.name)):  # as a reader sorts names
         byes[bye.sitting_id].append(bye)
     by_sitting = defaultdict(list)
     for table in tables:

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from league.access import club_member, club_night, night_table
 from league.clubs.forms import PlayerForm
-from league.clubs.names import search_key, sort_key
+from league.clubs.names import finds, search_key, sort_key
 from league.clubs.services import LeagueError
 from league.models import Attendance, EmailStatus, Night, Player, Role, Sitting
 from league.nights import history as league_history
@@ -312,12 +312,13 @@ def _checkin_context(request, membership, night: Night, form) -> dict:
     # Found and listed as a reader expects: "aegir" finds Ægir, Ægir among the A's (league.clubs.names).
     players = sorted(players, key=lambda player: sort_key(player.name))
     if query:
-        wanted = search_key(query)
-        players = [player for player in players if wanted in search_key(player.name)]
+        players = [player for player in players if finds(query, player.name)]
     rows = []
     for player in players:
         attendance = attendances.get(player.pk)
-        rows.append({"player": player, "here": bool(attendance and attendance.present), "note": _late_note(attendance)})
+        here = bool(attendance and attendance.present)
+        # key: the name as the search box's script compares it (static/js/search_key.js)
+        rows.append({"player": player, "key": search_key(player.name), "here": here, "note": _late_note(attendance)})
     return {
         "club": night.club,
         "membership": membership,

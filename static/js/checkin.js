@@ -10,16 +10,11 @@
   var count = document.querySelector("[data-present-count]");
   var problem = document.querySelector("[data-checkin-error]");
 
-  function fold(text) {
-    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  }
-
+  // Each name's key (data-name) is the server's league.clubs.names.search_key: "aegir" finds Ægir.
   function filter() {
-    var words = fold(search.value).split(/\s+/).filter(Boolean);
     var shown = 0;
     list.querySelectorAll("li[data-name]").forEach(function (item) {
-      var name = fold(item.dataset.name);
-      var hit = words.every(function (word) { return name.indexOf(word) !== -1; });
+      var hit = window.bookkeeperNames.finds(search.value, item.dataset.name);
       item.hidden = !hit;
       if (hit) shown += 1;
     });

@@ -1,24 +1,24 @@
-// "Where do I sit?": the list of the night's names narrows as you type, accents and case aside
-// ("zoe" finds "Zoë"), as the server's search does (league.nights.player_view.folded). Each name
-// carries its folded form in data-name. Without this script the form asks the server.
+// A list of names that narrows as you type ("Where do I sit?", the roster): accents, ligatures and
+// case aside ("zoe" finds "Zoë", "aegir" finds "Ægir"), as the server's search does
+// (league.clubs.names.finds; static/js/search_key.js). The box's data-find names the lists (ids,
+// space-separated); each name's li carries its key in data-name. Without this script the form
+// asks the server.
 (function () {
   "use strict";
   var input = document.querySelector("[data-find]");
   if (!input) return;
-  var list = document.getElementById(input.dataset.find);
+  var lists = input.dataset.find.split(" ").map(function (id) { return document.getElementById(id); })
+    .filter(Boolean);
   var none = document.querySelector("[data-find-none]");
 
-  function folded(text) {
-    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().split(/\s+/).join(" ").trim();
-  }
-
   function narrow() {
-    var wanted = folded(input.value);
     var shown = 0;
-    list.querySelectorAll("li[data-name]").forEach(function (item) {
-      var match = item.dataset.name.indexOf(wanted) !== -1;
-      item.hidden = !match;
-      if (match) shown += 1;
+    lists.forEach(function (list) {
+      list.querySelectorAll("li[data-name]").forEach(function (item) {
+        var match = window.bookkeeperNames.finds(input.value, item.dataset.name);
+        item.hidden = !match;
+        if (match) shown += 1;
+      });
     });
     if (none) none.hidden = shown > 0;
   }

@@ -79,6 +79,7 @@ def test_no_page_has_a_serious_accessibility_problem(live_server, page, presets)
         "clubs": f"{url}/clubs/",
         "club": f"{base}/",
         "seasons": f"{base}/seasons/",
+        "roster": f"{base}/players/",
         "check-in": f"{base}/nights/{the_night.pk}/checkin/",
         "recently deleted": f"{base}/deleted/",
     }.items():

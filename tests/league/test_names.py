@@ -2,7 +2,7 @@
 
 import pytest
 
-from league.clubs.names import search_key, sort_key
+from league.clubs.names import finds, search_key, sort_key
 
 
 def test_search_key_folds_case_accents_and_letters_unicode_does_not_decompose():
@@ -54,3 +54,61 @@ def test_check_in_where_do_i_sit_and_the_roster_find_and_sort_names_as_a_reader_
     assert [name for name in re.findall(r">([^<>]+)</a>", roster) if name in order] == order
     seats = client.get(f"/n/{the_night.token}/", {"q": "aegir"}).content.decode()
     assert re.findall(r'data-name="[^"]*"><a [^>]*>([^<]*)</a>', seats) == ["Ægir Þórsson"]
+
+
+def test_a_search_finds_a_name_holding_each_word_typed_in_any_order():
+    assert finds("doeuf jer", "Jérôme Dœuf") and finds("  THORSSON  aegir ", "Ægir Þórsson")
+    assert finds("", "Zoé Martin")  # nothing typed: everyone
+    assert not finds("aegir zoe", "Ægir Þórsson")  # every word, not any
+
+
+def test_the_browser_spells_out_the_same_letters_as_the_server():
+    """static/js/search_key.js folds what is typed for the lists that narrow as one types; the names'
+    keys come from search_key: the two must spell out the same letters (the browser test compares
+    their results on names)."""
+    import json
+    import re
+    from pathlib import Path
+
+    from league.clubs import names
+
+    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "search_key.js").read_text(encoding="utf-8")
+    table = re.search(r"var SPELLED_OUT = (\{.*?\});", script, re.S).group(1)
+    assert json.loads(table) == {chr(code): text for code, text in names._SPELLED_OUT.items()}
+
+
+@pytest.mark.django_db
+def test_the_roster_finds_names_as_a_reader_types_them(client):
+    """The roster's "Find a player" (without the script: ?q=; with it the list narrows as one
+    types, each name carrying its key): "aegir" finds Ægir Þórsson, "doeuf" Jérôme Dœuf, among
+    the active players and those not active alike."""
+    import re
+
+    from league.models import Role
+    from tests.league.factories import club, member, player
+
+    tuesday = club("tuesday", "Tuesday Club")
+    client.force_login(member(tuesday, "vic", Role.VIEWER))
+    for name in ("Zoé Martin", "Ægir Þórsson", "Björn Ek"):
+        player(tuesday, name)
+    gone = player(tuesday, "Jérôme Dœuf")
+    gone.active = False
+    gone.save()
+
+    def listed(**query):
+        page = client.get("/clubs/tuesday/players/", query).content.decode()
+        return re.findall(
+            r'<li class="player" data-name="([^"]*)">\s*<span class="player-name"><a [^>]*>([^<]*)</a>', page
+        )
+
+    assert listed() == [
+        ("aegir thorsson", "Ægir Þórsson"),
+        ("bjorn ek", "Björn Ek"),
+        ("zoe martin", "Zoé Martin"),
+        ("jerome doeuf", "Jérôme Dœuf"),  # not active: the second list
+    ]
+    assert listed(q="aegir") == [("aegir thorsson", "Ægir Þórsson")]
+    assert listed(q="DOEUF") == [("jerome doeuf", "Jérôme Dœuf")]
+    nobody = client.get("/clubs/tuesday/players/", {"q": "Xavier"}).content.decode()
+    assert "Nobody on the roster matches that name." in nobody and listed(q="Xavier") == []
+    assert "data-find-none hidden" not in nobody
