@@ -27,12 +27,13 @@
   }
 
   // The view's type as large as fits the screen: from 96 px down to 48 px (a projector across a
-  // hall), the view above the screen's bottom and no word wider than its line (a long name wraps
-  // between its words, whole).
+  // hall), the view above the screen's bottom, nothing past its right edge, and no word wider than
+  // its line (a long name wraps between its words, whole).
   var LARGEST = 96, SMALLEST = 48;
 
   function fits(view) {
     if (view.getBoundingClientRect().bottom > window.innerHeight) return false;
+    if (view.scrollWidth > view.clientWidth + 1) return false;
     return !Array.prototype.some.call(view.querySelectorAll("li, tr"), function (row) {
       return row.scrollWidth > row.clientWidth + 1;
     });
@@ -64,6 +65,9 @@
   }
 
   show(0);
+  // Measured again once the fonts are in, and when the window changes (a projector plugged in late).
+  if (document.fonts) document.fonts.ready.then(function () { show(shown); });
+  window.addEventListener("resize", function () { show(shown); });
   setInterval(function () { show(shown + 1); }, every);
   setInterval(reload, refresh);
 })();
