@@ -360,9 +360,15 @@ def _best_first(values: dict[str, int | Decimal | None], by: str) -> tuple[Decim
 
 
 def rank(
-    records: Iterable[Record], *, by: str = "vp", min_nights: int = 0, best_nights: int | None = None
+    records: Iterable[Record],
+    *,
+    by: str = "vp",
+    min_nights: int = 0,
+    best_nights: int | None = None,
+    name_order: Callable[[str], object] = str.casefold,
 ) -> tuple[list[Row], list[Row]]:
-    """The ranked rows, and those below the minimum nights (no rank), each by rank then name."""
+    """The ranked rows, and those below the minimum nights (no rank), each by rank then name
+    (``name_order``: the pages pass the reader's collation, league.clubs.names.sort_key)."""
     if by not in RANKINGS and by != "rating":
         raise ValueError(f"unknown ranking {by!r}: {', '.join(RANKINGS)}")
     keys = ranking_rule(by).sort
@@ -375,7 +381,7 @@ def rank(
         rows.append(Row(None, record.name, record.key, values, unconfirmed, len({p.night for p in games})))
 
     def order(row: Row):
-        return (_best_first(row.values, by), row.name.casefold(), row.player_ids)
+        return (_best_first(row.values, by), name_order(row.name), row.player_ids)
 
     ranked = sorted((r for r in rows if r.values["nights"] >= min_nights), key=order)
     unranked = sorted((r for r in rows if r.values["nights"] < min_nights), key=order)

@@ -20,6 +20,7 @@ from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import ngettext, pgettext
 
+from league.clubs.names import sort_key
 from league.kept import kept, kept_part
 from league.models import Bye, Club, Night, Season, Seat, SeatingMode
 from league.rankings import RANKINGS
@@ -99,6 +100,11 @@ class Standings:
         out["unconfirmed"] = row.unconfirmed
         out["best"] = row.counted_nights if self.best_nights else None
         return out
+
+
+def _rank(records, **how) -> tuple[list[Row], list[Row]]:
+    """``standings.rank``, players tied at a rank listed as a reader sorts names (Ægir among the A's)."""
+    return standings.rank(records, name_order=sort_key, **how)
 
 
 def _team_results(**where) -> list[standings.TeamResult]:
@@ -237,7 +243,7 @@ def _season_rows(
     records = standings.player_records(results, byes, season.blowout_margin).values()
     for record in records:
         record.rating = (ratings or {}).get(record.key[0])
-    rows, unranked = standings.rank(records, by=by, min_nights=min_nights, best_nights=season.best_nights)
+    rows, unranked = _rank(records, by=by, min_nights=min_nights, best_nights=season.best_nights)
     return rows, unranked, early
 
 
@@ -247,7 +253,7 @@ def night_standings(*, night: Night, by: str | None = None) -> Standings:
     by = by or season.ranking
     results, early = _counted_results(season, game__table__sitting__night=night)
     records = standings.player_records(results, _byes(sitting__night=night), season.blowout_margin).values()
-    rows, unranked = standings.rank(records, by=by)
+    rows, unranked = _rank(records, by=by)
     return Standings(night.club, season, night, by, 0, None, rows, unranked, early=early)
 
 
@@ -256,7 +262,7 @@ def team_standings(*, season: Season, by: str | None = None) -> Standings:
     by = by or season.ranking
     results, early = _counted_results(season, game__table__sitting__night__season=season)
     records = standings.partnership_records(results, season.blowout_margin).values()
-    rows, unranked = standings.rank(records, by=by, min_nights=season.min_nights, best_nights=season.best_nights)
+    rows, unranked = _rank(records, by=by, min_nights=season.min_nights, best_nights=season.best_nights)
     return Standings(
         season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked, teams=True, early=early
     )
@@ -272,7 +278,7 @@ def season_rating_standings(*, season: Season, ratings: KeptRatings) -> Standing
     threshold does."""
     result = season_standings(season=season, by="rating", min_nights=0, ratings=ratings)
     rated = [row for row in result.rows if row.values["rating"] is not None]
-    waiting = sorted((row for row in result.rows if row.values["rating"] is None), key=lambda row: row.name.casefold())
+    waiting = sorted((row for row in result.rows if row.values["rating"] is None), key=lambda row: sort_key(row.name))
     for row in waiting:
         row.rank = None
     result.rows, result.unranked = rated, waiting
@@ -287,15 +293,13 @@ def season_standings_views(*, season: Season, partnerships: bool = False) -> lis
     records = standings.player_records(results, byes, season.blowout_margin).values()
     views = []
     for by in RANKINGS:
-        rows, unranked = standings.rank(records, by=by, min_nights=season.min_nights, best_nights=season.best_nights)
+        rows, unranked = _rank(records, by=by, min_nights=season.min_nights, best_nights=season.best_nights)
         views.append(
             Standings(season.club, season, None, by, season.min_nights, season.best_nights, rows, unranked, early=early)
         )
     if partnerships:
         teams = standings.partnership_records(results, season.blowout_margin).values()
-        rows, unranked = standings.rank(
-            teams, by=season.ranking, min_nights=season.min_nights, best_nights=season.best_nights
-        )
+        rows, unranked = _rank(teams, by=season.ranking, min_nights=season.min_nights, best_nights=season.best_nights)
         views.append(
             Standings(
                 season.club,
@@ -320,7 +324,7 @@ def night_standings_views(*, night: Night) -> list[Standings]:
     records = standings.player_records(results, _byes(sitting__night=night), season.blowout_margin).values()
     views = []
     for by in RANKINGS:
-        rows, unranked = standings.rank(records, by=by)
+        rows, unranked = _rank(records, by=by)
         views.append(Standings(night.club, season, night, by, 0, None, rows, unranked, early=early))
     return views
 
@@ -553,7 +557,7 @@ def _count(companions: dict[int, Companion], pk: int, name: str, win: Fraction) 
 
 
 def _most_frequent(companions: dict[int, Companion], limit: int = 8) -> list[Companion]:
-    return sorted(companions.values(), key=lambda c: (-c.games, -c.wins, c.name.casefold()))[:limit]
+    return sorted(companions.values(), key=lambda c: (-c.games, -c.wins, sort_key(c.name)))[:limit]
 
 
 def _nights(games: list[PlayerGame]) -> list[NightTotal]:

@@ -22,6 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from league.clubs.names import sort_key
 from league.rankings import ranking_rule
 from league.results.metrics import Metric, Row
 from league.standings.selectors import Standings
@@ -181,7 +182,7 @@ def table_rows(rows: list[Row]) -> list[dict]:
             "row": row,
             "unconfirmed": row.unconfirmed,
             "sort_rank": row.rank if row.rank is not None else 10**9,
-            "sort_name": row.name.casefold(),
+            "sort_name": sort_key(row.name),  # the reader's order: Ægir among the A's
         }
         for key, value in row.values.items():
             item[key] = value

@@ -39,10 +39,21 @@
     });
   }
 
+  // The seating's names take as many columns as make the type largest: from the page's count (by
+  // how many names) up to three, when long names wrapped on two lines need more room.
+  var MOST_COLUMNS = 3;
+
   function fit(view) {
+    var names = view.querySelector(".screen-names");
+    if (names && !names.dataset.columns) names.dataset.columns = (names.className.match(/screen-columns-(\d)/) || [0, 3])[1];
+    var first = names ? Number(names.dataset.columns) : 1;
+    var last = names ? MOST_COLUMNS : first;
     for (var size = LARGEST; size >= SMALLEST; size -= 4) {
       view.style.fontSize = size + "px";
-      if (fits(view)) return;
+      for (var columns = first; columns <= last; columns++) {
+        if (names) names.className = "screen-names screen-columns-" + columns;
+        if (fits(view)) return;
+      }
     }
     view.style.fontSize = SMALLEST + "px";
   }

@@ -112,3 +112,25 @@ def test_the_roster_finds_names_as_a_reader_types_them(client):
     nobody = client.get("/clubs/tuesday/players/", {"q": "Xavier"}).content.decode()
     assert "Nobody on the roster matches that name." in nobody and listed(q="Xavier") == []
     assert "data-find-none hidden" not in nobody
+
+
+@pytest.mark.django_db
+def test_players_tied_in_the_standings_are_listed_as_a_reader_sorts_names(client):
+    """Partners tie on every number: Ægir Þórsson comes among the A's, before Björn and Zoé, on
+    the night's standings and when the season's table is sorted by name."""
+    import re
+
+    from league.models import Role
+    from league.standings import selectors
+    from tests.league.factories import club, member, night, season, table_result
+
+    tuesday = club("tuesday", "Tuesday Club")
+    autumn = season(tuesday, name="Autumn")
+    the_night = night(tuesday, players=0, season=autumn)
+    table_result(the_night, 1, 1, [("Zoé Martin & Ægir Þórsson", 3000), ("Björn Ek & Émile Roy", 1000)], agreed=True)
+    ranked = [row.name for row in selectors.night_standings(night=the_night).rows]
+    assert ranked == ["Ægir Þórsson", "Zoé Martin", "Björn Ek", "Émile Roy"]
+    client.force_login(member(tuesday, "vic", Role.VIEWER))
+    page = client.get(f"/clubs/tuesday/seasons/{autumn.pk}/standings/", {"sort": "name"}).content.decode()
+    order = re.findall(r"(Ægir Þórsson|Zoé Martin|Björn Ek|Émile Roy)</a>", page)
+    assert order == ["Ægir Þórsson", "Björn Ek", "Émile Roy", "Zoé Martin"]
