@@ -56,6 +56,28 @@
       }
     }
     view.style.fontSize = SMALLEST + "px";
+    if (names) names.className = "screen-names screen-columns-" + last;
+    overflow(view);
+  }
+
+  // What does not fit even at 48 px (many long names, wrapped on two lines) goes on a view of its
+  // own, shown next: the view's last rows move to a copy of it until the view fits.
+  function rows(view) {
+    return view.querySelectorAll("tbody tr, ul > li");
+  }
+
+  function overflow(view) {
+    if (rows(view).length < 2) return;
+    var more = view.cloneNode(true);
+    more.id = view.id + "-more";
+    more.hidden = true;
+    Array.prototype.forEach.call(rows(more), function (row) { row.remove(); });
+    var into = more.querySelector("tbody, ul");
+    while (!fits(view) && rows(view).length > 1) {
+      var all = rows(view);
+      into.insertBefore(all[all.length - 1], into.firstChild);
+    }
+    view.parentNode.insertBefore(more, view.nextSibling);
   }
 
   function reload() {
@@ -68,7 +90,8 @@
       })
       .then(function (html) {
         box.innerHTML = html;
-        var again = Array.prototype.findIndex.call(views(), function (view) { return view.id === id; });
+        var base = id.replace(/(-more)+$/, "");  // a view split on this screen: its first part
+        var again = Array.prototype.findIndex.call(views(), function (view) { return view.id === base; });
         show(again < 0 ? 0 : again);
         screen.dataset.refreshes = String(++refreshes);
       })

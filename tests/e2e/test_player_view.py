@@ -143,3 +143,46 @@ def test_the_room_screen_shows_seating_progress_and_standings_in_turn(live_serve
         expect(screen).to_have_attribute("data-refreshes", refreshes)
     assert page.evaluate("() => document.getElementsByTagName('*').length") == elements
     hall.close()
+
+
+LONG_NAMES = (
+    "Siobhán Ó Núñez-Featherstonehaugh",
+    "Agnès Varda-Montgomery",
+    "Bartholomew Featherstonehaugh",
+    "Maximiliane von Hohenzollern-Sigmaringen",
+    "Jérôme Dœuf",
+    "Ægir Þórsson",
+)
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_the_room_screen_fits_a_night_of_long_names(live_server, browser, presets):
+    """Sixteen players, twelve of them with long names that wrap: each view (the seating takes a
+    third column) is whole on the 1920×1080 screen, nothing past its edges, no type under 48 px."""
+    olga, the_night = zoes_night(16)
+    others = Player.objects.filter(club=the_night.club).exclude(name="Zoë").order_by("pk")[:12]
+    for n, other in enumerate(others):
+        other.name = LONG_NAMES[n % len(LONG_NAMES)] + ("" if n < len(LONG_NAMES) else " II")
+        other.save()
+    night_services.sitting_draw(night=the_night)
+    hall = browser.new_context(viewport=HALL, base_url=live_server.url)
+    hall.add_cookies([_session_cookie(olga, live_server)])
+    page = hall.new_page()
+    page.clock.install()
+    page.goto(f"/clubs/tuesday/nights/{the_night.pk}/screen/?every=2&refresh=600")
+    shown = "() => [...document.querySelectorAll('.screen-view')].find(view => !view.hidden).id"
+    seen, seated = [], []
+    while (view := page.evaluate(shown)) not in seen:  # each view in turn, back to the first
+        seen.append(view)
+        assert page.evaluate(SMALLEST_TYPE) >= 48, view
+        bottom = page.evaluate(f"() => document.querySelector('#{view}').getBoundingClientRect().bottom")
+        assert bottom <= HALL["height"], (view, bottom)
+        assert page.evaluate(CUT_ROWS, f"#{view}") == [], view
+        assert page.evaluate(PAST_THE_EDGE, f"#{view}") == [], view
+        if view.startswith("screen-seating"):
+            seated += page.locator(f"#{view} .screen-name").all_inner_texts()
+        page.clock.run_for(2_000)
+    assert seen[0] == "screen-seating-1" and any(view.startswith("screen-standings") for view in seen), seen
+    assert len(seated) == 16  # what did not fit went on a view of its own, shown next: nobody left out
+    hall.close()
