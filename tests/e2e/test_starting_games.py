@@ -178,3 +178,43 @@ def test_finding_a_game_among_many_then_deleting_and_restoring_it(live_server, p
     expect(page.locator(".messages")).to_contain_text("restored")
     page.goto(live_server.url + "/?status=finished", wait_until="domcontentloaded")
     expect_titles(page, ["Tuesday at Ann's"])
+
+
+START_ENDS = "() => document.querySelector('.start-form').getBoundingClientRect().bottom + window.scrollY"
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_a_club_scorekeeper_has_the_names_and_start_within_two_screens_in_either_language(live_server, page, presets):
+    """Issue 35 item 4 where the page is longest: a club's scorekeeper (the club named in the crumb),
+    its house rules offered too, in English and in French (a longer menu and longer words). The
+    club's latest game's rules are chosen, then this device's last once it has one; the game name
+    and the first dealer folded; Start's place in the page (it sticks to the screen's bottom once the
+    names are reached) is within two screens of 390×844."""
+    from league.clubs import services as league
+    from tests.e2e.test_layout import _session_cookie
+    from tests.league.factories import user
+
+    olga = user("olga")
+    club = league.club_create(name="Tuesday Night Hand and Foot Club", by=olga)
+    services.house_rules_copy(club=club, source=Variant.objects.get(slug="hand-knee-and-foot"), name="Our rules")
+    services.game_create(
+        variant=Variant.objects.get(slug="canasta"),
+        mode="teams",
+        teams=[services.TeamData("Us"), services.TeamData("Them")],
+        club=club,
+    )
+    page.set_viewport_size(PHONE)
+    page.context.add_cookies([_session_cookie(olga, live_server)])
+    for language in ("en", "fr"):
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+        page.goto(f"{live_server.url}/clubs/{club.slug}/games/new/", wait_until="load")
+        expect(page.locator(".choice-cards").first.locator("input:checked")).to_have_count(1)
+        expect(page.locator(".choice-cards").first).to_contain_text("Canasta (classic)")  # the club's latest
+        expect(page.locator("#id_first_dealer")).to_be_hidden()
+        assert page.evaluate(START_ENDS) <= 2 * PHONE["height"], language
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), language
+    page.context.add_cookies([{"name": "last_variant", "value": "hand-knee-and-foot", "url": live_server.url}])
+    page.goto(f"{live_server.url}/clubs/{club.slug}/games/new/", wait_until="load")
+    expect(page.locator(".choice-cards").first).to_contain_text("Hand Knee and Foot")  # this device's last
+    assert page.evaluate(START_ENDS) <= 2 * PHONE["height"]

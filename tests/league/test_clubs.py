@@ -179,7 +179,8 @@ def test_a_scorekeeper_starts_a_club_game_and_the_club_page_lists_it(client, pre
     tuesday = club()
     player(tuesday, "Dora")
     client.force_login(member(tuesday, "ann", Role.SCOREKEEPER))
-    assert "New game for Tuesday Club" in client.get("/clubs/tuesday/games/new/").content.decode()
+    page = client.get("/clubs/tuesday/games/new/").content.decode()
+    assert '<p class="crumbs"><a href="/clubs/tuesday/">Tuesday Club</a></p>' in page and "<h1>New game</h1>" in page
     response = client.post("/clubs/tuesday/games/new/", start_data("Us", "Them"))
     game = Game.objects.get()
     assert response["Location"] == f"/g/{game.token}/"  # every game starts at its play address
