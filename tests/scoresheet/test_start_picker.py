@@ -48,3 +48,14 @@ def test_a_club_game_starts_with_the_rules_of_the_clubs_latest_game(client):
     response = client.get("/clubs/tuesday/games/new/")
     assert chosen(response) == ["Hand Knee and Foot"]
     assert "<summary>Other rules (" in response.content.decode()
+
+
+def test_the_game_name_and_first_dealer_fold_unless_one_is_given(client):
+    """Folded under "Options" so that the names and Start come sooner on a phone; a form sent back
+    with a name or a dealer chosen (here refused for two teams of one name) shows them open."""
+    assert '<details class="start-more">' in client.get("/games/new/").content.decode()
+    refused = client.post("/games/new/", start_data(team_1="Us", team_2="Us", first_dealer="1"))
+    assert refused.status_code == 400
+    assert '<details class="start-more" open>' in refused.content.decode()
+    refused = client.post("/games/new/", start_data(team_1="Us", team_2="Us"))
+    assert '<details class="start-more">' in refused.content.decode()  # nothing given there: still folded
