@@ -38,14 +38,24 @@ def absolute(request, path: str) -> str:
 def network_address() -> str:
     """This machine's address on the network its default route leads to (the Wi-Fi a phone shares
     with it), or empty. A UDP socket "connected" to a private address sends nothing; it only picks
-    the interface the system would use."""
+    the interface the system would use. A network with no route out (a club's own Wi-Fi without
+    the internet) has none: then the first private address the machine's name has."""
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(("10.254.254.254", 1))
             address = probe.getsockname()[0]
     except OSError:
-        return ""
+        return _named_address()
     return "" if ipaddress.ip_address(address).is_loopback else address
+
+
+def _named_address() -> str:
+    try:
+        found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_DGRAM)
+    except OSError:
+        return ""
+    addresses = [ipaddress.ip_address(info[4][0]) for info in found]
+    return next((str(a) for a in addresses if a.is_private and not a.is_loopback and not a.is_link_local), "")
 
 
 def unreachable(url: str) -> bool:
@@ -64,6 +74,12 @@ def printed_links_warning(request) -> str:
     base = absolute(request, "/")
     if not unreachable(base):
         return ""
+    if settings.SERVED_ON in ("0.0.0.0", "::"):  # served on the network, but this machine's address is unknown
+        return gettext(
+            "Phones cannot open these QR codes: they start with %(base)s, which only this computer opens, and "
+            "this computer's network address could not be found. Set SITE_URL=http://ADDRESS:PORT (the "
+            "address phones reach it at), start the site again, then print."
+        ) % {"base": base}
     return gettext(
         "Phones cannot open these QR codes: they start with %(base)s, which only this computer opens. "
         "Start the site with HOST=0.0.0.0 make run (or set SITE_URL), then print."

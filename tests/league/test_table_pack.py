@@ -282,6 +282,54 @@ def test_served_on_the_network_the_pack_printed_from_the_laptop_carries_its_netw
     assert "only this computer opens" in night_page
 
 
+def test_served_on_the_network_with_no_address_found_the_warning_says_to_set_site_url(
+    shared, nights, settings, monkeypatch
+):
+    from scoresheet.addresses import site
+
+    settings.SITE_URL, settings.SERVED_ON = "", "0.0.0.0"
+    monkeypatch.setattr(site, "network_address", lambda: "")
+    the_night, _ = nights["two"]
+    page = html.unescape(
+        shared.get(f"/clubs/tuesday/nights/{the_night.pk}/sittings/1/", HTTP_HOST="127.0.0.1:8000").content.decode()
+    )
+    assert (
+        "Phones cannot open these QR codes: they start with http://127.0.0.1:8000/, which only this computer opens, "
+        "and this computer's network address could not be found. Set SITE_URL=http://ADDRESS:PORT" in page
+    )
+    assert "HOST=0.0.0.0 make run" not in page  # it is served so already
+
+
+def test_a_network_without_a_route_out_still_gives_this_machines_address(monkeypatch):
+    """A club's own Wi-Fi without the internet has no default route: the address comes from the
+    machine's name instead (a private one, not loopback nor link-local)."""
+    import socket
+
+    from scoresheet.addresses import site
+
+    class NoRoute:
+        def __init__(self, *args):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *args):
+            return False
+
+        def connect(self, where):
+            raise OSError("Network is unreachable")
+
+    found = [("127.0.1.1",), ("169.254.3.4",), ("192.168.8.23",)]
+    monkeypatch.setattr(socket, "socket", NoRoute)
+    monkeypatch.setattr(
+        socket, "getaddrinfo", lambda *args: [(socket.AF_INET, socket.SOCK_DGRAM, 17, "", (a, 0)) for (a,) in found]
+    )
+    assert site.network_address.__wrapped__() == "192.168.8.23"
+    found[:] = [("127.0.1.1",)]
+    assert site.network_address.__wrapped__() == ""
+
+
 def test_no_warning_when_site_url_is_set(shared, nights, settings):
     settings.SITE_URL = "http://192.168.1.20:8000"
     the_night, _ = nights["two"]
