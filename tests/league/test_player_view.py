@@ -129,7 +129,7 @@ def test_a_closed_night_shows_the_players_own_games_and_place_then_the_results(c
         mine = words[: words.index("The night's results")]
         assert "Zoë" in mine and "Sitting 1" in mine and "Table " in mine and "Finished" in mine
         assert "Your night" in mine and "Place " in mine
-        rows = re.findall(r"<tr[^>]*>\s*<td>(\d+|–)</td><th scope=\"row\">([^<]+)</th>", response.content.decode())
+        rows = re.findall(r"<tr[^>]*>\s*<td>(\d+|–)</td><th scope=\"row\">([^<]+)<small", response.content.decode())
         assert sorted(name for _, name in rows) == sorted(
             Player.objects.filter(club=tuesday).values_list("name", flat=True)
         )
