@@ -39,6 +39,12 @@ EXPECTED_QUERIES: dict[str, int] = {
     # the whole.
     "player_page": 10,
     "round_form": 5,
+    # Issue 39: the pages that grew with a ten-year club. The home page: the session, user, its
+    # clubs, the page's count and games, their teams, and "Recently deleted" counted.
+    "home_page": 7,
+    "club_page": 9,
+    "night_history": 12,
+    "standings_pdf": 6,
     "table_pack": 8,
     # Two more for the Tables sheet (how each table was settled): its tables, their teams' agreements.
     "export_season": 9,
@@ -93,7 +99,10 @@ def table(figures: list[Figure]) -> str:
         versus = f"{f.versus:,.1f}× ({f.reference})" if f.versus is not None else f.reference
         queries = "" if f.queries is None else f"{f.queries_each}" + (" a season" if f.per > 1 else "")
         peak = "" if f.peak is None else f"{f.peak / 2**20:,.1f} MB"
-        lines.append(f"| {f.label} | {_time(f.seconds)} | {f.floors:,.1f} | {versus} | {queries} | {peak} |")
+        if f.rss is not None:
+            peak = f"{f.rss / 2**20:,.1f} MB (max RSS)"
+        floors = "" if f.floors is None else f"{f.floors:,.1f}"
+        lines.append(f"| {f.label} | {_time(f.seconds)} | {floors} | {versus} | {queries} | {peak} |")
     return "\n".join(lines)
 
 
