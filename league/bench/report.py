@@ -14,8 +14,8 @@ from league.bench.club import Scale
 from league.bench.figures import Figure
 from league.bench.timing import cpu_clock
 
-# Queries each figure makes, the same at every scale (the every-season export's a season, so that
-# they compare). A change here is a change to the app's queries. The import is not here: its bulk
+# Queries each figure makes, the same at every scale (the every-season export's: the most a season
+# makes, so that they compare). A change here is a change to the app's queries. The import is not here: its bulk
 # inserts are a few queries a level, but SQLite splits each into batches of at most 999 values, so
 # its count grows with the rows a batch at a time (36 at the small scale, 31 at the tiny ones). No
 # query is in a loop: on PostgreSQL, which does not split them, it is 31 for 8 rows and for 96.
@@ -97,7 +97,7 @@ def table(figures: list[Figure]) -> str:
     ]
     for f in figures:
         versus = f"{f.versus:,.1f}× ({f.reference})" if f.versus is not None else f.reference
-        queries = "" if f.queries is None else f"{f.queries_each}" + (" a season" if f.per > 1 else "")
+        queries = "" if f.queries is None else f"{f.queries_each}"
         peak = "" if f.peak is None else f"{f.peak / 2**20:,.1f} MB"
         if f.rss is not None:
             peak = f"{f.rss / 2**20:,.1f} MB (max RSS)"
