@@ -37,6 +37,8 @@ PLAIN_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ
 
 
 def _fold(text: str) -> str:
+    if text.isascii():  # no accent to take off, no letter to spell out: ASCII folds to lower case
+        return " ".join(text.lower().split())
     decomposed = unicodedata.normalize("NFKD", text.casefold().translate(PLAIN_LETTERS))
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
