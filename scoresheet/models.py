@@ -162,11 +162,17 @@ class Game(models.Model):
         ]
         indexes = [
             # The game list (selectors.games_page) reads 20 games from this index, and counts them
-            # here, however many games there are: not deleted, in progress first, last played first.
+            # here (up to 1,000), however many games there are: not deleted, in progress first, last
+            # played first.
             models.Index(
                 fields=["status", "updated_at", "id"], condition=Q(deleted_at__isnull=True), name="game_list_order"
             ),
             models.Index(fields=["deleted_at"], condition=Q(deleted_at__isnull=False), name="game_recently_deleted"),
+            # A club's "Recently deleted", counted on every home page: its deleted games alone, not
+            # every game of the club looked at for its deletion date.
+            models.Index(
+                fields=["club", "deleted_at"], condition=Q(deleted_at__isnull=False), name="game_club_recently_deleted"
+            ),
             # A member's list is their clubs' games: the same order within each club, so that a
             # ten-year club's page of 20 is read off the index, not sorted from all its games.
             models.Index(
