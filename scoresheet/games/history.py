@@ -110,7 +110,8 @@ def bulk_create(model, objs) -> list:
     bulk helpers, value by value, 220,000 rows of an import took most of its time and memory."""
     from scoresheet.games import plain_inserts
 
-    objs = plain_inserts.create(model, list(objs))
+    known: dict = {}  # the values converted for the rows, used again for their history rows
+    objs = plain_inserts.create(model, list(objs), known)
     options = _bulk_history()
     user = options["default_user"]
     extras = {
@@ -120,11 +121,11 @@ def bulk_create(model, objs) -> list:
         "history_user_id": user.pk if user is not None else None,
         **options["custom_historical_attrs"],
     }
-    _insert_history(model.history.model, objs, extras)
+    _insert_history(model.history.model, objs, extras, known)
     return objs
 
 
-def _insert_history(history_model, objs, extras: dict) -> None:
+def _insert_history(history_model, objs, extras: dict, known: dict | None = None) -> None:
     """One history row a row of ``objs``: its fields' values, and ``extras`` for the history's own."""
     from django.db import connections, router
 
@@ -134,7 +135,8 @@ def _insert_history(history_model, objs, extras: dict) -> None:
     fields = [f for f in history_model._meta.concrete_fields if not f.primary_key]
     own = {f.attname: f.get_default() for f in fields if f.attname.startswith("history_")}
     for start in range(0, len(objs), HISTORY_BATCH):  # a batch's rows built at a time: memory bounded
-        rows = plain_inserts.values(fields, objs[start : start + HISTORY_BATCH], connection, fixed=own | extras)
+        batch = objs[start : start + HISTORY_BATCH]
+        rows = plain_inserts.values(fields, batch, connection, fixed=own | extras, known=known)
         plain_inserts.insert(history_model, rows, fields)
 
 

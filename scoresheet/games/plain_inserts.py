@@ -49,9 +49,12 @@ def _as_they_are(field) -> bool:
     return isinstance(field, _AS_THEY_ARE) and type(field).get_db_prep_save is models.Field.get_db_prep_save
 
 
-def values(fields, objs, connection, fixed: dict | None = None) -> list[tuple]:
+def values(fields, objs, connection, fixed: dict | None = None, known: dict | None = None) -> list[tuple]:
     """Each object's row: its fields' values ready for the database (``fixed``: attribute names
-    whose value is the same for every row, and that value)."""
+    whose value is the same for every row, and that value; ``known``: the values converted so far, by
+    attribute name and object, kept from one call to the next by a caller writing the same objects'
+    values twice, as their rows and their history rows)."""
+    known = {} if known is None else known
     fixed = fixed or {}
     columns = []
     for field in fields:
@@ -60,19 +63,20 @@ def values(fields, objs, connection, fixed: dict | None = None) -> list[tuple]:
             columns.append([field.get_db_prep_save(value, connection) if value is not None else None] * len(objs))
             continue
         raw = list(map(attrgetter(field.attname), objs))
-        columns.append(raw if _as_they_are(field) else _converted(field, raw, connection))
+        columns.append(raw if _as_they_are(field) else _converted(field, raw, connection, known))
     return list(zip(*columns))
 
 
-def _converted(field, raw: list, connection) -> list:
+def _converted(field, raw: list, connection, known: dict) -> list:
     """The column's values converted, each distinct object once (an empty dict or list once)."""
-    known: dict = {}  # id(value), or the type of an empty value → (value, converted); the value kept: its id stays its
+    # known: (attribute, id(value) or the type of an empty value) → (value, converted); the value is
+    # kept there so that its id stays its own
     out = []
     for value in raw:
         if value is None:
             out.append(None)
             continue
-        key = type(value) if isinstance(value, dict | list) and not value else id(value)
+        key = (field.attname, type(value) if isinstance(value, dict | list) and not value else id(value))
         if key not in known:
             known[key] = (value, field.get_db_prep_save(value, connection))
         out.append(known[key][1])
@@ -91,7 +95,7 @@ def _rows_a_statement(connection, columns: int) -> int:
     return max(1, min(_MOST_ROWS, most // max(1, columns)))
 
 
-def create(model, objs: list) -> list:
+def create(model, objs: list, known: dict | None = None) -> list:
     """Insert ``objs`` (new, without keys) as ``model.objects.bulk_create(objs)`` does, and give
     each its key; Django's own ``bulk_create`` where the database cannot return the new keys."""
     connection = connections[router.db_for_write(model)]
@@ -107,15 +111,13 @@ def create(model, objs: list) -> list:
             for obj in objs:
                 setattr(obj, f.attname, now)
     quote = connection.ops.quote_name
-    head = "INSERT INTO {} ({}) VALUES ".format(
-        quote(meta.db_table), ", ".join(quote(f.column) for f in fields)
-    )
+    head = "INSERT INTO {} ({}) VALUES ".format(quote(meta.db_table), ", ".join(quote(f.column) for f in fields))
     one = "({})".format(", ".join(["%s"] * len(fields)))
     size = _rows_a_statement(connection, len(fields))
     with connection.cursor() as cursor:
         for start in range(0, len(objs), size):
             batch = objs[start : start + size]
-            rows = values(fields, batch, connection)
+            rows = values(fields, batch, connection, known=known)
             sql = f"{head}{', '.join([one] * len(batch))} RETURNING {quote(meta.pk.column)}"
             cursor.execute(sql, [value for row in rows for value in row])
             for obj, (key,) in zip(batch, cursor.fetchall()):
