@@ -93,8 +93,11 @@ format: $(VENV)/.installed-dev
 # Issue 21's benchmark (league/bench): a synthetic club built in a fresh database (a temporary SQLite
 # file, or a new PostgreSQL database made and dropped when DATABASE_URL names one), every figure timed
 # against a floor view of the same run; prints the table and writes var/bench.json. SCALE=small (20
-# players, 1 season: CI's) or full (300 players, 10 seasons: minutes to build; SEASONS=2 builds fewer).
-# It never fails on time, only when a query count is not the expected one.
+# players, 1 season: CI's) or full (300 players, 10 seasons: under a minute to build; SEASONS=2 builds fewer).
+# The seasons before the last are written through the results import, the last one round by round
+# through the services; it also times the biggest import as a process (its peak memory too) and the
+# server's CPU a request under load (gunicorn on loopback). It never fails on time, only when a query
+# count is not the expected one.
 SCALE ?= small
 BENCH_RUNS ?= 5
 bench: export DEBUG = 0

@@ -37,6 +37,8 @@ PLAIN_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ
 
 
 def _fold(text: str) -> str:
+    if text.isascii():  # no accent to take off, no letter to spell out: ASCII folds to lower case
+        return " ".join(text.lower().split())
     decomposed = unicodedata.normalize("NFKD", text.casefold().translate(PLAIN_LETTERS))
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
@@ -160,11 +162,17 @@ class Game(models.Model):
         ]
         indexes = [
             # The game list (selectors.games_page) reads 20 games from this index, and counts them
-            # here, however many games there are: not deleted, in progress first, last played first.
+            # here (up to 1,000), however many games there are: not deleted, in progress first, last
+            # played first.
             models.Index(
                 fields=["status", "updated_at", "id"], condition=Q(deleted_at__isnull=True), name="game_list_order"
             ),
             models.Index(fields=["deleted_at"], condition=Q(deleted_at__isnull=False), name="game_recently_deleted"),
+            # A club's "Recently deleted", counted on every home page: its deleted games alone, not
+            # every game of the club looked at for its deletion date.
+            models.Index(
+                fields=["club", "deleted_at"], condition=Q(deleted_at__isnull=False), name="game_club_recently_deleted"
+            ),
             # A member's list is their clubs' games: the same order within each club, so that a
             # ten-year club's page of 20 is read off the index, not sorted from all its games.
             models.Index(

@@ -24,7 +24,9 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection, transaction
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
+from league.bench import big_import, load
 from league.bench.club import ROUNDS, BenchClub, entries
 from league.bench.timing import Timed, counted, process_seconds, timed
 from league.exchange import exports, imports
@@ -46,11 +48,11 @@ class Figure:
     floors: float | None = None  # seconds ÷ the floor's seconds
     versus: float | None = None  # seconds ÷ the reference's seconds
     reference: str = ""  # what ``versus`` compares to, and the issue's target
-    per: int = 1  # queries are counted per this many (seasons) so that they compare across scales
+    rss: int | None = None  # bytes: a process's peak resident memory
 
     @property
     def queries_each(self) -> int | None:
-        return None if self.queries is None else self.queries // self.per
+        return self.queries  # every count is of one page, one season or one import: comparable at any scale
 
 
 def measure(bench: BenchClub, runs: int) -> list[Figure]:
@@ -62,10 +64,73 @@ def measure(bench: BenchClub, runs: int) -> list[Figure]:
     measured += _pages(client, bench, runs)
     exchanged, bare = _exchange(bench, runs)
     measured += exchanged
-    measured += [_engine(runs), _seating(runs), *_processes(bench, bare)]
+    measured += [_engine(runs), _seating(runs), *_processes(bench, bare), *_big_import(), *_loaded(bench)]
     return [
         Figure(**{**figure.__dict__, "floors": figure.seconds / floor.seconds if figure.key != "floor" else 1.0})
         for figure in measured
+    ]
+
+
+def _big_import() -> list[Figure]:
+    """The biggest workbook an import takes (league.bench.big_import), as a process, against Django's
+    start-up plus a bare read-only read of it; with the process's peak resident memory."""
+    if not Path("/proc/self/status").exists():  # its peak memory is read there
+        return []
+    data = big_import.workbook()
+    read = timed(lambda: _bare_read(data), PROCESS_RUNS, queries=False, memory=False).seconds
+    manage = [str(Path(settings.BASE_DIR) / "manage.py")]
+    env = {**os.environ, "DATABASE_URL": database_url()}
+    version = big_import.run([*manage, "version"], env)
+    with tempfile.TemporaryDirectory() as folder:
+        workbook = Path(folder) / "big.xlsx"
+        workbook.write_bytes(data)
+        command = [*manage, "import_results", str(workbook), "--club", "bench-big-{n}", "--season", "Imported"]
+        imported = big_import.run(command, env)
+    return [
+        Figure(
+            "big_import_process",
+            f"import_results process, {big_import.MAX_ROWS:,} rows ({big_import.NIGHTS} nights)",
+            imported.seconds,
+            None,
+            None,
+            versus=imported.seconds / (version.seconds + read),
+            reference="× start-up + a bare read-only read; target ≤ 4×, under 100 MB",
+            rss=imported.rss,
+        )
+    ]
+
+
+def _loaded(bench: BenchClub) -> list[Figure]:
+    """CPU a request under load (league.bench.load): the floor's, and a club night's mix beside it."""
+    result = load.measure(bench, database_url())
+    if result is None:
+        return []
+    where = f"{result.clients} clients, {result.workers} gunicorn workers"
+    floor, mix = result.floor, result.mix
+
+    def said(part: load.Loaded) -> str:
+        return f"{part.requests:,} requests, {part.per_second:,.0f} a second" + (
+            f", {part.failed} not 2xx" if part.failed else ""
+        )
+
+    return [
+        Figure(
+            "load_floor",
+            f"floor view under load ({where}): CPU a request",
+            floor.cpu,
+            None,
+            None,
+            reference=said(floor),
+        ),
+        Figure(
+            "load_mix",
+            f"a club night's mix under load ({where}): CPU a request",
+            mix.cpu,
+            None,
+            None,
+            versus=mix.cpu / floor.cpu,
+            reference=f"× the floor's CPU a request under load; {said(mix)}",
+        ),
     ]
 
 
@@ -77,8 +142,10 @@ def query_counts(bench: BenchClub) -> dict[str, int]:
     pages = [("floor", f"/bench/floor/{bench.club.slug}/")] + [(key, url) for key, _, url, _ in _page_list(bench)]
     counts = {key: counted(_getter(client, url)) for key, url in pages}
     data = exports.results_workbook(season=bench.season)
-    for key, (work, per) in _exchange_work(bench, data).items():
-        counts[key] = counted(work) // per
+    for key, work in _exchange_work(bench, data).items():
+        counts[key] = counted(work)
+        if isinstance(work, _EachSeason):
+            counts[key] = work.most
     return counts
 
 
@@ -108,6 +175,15 @@ def _page_list(bench: BenchClub) -> list[tuple[str, str, str, int]]:
         ("season_standings", "season standings page", f"/clubs/{club}/seasons/{bench.season.pk}/standings/", 1),
         ("player_page", "player page (every season)", f"/clubs/{club}/players/{bench.player.pk}/record/", 1),
         ("round_form", "round form (table link)", f"/t/{table.token}/rounds/{ROUNDS}/", 1),
+        ("home_page", "home page (the organiser's games, 20 a page)", "/", 1),
+        ("club_page", "club page (its latest games)", f"/clubs/{club}/", 1),
+        ("night_history", "night history after a busy night (a page)", f"/clubs/{club}/nights/{night.pk}/history/", 1),
+        (
+            "standings_pdf",
+            "season standings PDF",
+            f"/clubs/{club}/seasons/{bench.season.pk}/standings/?export=pdf",
+            1,
+        ),
         (
             "table_pack",
             f"table pack PDF, a table (of {tables})",
@@ -117,19 +193,40 @@ def _page_list(bench: BenchClub) -> list[tuple[str, str, str, int]]:
     ]
 
 
+REFERENCES = {
+    "table_pack": "target ≤ 30 ms a table",
+    "standings_pdf": "grows with its rows (reportlab's layout); each number formatted once",
+}
+
+
 def _pages(client: Client, bench: BenchClub, runs: int) -> list[Figure]:
     figures = []
     for key, label, url, tables in _page_list(bench):
         result = _page(client, url, runs)
-        reference = "target ≤ 30 ms a table" if key == "table_pack" else "target ≤ 20× the floor"
+        reference = REFERENCES.get(key, "target ≤ 20× the floor")
         figures.append(Figure(key, label, result.seconds / tables, result.queries, result.peak, reference=reference))
     return figures
 
 
-def _exchange_work(bench: BenchClub, data: bytes) -> dict[str, tuple[Callable[[], object], int]]:
-    """The work of each exchange figure in this process, and what its queries are counted per: the
-    results export of one season, of every season (per season), and the import of ``data`` (that
-    export's workbook)."""
+class _EachSeason:
+    """The results export of each season in turn; ``most``: the queries of the season that made the
+    most in the last run (a season imported makes fewer than one played round by round: its games
+    have no Game log), what must not grow with the club."""
+
+    def __init__(self, seasons: list[Season]):
+        self.seasons, self.most = seasons, 0
+
+    def __call__(self) -> None:
+        self.most = 0
+        for season in self.seasons:
+            with CaptureQueriesContext(connection) as captured:
+                exports.results_workbook(season=season)
+            self.most = max(self.most, len(captured))
+
+
+def _exchange_work(bench: BenchClub, data: bytes) -> dict[str, Callable[[], object]]:
+    """The work of each exchange figure in this process: the results export of one season, of every
+    season (``_EachSeason``), and the import of ``data`` (that export's workbook)."""
     season = bench.season
     seasons = list(Season.objects.filter(club=bench.club).order_by("start"))
 
@@ -139,9 +236,9 @@ def _exchange_work(bench: BenchClub, data: bytes) -> dict[str, tuple[Callable[[]
             transaction.set_rollback(True)
 
     return {
-        "export_season": (lambda: exports.results_workbook(season=season), 1),
-        "export_every_season": (lambda: [exports.results_workbook(season=s) for s in seasons], len(seasons)),
-        "import": (import_once, 1),
+        "export_season": lambda: exports.results_workbook(season=season),
+        "export_every_season": _EachSeason(seasons),
+        "import": import_once,
     }
 
 
@@ -153,13 +250,14 @@ def _exchange(bench: BenchClub, runs: int) -> tuple[list[Figure], dict[str, floa
     seasons = list(Season.objects.filter(club=bench.club).order_by("start"))
     data = exports.results_workbook(season=season)
     work = _exchange_work(bench, data)
-    one = timed(work["export_season"][0], runs)
-    every = timed(work["export_every_season"][0], runs)
+    one = timed(work["export_season"], runs)
+    every = timed(work["export_every_season"], runs)
+    every = Timed(every.seconds, work["export_every_season"].most, every.peak)  # the most a season
     results, (_, log) = exports.results_rows(season=season), exports.game_log(season=season)
 
     written = timed(lambda: _bare_write([results, log]), runs, queries=False, memory=False).seconds
     read = timed(lambda: _bare_read(data), runs, queries=False, memory=False).seconds
-    imported = timed(work["import"][0], runs)
+    imported = timed(work["import"], runs)
     figures = [
         Figure(
             "export_season",
@@ -173,8 +271,7 @@ def _exchange(bench: BenchClub, runs: int) -> tuple[list[Figure], dict[str, floa
             f"export_results, every season ({len(seasons)})",
             *_fields(every),
             versus=every.seconds / (written * len(seasons)),
-            reference="× bare writes (the last season's rows each); queries a season",
-            per=len(seasons),
+            reference="× bare writes (the last season's rows each); queries: the most a season",
         ),
         Figure(
             "import",

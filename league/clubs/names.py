@@ -14,6 +14,8 @@ def clean_name(text: str) -> str:
     the "é" typed at once), without invisible format characters (zero-width spaces and joiners,
     direction marks, soft hyphens: Unicode's category Cf) or control characters, its spaces
     collapsed to one and none at either end."""
+    if text.isascii() and text.isprintable():  # most names: nothing to compose, drop or turn into a space
+        return " ".join(text.split())
     kept = []
     for char in unicodedata.normalize("NFC", text):
         category = unicodedata.category(char)

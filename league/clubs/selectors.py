@@ -31,6 +31,14 @@ def club_players(*, club: Club, active: bool | None = None) -> QuerySet[Player]:
     return players if active is None else players.filter(active=active)
 
 
+def club_roster_names(*, club: Club, user) -> list[tuple[str, bool]]:
+    """The club page's roster: each active player's name, and whether they are ``user`` (names and
+    keys only: a roster of 300 read as players and rendered field by field was a quarter of the page)."""
+    me = user.pk if user.is_authenticated else None
+    players = club_players(club=club, active=True).select_related(None).values_list("name", "user_id")
+    return [(name, me is not None and user_id == me) for name, user_id in players]
+
+
 def club_games(*, club: Club, limit: int = CLUB_PAGE_GAMES) -> list[Game]:
     """The club's latest games (not deleted), each with its teams and their totals."""
     games = Game.objects.live().filter(club=club).defer("rules_document").order_by("-updated_at", "-id")

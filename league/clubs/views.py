@@ -102,7 +102,7 @@ def club_detail(request, slug):
         "club": club,
         "membership": membership,
         "members": selectors.club_members(club=club),
-        "players": selectors.club_players(club=club, active=True),
+        "players": selectors.club_roster_names(club=club, user=request.user),
         "games": selectors.club_games(club=club),
     }
     return render(request, "league/club_detail.html", context)

@@ -24,7 +24,7 @@ from league.exchange.workbooks import RESULTS, ResultRow, RosterRow, name_key, p
 from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table, default_blowout
 from league.results.version import results_changed
 from scoresheet.addresses.tokens import new_token
-from scoresheet.games import history, services
+from scoresheet.games import history, plain_inserts, services
 from scoresheet.models import Game, Round, TeamRound, Variant
 from scoresheet.problems import Problem, Refused
 
@@ -274,7 +274,7 @@ def _write_nights(club: Club, season: Season, planned: list[PlannedNight], playe
     sittings = history.bulk_create(
         Sitting,
         [
-            Sitting(night=night, number=number)
+            plain_inserts.new(Sitting, night_id=night.pk, number=number)
             for night, p in zip(nights, planned)
             for number in sorted({rows[0].game for rows in p.games})
         ],
@@ -284,7 +284,9 @@ def _write_nights(club: Club, season: Season, planned: list[PlannedNight], playe
     tables = history.bulk_create(
         Table,
         [
-            Table(sitting=sitting_of[(night.pk, rows[0].game)], number=rows[0].table, token=new_token())
+            plain_inserts.new(
+                Table, sitting_id=sitting_of[(night.pk, rows[0].game)].pk, number=rows[0].table, token=new_token()
+            )
             for night, rows in games_rows
         ],
     )
@@ -297,19 +299,20 @@ def _write_nights(club: Club, season: Season, planned: list[PlannedNight], playe
     history.bulk_create(
         Seat,
         [
-            Seat(team=team, position=k, player=players[name_key(name)])
+            plain_inserts.new(Seat, team_id=team.pk, position=k, player_id=players[name_key(name)].pk)
             for team, row in zip(teams, rows_in_order)
             for k, name in enumerate(row.players)
         ],
     )
-    rounds = history.bulk_create(Round, (Round(game=game, number=1) for game in games))
+    rounds = history.bulk_create(Round, (plain_inserts.new(Round, game_id=game.pk, number=1) for game in games))
     round_of = {r.game_id: r for r in rounds}
     history.bulk_create(
         TeamRound,
         [
-            TeamRound(
-                round=round_of[team.game_id],
-                team=team,
+            plain_inserts.new(
+                TeamRound,
+                round_id=round_of[team.game_id].pk,
+                team_id=team.pk,
                 adjustments=[{"label": IMPORTED, "points": row.score}],
                 total=row.score,
             )

@@ -52,8 +52,8 @@ class TeamTotal(NamedTuple):
 
 
 def night_history(*, night: Night, latest: int | None = None, before=None) -> list[HistoryEntry]:
-    """The night's changes, newest first: all of them, or the ``latest`` few made ``before`` a
-    moment (a page of the history; a busy night corrects hundreds of rounds: only the round
+    """The night's changes, newest first: all of them, or the ``latest`` few made at or ``before``
+    a moment (a page of the history; a busy night corrects hundreds of rounds: only the round
     changes grow with it, and only the page's are read)."""
     entries = (
         _night_rows(night)
@@ -63,7 +63,7 @@ def night_history(*, night: Night, latest: int | None = None, before=None) -> li
         + _settled(night)
     )
     if before is not None:
-        entries = [entry for entry in entries if entry.when < before]
+        entries = [entry for entry in entries if entry.when <= before]
     return sorted(entries, key=lambda e: e.when, reverse=True)[:latest]
 
 
@@ -156,7 +156,7 @@ def _round_changes(night, latest: int | None = None, before=None) -> list[Histor
     rules snapshots are not read."""
     changes = Round.history.filter(game__table__sitting__night=night)
     if before is not None:
-        changes = changes.filter(history_date__lt=before)
+        changes = changes.filter(history_date__lte=before)
     rows = list(
         changes.filter(~Q(history_type="+") | Q(history_undoes__isnull=False))
         .select_related("history_user", "game__table__sitting")

@@ -8,6 +8,7 @@ club, so another club's night is a 404. Writes go through ``league.nights.servic
 
 from __future__ import annotations
 
+from datetime import timedelta
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -157,12 +158,20 @@ def _moment(text: str):
 
 def night_history(request, slug, night_id):
     """Every change of the night, newest first, a page at a time: ``?before=`` the moment of the
-    last change of the page before (the night page shows the latest few)."""
+    first change the page before left out, this page's first (the night page shows the latest few).
+    Changes made at the same moment stay on one page: a page ends before them if they do not all
+    fit (an import's rows share their moment)."""
     night, membership = club_night(request, slug, night_id, Role.VIEWER)
     before = _moment(request.GET.get("before", ""))
     entries = league_history.night_history(night=night, latest=HISTORY_PAGE + 1, before=before)
-    older = entries[HISTORY_PAGE - 1].when.isoformat() if len(entries) > HISTORY_PAGE else ""
-    context = {"club": night.club, "night": night, "history": entries[:HISTORY_PAGE], "older": older, "newer": before}
+    shown, older = entries[:HISTORY_PAGE], ""
+    if len(entries) > HISTORY_PAGE:
+        cut = entries[HISTORY_PAGE].when  # the next page starts at this moment
+        shown = [entry for entry in shown if entry.when > cut]
+        if not shown:  # a whole page of changes at one moment: the page, and the next one after it
+            shown, cut = entries[:HISTORY_PAGE], cut - timedelta(microseconds=1)
+        older = cut.isoformat()
+    context = {"club": night.club, "night": night, "history": shown, "older": older, "newer": before}
     return render(request, "league/night_history.html", context)
 
 

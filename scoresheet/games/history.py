@@ -102,17 +102,16 @@ def via_table(table):
         _via.reset(token)
 
 
-HISTORY_BATCH = 2000  # history rows a plain insert writes at a time
-
-
 def bulk_create(model, objs) -> list:
     """``model.objects.bulk_create(objs)`` with a history row each, as saving them one by one would
     write (bulk creates send no signals): in the open change, by the signed-in member.
 
-    The history rows go in as plain inserts of their values, a batch at a time: built as model
-    instances (simple-history's bulk helper), 200,000 rows of an import took most of its time and
-    memory."""
-    objs = model.objects.bulk_create(list(objs))
+    The rows and their history rows go in as plain inserts (``plain_inserts``): built by Django's
+    bulk helpers, value by value, 220,000 rows of an import took most of its time and memory."""
+    from scoresheet.games import plain_inserts
+
+    known: dict = {}  # the values converted for the rows, used again for their history rows
+    objs = plain_inserts.create(model, list(objs), known)
     options = _bulk_history()
     user = options["default_user"]
     extras = {
@@ -122,32 +121,26 @@ def bulk_create(model, objs) -> list:
         "history_user_id": user.pk if user is not None else None,
         **options["custom_historical_attrs"],
     }
-    _insert_history(model.history.model, objs, extras)
+    _insert_history(model.history.model, objs, extras, known)
     return objs
 
 
-def _insert_history(history_model, objs, extras: dict) -> None:
+def _insert_history(history_model, objs, extras: dict, known: dict | None = None) -> None:
     """One history row a row of ``objs``: its fields' values, and ``extras`` for the history's own."""
     from django.db import connections, router
 
+    from scoresheet.games import plain_inserts
+
     connection = connections[router.db_for_write(history_model)]
     fields = [f for f in history_model._meta.concrete_fields if not f.primary_key]
-    quote = connection.ops.quote_name
-    sql = "INSERT INTO {} ({}) VALUES ({})".format(
-        quote(history_model._meta.db_table),
-        ", ".join(quote(f.column) for f in fields),
-        ", ".join(["%s"] * len(fields)),
-    )
-    own = {f.attname for f in fields if f.attname.startswith("history_")}
-    values = {f.attname: f.get_default() for f in fields if f.attname in own} | extras  # the history's own
-    with connection.cursor() as cursor:
-        for start in range(0, len(objs), HISTORY_BATCH):
-            rows = [
-                [f.get_db_prep_save(values[f.attname] if f.attname in values else getattr(obj, f.attname), connection)
-                 for f in fields]
-                for obj in objs[start : start + HISTORY_BATCH]
-            ]  # fmt: skip
-            cursor.executemany(sql, rows)
+    own = {f.attname: f.get_default() for f in fields if f.attname.startswith("history_")}
+    for start in range(0, len(objs), HISTORY_BATCH):  # a batch's rows built at a time: memory bounded
+        batch = objs[start : start + HISTORY_BATCH]
+        rows = plain_inserts.values(fields, batch, connection, fixed=own | extras, known=known)
+        plain_inserts.insert(history_model, rows, fields)
+
+
+HISTORY_BATCH = 2000  # history rows a plain insert writes at a time
 
 
 def create_each(model, objs) -> list:

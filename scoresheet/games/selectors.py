@@ -21,6 +21,7 @@ from django.utils import timezone
 from scoresheet import database
 from scoresheet.addresses import clubs, tokens
 from scoresheet.display import said
+from scoresheet.games import listing
 from scoresheet.games.early import Shortfall, game_shortfall, mark_early
 from scoresheet.models import KEEP_DELETED, Game, Round, Team, Variant, search_key
 from scoresheet.querysets import not_deleted
@@ -443,25 +444,37 @@ def with_team_totals(games: list[Game]) -> list[Game]:
     return games
 
 
-def games_page(*, games: QuerySet[Game], query: str = "", status: str = "", number: int | str | None = 1) -> Page:
+def games_page(
+    *, games: QuerySet[Game], query: str = "", status: str = "", number: int | str | None = 1, parts=None
+) -> Page:
     """One page of the game list of ``games`` (visible_games): games in progress first, then
     finished ones, the most recently played first; each game with its teams and their totals.
+    ``parts``: the same games as disjoint querysets each read off an index in the list's order
+    (visible_parts), so that the page reads 20 games, not every game of a ten-year club
+    (scoresheet.games.listing).
 
-    Four queries whatever the number of games (the count, the page's games, their teams, which of
-    them were finished early: ``early.mark_early``, a fifth when one may be), and no whole rules
-    snapshot is read: the list shows the name stored beside it (``Game.variant_name``).
-    A page number that is not one (junk, or past the end) gives the first or the last page.
+    Four queries with one part, whatever the number of games (the count, which stops at 1,000,
+    the page's games, their teams, which of them were finished early: ``early.mark_early``, a
+    fifth when one may be), and one more a part past the first; no whole rules snapshot is read:
+    the list shows the name stored beside it (``Game.variant_name``). A page number that is not
+    one (junk, or past the end) gives the first or the last page.
     """
-    # "in_progress" sorts after "finished": descending puts the games in progress first, in the
-    # order of the index Game.Meta names "game_list_order".
-    order = ("-status", "-updated_at", "-id")
-    # The page is counted off in that index alone (ids), and only its 20 games are read from
-    # the table, in a subquery: skipping 4,980 games to the last page reads none of them.
-    ids = games_matching(games=games, query=query, status=status).order_by(*order).values_list("id", flat=True)
-    page = Paginator(ids, GAMES_PER_PAGE).get_page(number)
-    games = Game.objects.filter(id__in=page.object_list).defer("rules_document").order_by(*order)
+    matching = [games_matching(games=part, query=query, status=status) for part in (parts or [games])]
+    whole = games_matching(games=games, query=query, status=status)
+    page = listing.paginator(whole, matching, GAMES_PER_PAGE, number).get_page(number)
+    games = Game.objects.filter(id__in=page.object_list).defer("rules_document").order_by(*listing.ORDER)
     page.object_list = mark_early(with_team_totals(list(games)))
     return page
+
+
+def visible_parts(*, device_ids: list[int], user, role: str = clubs.VIEWER) -> list[QuerySet[Game]]:
+    """``visible_games`` as disjoint parts each read off an index in the game list's order: each of
+    the member's clubs' games, and this device's other games (one query: the clubs)."""
+    club_ids = list(clubs.club_ids(user, role).values_list("club_id", flat=True)) if user.is_authenticated else []
+    parts = [Game.objects.filter(club_id=pk) for pk in club_ids]
+    if device_ids:
+        parts.append(Game.objects.filter(id__in=list(device_ids)).exclude(club_id__in=club_ids))
+    return parts or [Game.objects.none()]
 
 
 def deleted_after() -> datetime:

@@ -27,7 +27,8 @@ def home(request):
     search = forms.GamesFilterForm(request.GET)
     filters = search.filters()
     games = _visible_games(request)
-    page = selectors.games_page(games=games, **filters, number=request.GET.get("page"))
+    parts = selectors.visible_parts(device_ids=device.game_ids(request), user=request.user)
+    page = selectors.games_page(games=games, parts=parts, **filters, number=request.GET.get("page"))
     _with_addresses(request, page.object_list)
     context = {
         "search": search,

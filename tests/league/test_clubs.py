@@ -397,3 +397,16 @@ def test_a_new_club_is_offered_the_organisers_language(client):
     assert Club.objects.get(name="Club du mardi").language == "fr"
     client.post("/clubs/new/", {"name": "Friday Club", "language": "en"}, HTTP_ACCEPT_LANGUAGE="fr")
     assert Club.objects.get(name="Friday Club").language == "en"
+
+
+def test_the_club_page_lists_the_active_roster_and_marks_the_member_reading_it(client):
+    tuesday = club()
+    val = member(tuesday, "val", Role.VIEWER)
+    player(tuesday, "Val", user=val)
+    player(tuesday, "Ann")
+    player(tuesday, "Gone", active=False)
+    client.force_login(val)
+    page = client.get("/clubs/tuesday/").content.decode()
+    roster = page[page.index('<ul class="name-list">') :]
+    roster = roster[: roster.index("</ul>")]
+    assert roster == '<ul class="name-list"><li>Ann</li><li>Val <span class="badge">you</span></li>'

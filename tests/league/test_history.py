@@ -223,3 +223,31 @@ def test_a_busy_nights_history_is_paged_newest_first_at_the_same_cost_whatever_i
     assert "Older changes" not in second and "Latest changes" in second
     for junk in ("x", "2026-13-45T00:00:00", "2026-01-01T00:00:00"):  # none a page's moment: the latest page
         assert client.get(history, {"before": junk}).status_code == 200
+
+
+def test_changes_made_at_one_moment_are_on_one_page_of_the_history(client, world):
+    """A page of the night's history ends before changes that share its last moment if they do not
+    all fit on it (the next page starts at that moment): no change falls between two pages."""
+    from scoresheet.models import Round
+
+    tuesday, olga, sam, the_night, sitting, table = world
+    client.force_login(olga)
+    game = table.game
+    scoresheet_services.round_record(game=game, number=1, entries=_round_1())
+    for n in range(30):
+        scoresheet_services.round_record(game=game, number=1, entries=_round_1(hand=80 + 5 * n))
+        undoing.game_undo(game=Game.objects.get(pk=game.pk))
+    changes = list(Round.history.filter(game=game).exclude(history_type="+", history_undoes__isnull=True))
+    changes.sort(key=lambda row: row.history_date, reverse=True)
+    moment = changes[47].history_date  # the 48th to 53rd newest changes made at one moment
+    Round.history.filter(history_id__in=[row.history_id for row in changes[47:53]]).update(history_date=moment)
+    history, pages, seen = f"/clubs/tuesday/nights/{the_night.pk}/history/", [], 0
+    address = history
+    while address:
+        page = text(client.get(address))
+        pages.append(page.count('class="history-entry"'))
+        found = re.search(r'href="([^"]*\?before=[^"]*)"', page)
+        address = html.unescape(found.group(1)) if found else ""
+        seen += 1
+        assert seen < 5
+    assert pages == [47, 62 - 47]  # the six changes of one moment together, on the second page

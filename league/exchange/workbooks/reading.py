@@ -13,7 +13,7 @@ import re
 import time
 import zipfile
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from io import BytesIO
 from xml.etree import ElementTree
@@ -306,6 +306,14 @@ class Cells:
 def read_sheet(ws, sheet: str, columns: Sequence[str], optional: set[str], budget: Budget) -> list[Cells]:
     """The data rows of ``ws`` by column name (blank rows skipped, though counted toward
     ``MAX_ROWS``), or Refused naming every problem of its header, and each column with values under no header."""
+    return list(each_row(ws, sheet, columns, optional, budget))
+
+
+def each_row(ws, sheet: str, columns: Sequence[str], optional: set[str], budget: Budget) -> Iterator[Cells]:
+    """``read_sheet``'s rows one at a time, as they are read: a caller that keeps less than the
+    rows' cells holds no more than a row of them (20,000 rows' cells are some 20 MB). Refused for
+    the header's problems before the first row, for a column with values under no header after the
+    last."""
     ws.reset_dimensions()  # some programs write a wrong size into the file: read every row there is
     rows = ws.iter_rows(values_only=True)
     header = next(rows, None) or ()
@@ -328,7 +336,7 @@ def read_sheet(ws, sheet: str, columns: Sequence[str], optional: set[str], budge
             problems.append(problem(sheet, None, name, f"The column {name} is missing."))
     if problems:
         raise Refused(problems)
-    cells, stray = [], set()
+    stray = set()
     for number, row in enumerate(rows, start=2):
         if number > MAX_ROWS + 1:
             raise Refused([too_many_rows(sheet)])
@@ -341,11 +349,10 @@ def read_sheet(ws, sheet: str, columns: Sequence[str], optional: set[str], budge
                 stray.add(index)
                 letter = get_column_letter(index + 1)
                 problems.append(problem(sheet, number, letter, f"Column {letter} has a value but no header."))
-        cells.append(Cells(number, {name: row[i] if i < len(row) else None for i, name in by_index.items()}))
+        yield Cells(number, {name: row[i] if i < len(row) else None for i, name in by_index.items()})
     budget.check()
     if problems:
         raise Refused(problems)
-    return cells
 
 
 def blank(value) -> bool:

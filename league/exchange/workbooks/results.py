@@ -15,9 +15,9 @@ from league.exchange.workbooks.reading import (
     Budget,
     Cells,
     blank,
+    each_row,
     open_workbook,
     problem,
-    read_sheet,
     scan_sheet,
     sheet_named,
 )
@@ -44,7 +44,7 @@ GAME_LOG_EARLY = "Finished early"  # the Game log's last column: "2 of 4 rounds"
 RESULTS_OPTIONAL = {"Variant"}  # a file may leave the column out: every night plays the season's variant
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ResultRow:
     row: int
     date: Date
@@ -74,29 +74,30 @@ def read_results(data: bytes) -> tuple[list[ResultRow], list[Problem]]:
     """
     budget = Budget()
     wb = open_workbook(data)
+    rows, problems, broken, read = [], [], set(), 0
+    names: dict[str, str] = {}  # each name once: 20,000 rows name a few hundred players
     try:
         ws = sheet_named(wb, RESULTS)
         if ws is None:
             raise Refused([problem(RESULTS, None, None, "The workbook has no sheet called Results.")])
         scan_sheet(data, ws, RESULTS, budget)
-        cells = read_sheet(ws, RESULTS, RESULTS_COLUMNS, RESULTS_OPTIONAL, budget)
+        for line in each_row(ws, RESULTS, RESULTS_COLUMNS, RESULTS_OPTIONAL, budget):  # a row's cells at a time
+            read += 1
+            row, row_problems = _result_row(line, names)
+            problems += row_problems
+            if row is not None:
+                rows.append(row)
+            else:  # its game is not counted short of a team: the row's own problems say what to fix
+                broken.add(_game_key(line.values))
     finally:
         wb.close()
-    rows, problems, broken = [], [], set()
-    for line in cells:
-        row, row_problems = _result_row(line)
-        problems += row_problems
-        if row is not None:
-            rows.append(row)
-        else:  # its game is not counted short of a team: the row's own problems say what to fix
-            broken.add(_game_key(line.values))
     problems += check_games(rows, broken)
-    if not cells:
+    if not read:
         raise Refused([problem(RESULTS, None, None, "The Results sheet has no rows under its header.")])
     return rows, problems
 
 
-def _result_row(line: Cells) -> tuple[ResultRow | None, list[Problem]]:
+def _result_row(line: Cells, names: dict[str, str]) -> tuple[ResultRow | None, list[Problem]]:
     values, problems = line.values, []
 
     def bad(column: str, message: str) -> None:
@@ -133,7 +134,8 @@ def _result_row(line: Cells) -> tuple[ResultRow | None, list[Problem]]:
     variant = as_text(values.get("Variant"))
     if problems:
         return None, problems
-    return ResultRow(line.row, date, table, game, team, tuple(players), score, variant), []
+    players = tuple(names.setdefault(name, name) for name in players)
+    return ResultRow(line.row, date, table, game, names.setdefault(team, team), players, score, variant), []
 
 
 def _players(text: str, team: str) -> list[str]:
