@@ -288,6 +288,8 @@ def pad_pages(
     wanted = len(data.rounds) + (1 if data.next_requirements else 0)  # one blank hand at least, in play
     card_apart = with_card < max(MIN_HANDS, wanted)  # the card then starts the next page
     hands = hands_to_print(wanted, alone, later) if card_apart else with_card
+    if data.finished:  # a finished game's pad ends at its last hand
+        card_apart, hands = with_card < wanted, max(wanted, 1)
     later_key = f"{key}-later"
 
     def one_copy() -> list:

@@ -94,6 +94,7 @@ class SheetData:
     rounds: list[FilledRound] = field(default_factory=list)  # empty: a blank sheet
     status: str = ""  # "Winner: Us, 12,345" …
     next_requirements: list[int | str] = field(default_factory=list)  # a game in progress: the next round's
+    finished: bool = False  # a finished game's sheet ends at its last round played: no blank ones after
 
 
 # --- layout ------------------------------------------------------------------------------

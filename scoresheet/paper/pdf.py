@@ -147,9 +147,12 @@ def round_numbers(
     before_rules: Head | None = None,
     heights: dict | None = None,
 ) -> list[int]:
-    """Which rounds to print: the game's rounds, or for a target-score game as many as fit a page."""
+    """Which rounds to print: the game's rounds, or for a target-score game as many as fit a page;
+    a finished game's, those played."""
     end = rules.game_end
     played = [r.number for r in data.rounds]
+    if data.finished:
+        return played
     if end.rounds is not None:  # the rounds still to play stay blank, to go on by hand
         return sorted(set(played) | set(range(1, end.max_rounds + 1)))
     if played:

@@ -242,3 +242,16 @@ def test_nothing_in_large_print_is_nearer_than_8_mm_to_the_papers_edge(large):
                     continue
                 assert c.x0 >= edge - 0.5 and c.x1 <= width - edge + 0.5, (name, c.text, c.x0, c.x1)
                 assert c.top >= edge - 0.5 and c.bottom <= height - edge + 0.5, (name, c.text, c.top, c.bottom)
+
+
+@pytest.mark.django_db
+def test_a_finished_games_pad_ends_at_its_last_hand(client, presets):
+    """Issue 37 item 7: a finished game's pad no longer runs on in blank hands after the winner."""
+    game = canasta_game(3)
+    assert hands_on_pages(client.get(f"/g/{game.token}/sheet.pdf").content)[0][3:4] == [4]  # in play: blanks
+    services.game_finish(game=game)
+    for query in ("", "?large_print=1"):
+        content = client.get(f"/g/{game.token}/sheet.pdf{query}").content
+        assert any("Winner: Us" in line for line in pdf_lines(content)), query
+        assert [n for page in hands_on_pages(content) for n in page] == [1, 2, 3], query
+        assert smallest(content) >= (pdf.SMALLEST_LARGE_TYPE if query else pdf.SMALLEST_TYPE) - 0.01
