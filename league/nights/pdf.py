@@ -4,7 +4,8 @@ The table pack is one score sheet per table, built by ``scoresheet.paper.pdf`` l
 sheet; only its head is the club's: the table number and sitting, the club and the date, the
 teams a line each, and a QR code of the table's link for entering its scores (45 mm, the link
 beside it in 9 pt). The head is never taller than the code, whatever the names (they shrink),
-so a table keeps to one landscape page. The rules card prints once, at the end of the pack.
+so a table keeps to one landscape page (large print: two upright pages, the code on the
+first). The rules card prints once, at the end of the pack.
 The tables' round blocks are the same but for the names over their columns: the pack draws a
 block once and each table's page shows it with its names written over (``scoresheet.paper.stamps``).
 

@@ -173,7 +173,8 @@ def sheet_page(
 ) -> Page:
     """Landscape, for the most rounds side by side; upright for a variant whose rows and rules
     card do not fit a landscape page but do fit an upright one (Modern American Canasta's).
-    Large print runs over pages whichever way up: it stays landscape."""
+    Large print is upright: two rounds across a page, a block of 15 rows of 10 mm tall enough
+    for a page of its own, and room under a block of fewer for part of the rules card."""
     if options.large_print:
         return Page.for_options(options, upright=True)
     pages = [Page.for_options(options), Page.for_options(options, upright=True)]
