@@ -290,6 +290,8 @@ def pad_pages(
     hands = hands_to_print(wanted, alone, later) if card_apart else with_card
     if data.finished:  # a finished game's pad ends at its last hand
         card_apart, hands = with_card < wanted, max(wanted, 1)
+    elif large and not data.rounds and options.rules_card != "same":  # blank, large: a game's hands, on 2 pages
+        hands = max(hands, MIN_HANDS)
     later_key = f"{key}-later"
 
     def one_copy() -> list:

@@ -27,6 +27,7 @@ from scoresheet.models import Variant
 from scoresheet.paper import pdf
 from tests.league.factories import club, member, night, season
 from tests.pdf_reading import read
+from tests.scoresheet.sheet_lines import hands_on_pages
 from tests.scoresheet.test_pdf_pads import smallest
 
 pytestmark = pytest.mark.django_db
@@ -568,3 +569,22 @@ def test_the_charts_index_sorts_names_as_a_reader_expects():
     table = SimpleNamespace(number=1, teams=[["Villeneuve", "Østergaard"], ["Björn", "Bénédicte"]])
     sitting = SimpleNamespace(tables=[table], byes=["Ægir"])
     assert [name for name, _ in index_entries(sitting)] == ["Ægir", "Bénédicte", "Björn", "Østergaard", "Villeneuve"]
+
+
+def test_a_large_print_canasta_pack_gives_a_table_two_pages_of_ten_hands_its_qr_code_on_the_first(
+    shared, nights, tmp_path
+):
+    """Issue 37 item 3, for the canasta pads: the code (30 mm, beside the table's name, the pad
+    across the page) on the first page, and a game's ten hands over the two."""
+    the_night, sitting = nights["modern"]
+    content = pack(shared, nights, pack_url(the_night, query="?large_print=1"))
+    texts = page_texts(content)
+    card = next(i for i, text in enumerate(texts) if RULES_PAGE in text)  # its 16 pt card takes two pages
+    assert card == 4 and all("Table " not in text for text in texts[card:])
+    pages = pages_of_tables(texts[:card])
+    hands = hands_on_pages(content)
+    codes = page_qr_codes(content, tmp_path)
+    for table, its in zip(tables_of(sitting), pages.values(), strict=True):
+        assert len(its) == 2 and codes[its[0]] == [link(table)] and codes[its[1]] == []
+        assert [n for i in its for n in hands[i]] == list(range(1, 11))
+    assert smallest(content) >= 14 - 0.01
