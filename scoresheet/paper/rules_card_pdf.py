@@ -255,8 +255,8 @@ def rules_card_runs(rules: Rules, width: float, m: Metrics, rooms: tuple[float, 
     """The rules card cut into ``len(rooms)`` runs of its sections, each laid out in its own columns
     and no taller than its room (the heading goes with the first run, the note with the last; a
     later run may be empty): large print lays one under each round block, so that the card takes
-    no page of its own. Each run keeps the card's order; two or three runs may take any of the
-    sections, more take them in order. None when the card cannot be cut so."""
+    no page of its own. Each run keeps the card's order; a few runs may take any of the sections,
+    more take them in order (``_card_cuts``). None when the card cannot be cut so."""
     sections, heading = _card_words(rules), card_heading(rules)
     size = card_size(m)
     runs = _card_cuts(sections, heading, width, m, size, rooms)
@@ -299,7 +299,7 @@ def _card_cuts(
     first run never empty; the most even share that fits, found from the sections' heights alone
     (``_run_height``), then checked laid out."""
     count = len(sections)
-    if len(rooms) <= 3:
+    if len(rooms) ** count <= 3_000:  # two runs of up to 11 sections, three of 7
         shares = itertools.product(range(len(rooms)), repeat=count)  # each section's run
     else:  # in order: a cut after each run's last section
         shares = (
