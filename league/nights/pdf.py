@@ -4,7 +4,8 @@ The table pack is one score sheet per table, built by ``scoresheet.paper.pdf`` l
 sheet; only its head is the club's: the table number and sitting, the club and the date, the
 teams a line each, and a QR code of the table's link for entering its scores (45 mm, the link
 beside it in 9 pt). The head is never taller than the code, whatever the names (they shrink),
-so a table keeps to one landscape page. The rules card prints once, at the end of the pack.
+so a table keeps to one landscape page (large print: two upright pages, the code on the
+first). The rules card prints once, at the end of the pack.
 The tables' round blocks are the same but for the names over their columns: the pack draws a
 block once and each table's page shows it with its names written over (``scoresheet.paper.stamps``).
 
@@ -82,7 +83,9 @@ def _style(size: float, *, bold=False, align=0, color=colors.black, leading=1.18
 # --- the table pack ------------------------------------------------------------------------
 
 QR_SYMBOL = 45 * mm  # the code's modules, its quiet zone not counted: it scans from arm's length
-LINK_SIZE = 9  # the link under the code (large print: its least type, 12)
+SMALL_QR_SYMBOL = 30 * mm  # large print's, where a round block leaves no room for 45 mm: it scans from 30 cm
+UPRIGHT_MOST = 600  # points: a frame wider than this is on a page across (a canasta pad's)
+LINK_SIZE = 9  # the link under the code (large print: its least type, 14)
 HEAD_NAMES_LINES = 2  # a team's names in the head wrap to this many lines at most, else shrink
 MIN_HEAD_NAME_SIZE = 7
 
@@ -108,11 +111,11 @@ def link_lines(link: str, width: float, door: str = "/t/", size: float = LINK_SI
     return f"{escape(host)}<br/>{escape(door + path)}"
 
 
-def qr_block(link: str, width: float, m: pdf.Metrics) -> Table:
+def qr_block(link: str, width: float, m: pdf.Metrics, symbol: float = QR_SYMBOL) -> Table:
     """The QR code of the table's link at the right of ``width``, and beside it "Scan to enter
     this table's scores" over the link in LINK_SIZE type: no taller than the code. (A head's
     paragraphs are ``pdf.WrappedOnce``: its tables measure them three times a table.)"""
-    code = qr_code(link)
+    code = qr_code(link, symbol)
     words = width - code.width - 6
     beside = [
         pdf.WrappedOnce(
@@ -128,10 +131,10 @@ def qr_block(link: str, width: float, m: pdf.Metrics) -> Table:
     )
 
 
-def qr_width(link: str, width: float, m: pdf.Metrics) -> float:
+def qr_width(link: str, width: float, m: pdf.Metrics, symbol: float = QR_SYMBOL) -> float:
     """How wide the QR block is: the code, and beside it its words or the link's path if wider
     (the whole link when the block stays under half the page)."""
-    code = qr_code(link).width + 6
+    code = qr_code(link, symbol).width + 6
     path = pdfmetrics.stringWidth("/t/" + link.split("/t/", 1)[-1], "Sheet", link_size(m)) + 4
     whole = code + pdfmetrics.stringWidth(link, "Sheet", link_size(m)) + 4
     return max(code + 8 * m.font, code + path, whole if whole <= width * 0.5 else 0)
@@ -150,7 +153,8 @@ def head_team(label: str, team: list[str], width: float, m: pdf.Metrics) -> Para
     the head taller than its QR code."""
     size = m.font * 1.4
     wide = pdfmetrics.stringWidth(f"{label} " + " & ".join(team), "Sheet-Bold", size)
-    size = max(MIN_HEAD_NAME_SIZE, min(size, size * width * HEAD_NAMES_LINES * 0.9 / wide))  # near the fit
+    least = max(MIN_HEAD_NAME_SIZE, m.least)  # large print's names not under its least type
+    size = max(least, min(size, size * width * HEAD_NAMES_LINES * 0.9 / wide))  # near the fit
     while True:
         style = _style(size, bold=True, leading=1.12)
         text = team_markup(team, lambda name, s=size: pdfmetrics.stringWidth(name, "Sheet-Bold", s) <= width)
@@ -158,9 +162,9 @@ def head_team(label: str, team: list[str], width: float, m: pdf.Metrics) -> Para
         para = pdf.WrappedOnce(
             f'<font name="Sheet" size={label_size:.1f} color="#444444">{label}</font>  {text}', style
         )
-        if size <= MIN_HEAD_NAME_SIZE or para.wrap(width, 1000)[1] <= size * 1.12 * HEAD_NAMES_LINES + 0.1:
+        if size <= least or para.wrap(width, 1000)[1] <= size * 1.12 * HEAD_NAMES_LINES + 0.1:
             return para
-        size = max(MIN_HEAD_NAME_SIZE, size - 0.5)
+        size = max(least, size - 0.5)
 
 
 def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules) -> pdf.Head:
@@ -173,13 +177,8 @@ def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules) -> 
             f"{escape(sitting_word(pack.sitting.number))}</font>",
             _style(m.title * 1.6, bold=True, color=pdf.FELT, leading=1.1),
         )
-        if not top:  # large print: one slim line, so the first round block keeps its page
-            about = pdf.WrappedOnce(
-                f"<b>{escape(pack.club.name)}</b><br/>{escape(long_date(pack.night.date))}",
-                _style(m.font, align=TA_RIGHT),
-            )
-            style = _flat([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)])
-            return [Table([[banner, about]], colWidths=[width * 0.5, width * 0.5], style=style)]
+        if not top:  # large print: the QR code on the first page, above the first round block
+            return large_print_head(pack, table, link, small=width > UPRIGHT_MOST)(width, m, top)
         about = pdf.WrappedOnce(
             f"<b>{escape(pack.club.name)}</b> · {escape(long_date(pack.night.date))} · {escape(rules.name)}",
             _style(m.font * 1.15),
@@ -200,18 +199,46 @@ def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules) -> 
             Spacer(1, 4),
         ]
 
+    head.smaller = large_print_head(pack, table, link, small=True)  # large print's, where this leaves no room
+    return head
+
+
+def large_print_head(pack: SittingPack, table: PackTable, link: str, *, small: bool) -> pdf.Head:
+    """Large print's head of a table's first page: the table and sitting, the club and date, the
+    teams and the link on the left, the 45 mm QR code on the right; ``small``, a 30 mm code and no
+    teams (they are over the columns), where a round block leaves no more room (Hand Knee and
+    Foot's 15 rows) or for a canasta pad's hands across the page."""
+
+    def head(width: float, m: pdf.Metrics, top: bool) -> list:
+        code = qr_code(link, SMALL_QR_SYMBOL if small else QR_SYMBOL)
+        left_w = width - code.width - 12
+        where = f"{escape(table_word(table.number))} · {escape(sitting_word(pack.sitting.number))}"
+        about = f"<b>{escape(pack.club.name)}</b> · {escape(long_date(pack.night.date))}"
+        left = [
+            pdf.WrappedOnce(where, _style(m.title * (1 if small else 1.4), bold=True, color=pdf.FELT, leading=1.1)),
+            pdf.WrappedOnce(about, _style(m.font, leading=1.12)),
+        ]
+        if not small:
+            labels = [escape(pdf.team_word(t)).replace(" ", "&nbsp;") for t in range(len(table.teams))]
+            left += [head_team(label, team, left_w, m) for label, team in zip(labels, table.teams, strict=True)]
+            left.append(pdf.WrappedOnce(f"<b>{escape(str(SCAN_LINES))}</b>".replace("\n", " "), _style(m.font)))
+        left.append(pdf.WrappedOnce(link_lines(link, left_w, size=link_size(m)), _style(link_size(m))))
+        style = _flat([("VALIGN", (0, 0), (-1, -1), "TOP")])
+        return [Table([[left, code]], colWidths=[width - code.width, code.width], style=style), Spacer(1, 4)]
+
     return head
 
 
 def large_print_qr(link: str) -> pdf.Head:
-    """Large print: the QR code goes at the end of the table's sheet (a round block leaves no
-    room for it at the top of the first page)."""
+    """Large print: the QR code (30 mm) at the end of the table's sheet, when its head (where it
+    goes, ``large_print_head``) is left out for the first round block to keep its page."""
 
     def before_rules(width: float, m: pdf.Metrics, top: bool) -> list:
-        if top:
+        if top:  # the head printed: its code with it
             return []
-        aside_w = qr_width(link, width, m)
-        return [Table([["", qr_block(link, aside_w, m)]], colWidths=[width - aside_w, aside_w], style=_flat([]))]
+        aside_w = min(width, qr_width(link, width, m, SMALL_QR_SYMBOL))  # under the last round block
+        block = qr_block(link, aside_w, m, SMALL_QR_SYMBOL)
+        return [Table([["", block]], colWidths=[width - aside_w, aside_w], style=_flat([]))]
 
     return before_rules
 

@@ -277,7 +277,7 @@ def pad_pages(
     def height_of(flow: list) -> float:
         return pdf._height(flow, width, height)
 
-    extra = before_rules(width, m, not large) if before_rules else []
+    extra = before_rules(width, m, not large or head is not None) if before_rules else []
     card = pdf.rules_card_heights(rules, width, m, height) if options.rules_card == "same" else ()
     top = (height - running if large else height) - height_of(pdf.header(rules, data, width, m, **head_args))
     headings = pad.headings_height()  # measured once: the first page's room and a later page's
@@ -288,12 +288,16 @@ def pad_pages(
     wanted = len(data.rounds) + (1 if data.next_requirements else 0)  # one blank hand at least, in play
     card_apart = with_card < max(MIN_HANDS, wanted)  # the card then starts the next page
     hands = hands_to_print(wanted, alone, later) if card_apart else with_card
+    if data.finished:  # a finished game's pad ends at its last hand
+        card_apart, hands = with_card < wanted, max(wanted, 1)
+    elif large and not data.rounds and options.rules_card != "same":  # blank, large: a game's hands, on 2 pages
+        hands = max(hands, MIN_HANDS)
     later_key = f"{key}-later"
 
     def one_copy() -> list:
         flow = [NextPageTemplate(later_key), *pdf.header(rules, data, width, m, **head_args)]
         flow += [pad.table(list(range(1, hands + 1))), *pad.notes(), Spacer(1, 6)]
-        extra = before_rules(width, m, not large) if before_rules else []
+        extra = before_rules(width, m, not large or head is not None) if before_rules else []
         if options.rules_card == "back":
             room = height - running - height_of(extra)
             flow += [PageBreak(), *extra, *pdf.rules_card_flow(rules, width, m, fill=room)]

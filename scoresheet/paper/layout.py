@@ -40,7 +40,7 @@ RULES_CARD_MIN = 8.5  # the rules card's smallest type, in points
 RULES_CARD_MAX = 16  # and the largest it grows to on a page of its own
 CARD_LEADING = 1.1  # the rules card's line spacing, times its type size
 SMALLEST_TYPE = 7  # nothing on a sheet is smaller, in points
-SMALLEST_LARGE_TYPE = 12  # nor in large print, whose body text is 16 pt
+SMALLEST_LARGE_TYPE = 14  # nor in large print, whose body text is 16 pt (its rules card's too)
 
 
 def register_fonts() -> None:
@@ -94,6 +94,7 @@ class SheetData:
     rounds: list[FilledRound] = field(default_factory=list)  # empty: a blank sheet
     status: str = ""  # "Winner: Us, 12,345" …
     next_requirements: list[int | str] = field(default_factory=list)  # a game in progress: the next round's
+    finished: bool = False  # a finished game's sheet ends at its last round played: no blank ones after
 
 
 # --- layout ------------------------------------------------------------------------------
@@ -114,7 +115,7 @@ class Metrics:
     def for_print(cls, large: bool) -> Metrics:
         if large:
             return cls(
-                font=16, row=10 * mm, label=230, count=32, points=68, title=24, running=12, least=SMALLEST_LARGE_TYPE
+                font=16, row=10 * mm, label=180, count=26, points=56, title=24, running=16, least=SMALLEST_LARGE_TYPE
             )
         return cls(font=8.5, row=7 * mm, label=128, count=21, points=46, title=16, running=9, least=SMALLEST_TYPE)
 

@@ -72,12 +72,14 @@ from scoresheet.paper.rules_card_pdf import (
     balanced_columns,
     rules_card_flow,
     rules_card_heights,
+    rules_card_runs,
 )
 from scoresheet.paper.sheet_header import (
     BlockMaker,
     Head,
     date_and_table,
     header,
+    names_room,
     running_names,
     sheet_title,
 )
@@ -145,9 +147,12 @@ def round_numbers(
     before_rules: Head | None = None,
     heights: dict | None = None,
 ) -> list[int]:
-    """Which rounds to print: the game's rounds, or for a target-score game as many as fit a page."""
+    """Which rounds to print: the game's rounds, or for a target-score game as many as fit a page;
+    a finished game's, those played."""
     end = rules.game_end
     played = [r.number for r in data.rounds]
+    if data.finished:
+        return played
     if end.rounds is not None:  # the rounds still to play stay blank, to go on by hand
         return sorted(set(played) | set(range(1, end.max_rounds + 1)))
     if played:
@@ -168,9 +173,10 @@ def sheet_page(
 ) -> Page:
     """Landscape, for the most rounds side by side; upright for a variant whose rows and rules
     card do not fit a landscape page but do fit an upright one (Modern American Canasta's).
-    Large print runs over pages whichever way up: it stays landscape."""
+    Large print is upright: two rounds across a page, a block of 15 rows of 10 mm tall enough
+    for a page of its own, and room under a block of fewer for part of the rules card."""
     if options.large_print:
-        return Page.for_options(options)
+        return Page.for_options(options, upright=True)
     pages = [Page.for_options(options), Page.for_options(options, upright=True)]
     for page in pages:
         used, block = _first_page(rules, data, page.width, page.height, m, options, head, before_rules, heights)
@@ -232,7 +238,7 @@ class Page:
     @property
     def bottom(self) -> float:
         if self.foot:  # the footer's descenders 8 mm from the edge, its capitals below the frame
-            return EDGE + self.foot * 1.3 + 4
+            return EDGE + self.foot * 1.3 + 1
         return self.margin + 6  # the footer line sits in it
 
     @property
@@ -307,33 +313,42 @@ def round_sheet_pages(
         return row_parts(rules, data, numbers[:per_block], width, m, room=first_room, page=room)
 
     first_parts = first_parts_under(head_args)
-    if (
-        options.large_print
-        and head is not None
-        and len(first_parts) > len(first_parts_under({**head_args, "head": None}))
-    ):
+    if options.large_print and head is not None:
         # Large print names the sheet in its running header: a head that would push part of
-        # the first round block over the page is left out.
-        head_args["head"] = None
-        first_parts = first_parts_under(head_args)
+        # the first round block over the page gives way to its smaller form (``head.smaller``,
+        # where it has one), else is left out.
+        fewest = len(first_parts_under({**head_args, "head": None}))
+        for candidate in (head, getattr(head, "smaller", None), None):
+            head_args["head"] = candidate
+            first_parts = first_parts_under(head_args)
+            if len(first_parts) <= fewest:
+                break
     later_parts = row_parts(rules, data, numbers[per_block : 2 * per_block] or [1], width, m, room=room, page=room)
     later = f"{key}-later"
+    blocks = [numbers[i : i + per_block] for i in range(0, len(numbers), per_block)]
+    card_rooms = None  # large print: the rules card cut into a run under each round block, where they leave room
+    if options.large_print and options.rules_card == "same" and before_rules is None:
+        used = header_height(rules, data, width, height, m, head_args, heights)
+        card_rooms = card_rooms_under(rules, data, blocks, (first_parts, later_parts), width, m, room, used)
+    # The head tells what goes before the rules card whether it printed (large print may leave it out).
+    shown = head_args["top"] or head_args["head"] is not None
 
     def one_copy() -> list:  # flowables are not reusable: build each copy afresh
         flow = [NextPageTemplate(later), *measured_header(rules, data, width, height, m, head_args, heights)]
-        for i in range(0, len(numbers), per_block):
+        card_runs = rules_card_runs(rules, width, m, card_rooms) if card_rooms else None
+        for b, numbers_of in enumerate(blocks):
             # Each block, or part of one, moves whole to the next page rather than split.
-            for rows in first_parts if i == 0 else later_parts:
-                flow.append(
-                    KeepTogether([block(rules, data, numbers[i : i + per_block], width, m, rows), Spacer(1, 6)])
-                )
+            for rows in first_parts if b == 0 else later_parts:
+                flow.append(KeepTogether([block(rules, data, numbers_of, width, m, rows), Spacer(1, 6)]))
+            if card_runs and card_runs[b]:
+                flow.append(KeepTogether(card_runs[b]))
         if not numbers:
             flow.append(Paragraph(escape(gettext("No rounds yet.")), _style(m)))
-        extra = before_rules(width, m, head_args["top"]) if before_rules else []
+        extra = before_rules(width, m, shown) if before_rules else []
         if options.rules_card == "back":
             room = height - running - _height(extra, width, height)  # a later page, under its running header
             flow += [PageBreak(), *extra, *rules_card_flow(rules, width, m, fill=room)]
-        elif options.rules_card == "same":
+        elif options.rules_card == "same" and not card_runs:  # else laid under the blocks
             flow.append(KeepTogether([*extra, *rules_card_flow(rules, width, m)]))
         elif extra:
             flow.append(KeepTogether(extra))
@@ -341,6 +356,33 @@ def round_sheet_pages(
 
     story = copies_story(one_copy, options.copies, later if options.large_print else f"{key}-first")
     return sheet_templates(rules, data, page, m, key=key, height=height, later_first=options.large_print, story=story)
+
+
+def card_rooms_under(
+    rules: Rules,
+    data: SheetData,
+    blocks: list[list[int]],
+    parts: tuple,
+    width: float,
+    m: Metrics,
+    room: float,
+    used: float,
+) -> tuple[float, ...] | None:
+    """The room under each round block (``blocks``, the rounds of each) when each has a page of its
+    own (``room`` high, the first under ``used`` of header) and the rules card can be cut to fit it
+    (``rules_card_runs``): large print's. None when a block runs over a page (``parts``: the first
+    block's rows and a later one's, cut to fit), two blocks share one, or the card does not fit."""
+    first_parts, later_parts = parts
+    if not blocks or len(first_parts) > 1 or len(later_parts) > 1:
+        return None
+    tall = [
+        block_height(rules, data, numbers, width, m, (first_parts if b == 0 else later_parts)[0], 10_000) + 6
+        for b, numbers in enumerate(blocks)
+    ]
+    if len(tall) > 1 and max(tall[0] + tall[1] + used, max(tall[1:]) * 2) <= room:
+        return None
+    rooms = tuple(room - (used if b == 0 else 0) - h - 8 for b, h in enumerate(tall))
+    return rooms if rules_card_runs(rules, width, m, rooms) else None
 
 
 def copies_story(one_copy: Callable[[], list], copies: int, opening: str) -> list:
@@ -380,15 +422,17 @@ def sheet_templates(
         date = date_and_table(data)
         canvas.saveState()
         canvas.setFont("Sheet", m.running)
-        canvas.drawRightString(right, top, date)
-        room = right - left - pdfmetrics.stringWidth(date, "Sheet", m.running) - 12
+        # Large print (upright): the title has the first line, the date and table end the second.
+        canvas.drawRightString(right, top - (m.running * 1.4 if later_first else 0), date)
+        room = right - left - (0 if later_first else pdfmetrics.stringWidth(date, "Sheet", m.running) + 12)
         titles = [sheet_title(rules) + (f" — {data.title}" if data.title else ""), sheet_title(rules), rules.name]
-        title = next((t for t in titles if pdfmetrics.stringWidth(t, "Sheet-Bold", m.running) <= room), rules.name)
+        least = m.least if later_first else m.running  # large print shrinks a title before shortening it
+        title = next((t for t in titles if pdfmetrics.stringWidth(t, "Sheet-Bold", least) <= room), rules.name)
         canvas.setFont("Sheet-Bold", shrunk(title, room, "Sheet-Bold", m.running, m.least))
         canvas.setFillColor(FELT)
         canvas.drawString(left, top, title)
         canvas.setFillColor(colors.black)
-        each = (right - left) / len(data.teams)
+        each = names_room(data, right - left, m) / len(data.teams)
         canvas.setFont("Sheet", m.running)
         for t, text in enumerate(running_names(data, right - left, m)):
             canvas.drawString(left + t * each, top - m.running * 1.4, text)

@@ -67,6 +67,7 @@ def game_sheet_data(sheet: GameSheet) -> pdf.SheetData:
         rounds=rounds,
         status=game_status(sheet),
         next_requirements=[] if sheet.game.is_finished else list(sheet.result.next_meld_requirements),
+        finished=sheet.game.is_finished,
     )
 
 

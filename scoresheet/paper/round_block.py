@@ -116,7 +116,7 @@ def team_heading(words: tuple, m: Metrics, paragraph: type[Paragraph] = Paragrap
     """A team's heading (``team_heading_words``) as the paragraphs of its cell."""
     cell = [paragraph(escape(words[0]), _style(m, bold=True, align=TA_CENTER))]
     if len(words) > 1:
-        cell.append(paragraph(escape(words[1]), _style(m, size=m.font * 0.85, align=TA_CENTER)))
+        cell.append(paragraph(escape(words[1]), _style(m, size=max(m.least, m.font * 0.85), align=TA_CENTER)))
     return cell
 
 

@@ -5,6 +5,7 @@ columns, its type as large as the space left allows.
 from __future__ import annotations
 
 import functools
+import itertools
 from xml.sax.saxutils import escape
 
 from django.utils.translation import get_language, gettext
@@ -72,11 +73,12 @@ def _even_out(chosen: list[list[int]], heights: list[float]) -> None:
 
 
 def rules_card_flow(rules: Rules, width: float, m: Metrics, fill: float | None = None) -> list:
-    """The rules card in balanced columns of small tables, in black at 8.5 pt or more; a value
-    not in the written rules is marked *. On a page of its own (the back of the sheet), ``fill``
-    is the page's height: the type grows, a point at a time, while the card still fits it."""
+    """The rules card in balanced columns of small tables, in black at 8.5 pt or more (large print:
+    16 pt or more, ``card_size``); a value not in the written rules is marked *. On a page of its
+    own (the back of the sheet), ``fill`` is the page's height: the type grows, a point at a time,
+    while the card still fits it."""
     sections, heading = _card_words(rules), card_heading(rules)
-    size = max(RULES_CARD_MIN, m.font * 0.82)
+    size = card_size(m)
     if fill is not None:
         size = _card_size(sections, heading, width, m, size, fill)
     return _rules_card_at(sections, heading, width, m, size)
@@ -85,8 +87,13 @@ def rules_card_flow(rules: Rules, width: float, m: Metrics, fill: float | None =
 def rules_card_heights(rules: Rules, width: float, m: Metrics, height: float) -> tuple[float, ...]:
     """The height of each flowable of ``rules_card_flow(rules, width, m)`` as ``_height`` counts it
     (``sum(heights, start)`` adds them to what goes before in the same order ``_height`` would)."""
-    size = max(RULES_CARD_MIN, m.font * 0.82)
-    return _card_heights(_card_words(rules), card_heading(rules), width, m, size, height)
+    return _card_heights(_card_words(rules), card_heading(rules), width, m, card_size(m), height)
+
+
+def card_size(m: Metrics) -> float:
+    """The rules card's type on a sheet: a little smaller than the sheet's in normal print (8.5 pt
+    or more), the body size itself in large print (16 pt: a card read by poor sight is large too)."""
+    return m.font if m.font > 10 else max(RULES_CARD_MIN, m.font * 0.82)
 
 
 def _card_words(rules: Rules) -> tuple[Section, ...]:
@@ -190,32 +197,165 @@ def _card_columns(
     return best, laid[best][0]
 
 
+LARGE_PART_MOST = 400  # large print: the card in parts no taller than this, each fitting a page
+
+
+@functools.lru_cache(maxsize=256)
+def _card_parts(
+    sections: tuple[Section, ...], width: float, m: Metrics, size: float
+) -> tuple[tuple[Section, ...], ...]:
+    """The card's sections in runs laid out one under the other: all of them in one, unless large
+    print makes it taller than LARGE_PART_MOST (Modern American Canasta's at 16 pt), when it is cut
+    in halves (in the card's order) until each fits a page: a page breaks between them."""
+    if m.font <= 10 or len(sections) < 2:
+        return (sections,)
+    columns, chosen = _card_columns(sections, width, m, size)
+    runs = [[_card_section(sections[i], width / columns, m, size) for i in run] for run in chosen]
+    tallest = max(sum(t.wrap(width / columns, 10_000)[1] for t in run) for run in runs)
+    if tallest <= LARGE_PART_MOST:
+        return (sections,)
+    half = len(sections) // 2
+    return _card_parts(sections[:half], width, m, size) + _card_parts(sections[half:], width, m, size)
+
+
+def _columns_table(sections: tuple[Section, ...], width: float, m: Metrics, size: float) -> Table:
+    """``sections`` side by side in balanced columns, as ``_card_columns`` found."""
+    columns, chosen = _card_columns(sections, width, m, size)
+    runs = [[_card_section(sections[i], width / columns, m, size) for i in run] for run in chosen]
+    return Table(
+        [runs],
+        colWidths=[width / len(runs)] * len(runs),
+        style=TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+        ),
+    )
+
+
 def _rules_card_at(sections: tuple[Section, ...], heading: str, width: float, m: Metrics, size: float) -> list:
     """The rules card (its ``sections`` under ``heading``) with its type at ``size`` points
     (headings a fifth larger): new flowables each call, laid out as ``_card_columns`` found."""
     marked = any(NOT_WRITTEN in row.note for section in sections for row in section.rows)
-    columns, chosen = _card_columns(sections, width, m, size)
-    runs = [[_card_section(sections[i], width / columns, m, size) for i in run] for run in chosen]
     flow = [
         Spacer(1, 2),
         Paragraph(escape(heading), _style(m, size=size * 1.2, bold=True, leading=CARD_LEADING)),
-        Table(
-            [runs],
-            colWidths=[width / len(runs)] * len(runs),
-            style=TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 2),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-                    ("TOPPADDING", (0, 0), (-1, -1), 1),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                ]
-            ),
-        ),
+        *(_columns_table(part, width, m, size) for part in _card_parts(sections, width, m, size)),
     ]
     if marked:
         flow.append(Paragraph(f"* {escape(NOT_WRITTEN)}", _style(m, size=size)))
     return flow
+
+
+def rules_card_runs(rules: Rules, width: float, m: Metrics, rooms: tuple[float, ...]) -> list[list] | None:
+    """The rules card cut into ``len(rooms)`` runs of its sections, each laid out in its own columns
+    and no taller than its room (the heading goes with the first run, the note with the last; a
+    later run may be empty): large print lays one under each round block, so that the card takes
+    no page of its own. Each run keeps the card's order; a few runs may take any of the sections,
+    more take them in order (``_card_cuts``). None when the card cannot be cut so."""
+    sections, heading = _card_words(rules), card_heading(rules)
+    size = card_size(m)
+    runs = _card_cuts(sections, heading, width, m, size, rooms)
+    if runs is None:
+        return None
+    last = len(rooms) - 1
+    return [
+        _card_run(sections, heading, width, m, size, run, first=k == 0, last=k == last) for k, run in enumerate(runs)
+    ]
+
+
+def _card_run(
+    sections: tuple[Section, ...],
+    heading: str,
+    width: float,
+    m: Metrics,
+    size: float,
+    run: tuple[int, ...],
+    *,
+    first: bool,
+    last: bool,
+) -> list:
+    """The flowables of the card's sections ``run`` (their indexes): the heading before the first
+    run, the note after the last (when the card marks a value not in the written rules)."""
+    flow: list = []
+    if first:
+        flow += [Spacer(1, 2), Paragraph(escape(heading), _style(m, size=size * 1.2, bold=True, leading=CARD_LEADING))]
+    if run:
+        flow.append(_columns_table(tuple(sections[i] for i in run), width, m, size))
+    if last and any(NOT_WRITTEN in row.note for section in sections for row in section.rows):
+        flow.append(Paragraph(f"* {escape(NOT_WRITTEN)}", _style(m, size=size)))
+    return flow
+
+
+@functools.lru_cache(maxsize=256)
+def _card_cuts(
+    sections: tuple[Section, ...], heading: str, width: float, m: Metrics, size: float, rooms: tuple[float, ...]
+) -> tuple[tuple[int, ...], ...] | None:
+    """How ``rules_card_runs`` shares the sections out among the rooms (their indexes in each), the
+    first run never empty; the most even share that fits, found from the sections' heights alone
+    (``_run_height``), then checked laid out."""
+    count = len(sections)
+    if len(rooms) ** count <= 3_000:  # two runs of up to 11 sections, three of 7
+        shares = itertools.product(range(len(rooms)), repeat=count)  # each section's run
+    else:  # in order: a cut after each run's last section
+        shares = (
+            tuple(sum(i >= cut for cut in cuts) for i in range(count))
+            for cuts in itertools.combinations_with_replacement(range(1, count + 1), len(rooms) - 1)
+        )
+    tallest: dict[tuple[int, ...], float] = {}
+    best, best_left = None, -1.0
+    for share in shares:
+        runs = tuple(tuple(i for i in range(count) if share[i] == k) for k in range(len(rooms)))
+        if not runs[0]:
+            continue
+        lefts = []
+        for k, run in enumerate(runs):
+            if run not in tallest:
+                tallest[run] = _run_height(sections, width, m, size, run)
+            lefts.append(rooms[k] - tallest[run] - (_heading_height(heading, width, m, size) if k == 0 else 0))
+        if min(lefts) >= 0 and min(lefts) > best_left:
+            best, best_left = runs, min(lefts)
+    if best is None:
+        return None
+    last = len(rooms) - 1
+    for k, run in enumerate(best):  # the laid-out flowables, their note too, fit
+        flow = _card_run(sections, heading, width, m, size, run, first=k == 0, last=k == last)
+        if sum(f.wrap(width, 10_000)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flow) > rooms[k]:
+            return None
+    return best
+
+
+def _heading_height(heading: str, width: float, m: Metrics, size: float) -> float:
+    return (
+        2 + Paragraph(escape(heading), _style(m, size=size * 1.2, bold=True, leading=CARD_LEADING)).wrap(width, 1e4)[1]
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _run_height(sections: tuple[Section, ...], width: float, m: Metrics, size: float, run: tuple[int, ...]) -> float:
+    """How tall the sections ``run`` are in the columns ``_card_columns`` would lay them in."""
+    if not run:
+        return 0.0
+    heights = {columns: _section_heights(sections, width / columns, m, size) for columns in (2, 3)}
+
+    def tallest(columns: int) -> float:
+        chosen: list[list[int]] = [[] for _ in range(columns)]
+        h = heights[columns]
+        for i in sorted(run, key=lambda i: -h[i]):
+            min(chosen, key=lambda column: sum(h[j] for j in column)).append(i)
+        _even_out(chosen, list(h))
+        return max(sum(h[j] for j in column) for column in chosen)
+
+    return min(tallest(columns) for columns in (2, 3)) + 2  # the table's padding
+
+
+@functools.lru_cache(maxsize=256)
+def _section_heights(sections: tuple[Section, ...], col_w: float, m: Metrics, size: float) -> tuple[float, ...]:
+    return tuple(_card_section(s, col_w, m, size).wrap(col_w, 10_000)[1] for s in sections)
 
 
 def card_heading(rules: Rules) -> str:

@@ -69,8 +69,10 @@ def date_and_table(data: SheetData, fill: str = "_" * 12) -> str:
 
 def running_names(data: SheetData, width: float, m: Metrics) -> list[str]:
     """The teams in the running header of later pages, each in its share of ``width``: "Team 1:
-    Ann & Bob", or "Team 1" alone for a name too long for it (it is in full on the first page)."""
-    each = width / len(data.teams)
+    Ann & Bob", or "Team 1" alone for a name too long for it (it is in full on the first page).
+    Large print's upright page gives its title the first line and shares the second with the
+    date and table (``names_room``)."""
+    each = names_room(data, width, m) / len(data.teams)
     texts = []
     for t, name in enumerate(data.teams):
         text = gettext("Team %(n)s: %(name)s") % {"n": t + 1, "name": name or "_" * 18}
@@ -78,25 +80,40 @@ def running_names(data: SheetData, width: float, m: Metrics) -> list[str]:
     return texts
 
 
+def names_room(data: SheetData, width: float, m: Metrics) -> float:
+    """The running header's room for the names: its width, less the date and table in large print."""
+    if m.font <= 10:
+        return width
+    return width - pdfmetrics.stringWidth(date_and_table(data), "Sheet", m.running) - 12
+
+
 def names_line(data: SheetData, width: float, m: Metrics) -> Table:
-    """ "Team 1 <name>  Team 2 <name>": the names as given, or lines to write them on."""
-    names = []
+    """ "Team 1 <name>  Team 2 <name>": the names as given, or lines to write them on. Large print
+    puts two teams a line (three or four teams take two), so that a long name wraps between its
+    words at 16 pt, never shrinking under 14 pt nor breaking inside a word of a usual length."""
     tag = 44 * m.font / 8.5
-    each = width / len(data.teams)
+    teams = len(data.teams)
+    across = 2 if m.font > 10 and teams > 2 else teams
+    each = width / across
+    cells = []
     for t, name in enumerate(data.teams):
-        names.append(
-            [
-                Paragraph(escape(team_word(t)), _style(m, size=m.font * 0.85, color=SOFT_INK)),
-                fitted(name, each - tag - 6, m, bold=True, align=0) if name else "",
-            ]
-        )
+        cells += [
+            Paragraph(escape(team_word(t)), _style(m, size=max(m.least, m.font * 0.85), color=SOFT_INK)),
+            fitted(name, each - tag - 6, m, bold=True, align=0) if name else "",
+        ]
+    rows = [cells[i : i + 2 * across] for i in range(0, len(cells), 2 * across)]
+    rows[-1] += [""] * (2 * across - len(rows[-1]))
+    lines = [
+        ("LINEBELOW", (2 * (t % across) + 1, t // across), (2 * (t % across) + 1, t // across), 0.6, colors.black)
+        for t in range(teams)
+    ]
     return Table(
-        [sum(names, [])],
-        colWidths=[tag, each - tag] * len(data.teams),
+        rows,
+        colWidths=[tag, each - tag] * across,
         style=TableStyle(
-            [("LINEBELOW", (1, 0), (1, 0), 0.6, colors.black)]
-            + [("LINEBELOW", (2 * t + 1, 0), (2 * t + 1, 0), 0.6, colors.black) for t in range(len(data.teams))]
+            lines
             + [("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 2)]
+            + ([("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)] if m.font > 10 else [])
         ),
     )
 

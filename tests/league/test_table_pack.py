@@ -27,6 +27,7 @@ from scoresheet.models import Variant
 from scoresheet.paper import pdf
 from tests.league.factories import club, member, night, season
 from tests.pdf_reading import read
+from tests.scoresheet.sheet_lines import hands_on_pages
 from tests.scoresheet.test_pdf_pads import smallest
 
 pytestmark = pytest.mark.django_db
@@ -390,8 +391,49 @@ def test_the_round_blocks_grid_is_drawn_once_for_the_pack_and_each_table_writes_
             assert text.count(names) == 1 + 4, (names, text)  # in the head, and over each of the 4 rounds
 
 
+def pages_of_tables(texts: list[str]) -> dict[int, list[int]]:
+    """Each table's pages (their indexes), which must follow one another in table order."""
+    owners = [table_of_page(text) for text in texts]
+    assert owners == sorted(owners)
+    return {table: [i for i, owner in enumerate(owners) if owner == table] for table in sorted(set(owners))}
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_large_print_pack_gives_a_table_two_pages_its_qr_code_on_the_first(shared, nights, tmp_path, paper):
+    """Issue 37 item 3: large print spread a table over 3 pages (rounds 1–2, rounds 3–4, then the
+    QR code alone: 46 pages for 15 tables). Now two, the code on the first, over the rounds; with
+    fifteen tables of 60-character names, and nothing under 14 pt."""
+    big_night, sitting = nights["fifteen"]
+    tables = tables_of(sitting)
+    content = pack(shared, nights, pack_url(big_night, query=f"?paper={paper}&large_print=1"))
+    texts = page_texts(content)
+    assert len(texts) == 2 * 15 + 1  # and the rules card once
+    pages = pages_of_tables(table_pages(texts))
+    assert list(pages) == list(range(1, 16)) and all(len(its) == 2 for its in pages.values())
+    codes = page_qr_codes(content, tmp_path)
+    for table, (first, second) in zip(tables, pages.values(), strict=True):
+        assert codes[first] == [link(table)] and codes[second] == [], table.number
+        assert "Round 1" in texts[first] and "Round 4" in texts[second]
+        assert "Scan to enter this table's scores" in texts[first]
+    assert smallest(content) >= 14 - 0.01
+    for width, height in read(content).sizes[:-1]:
+        assert width < height  # upright: two rounds across, a page each
+
+
+def test_a_large_print_pack_of_hand_knee_and_foot_keeps_to_two_pages_a_table(shared, nights, tmp_path):
+    """Its 15 rows leave no room over the first block for a code: a 30 mm one goes under the
+    second, on the table's second page, not on a page of its own."""
+    the_night, sitting = nights["bye"]
+    content = pack(shared, nights, pack_url(the_night, query="?large_print=1"))
+    pages = pages_of_tables(table_pages(page_texts(content)))
+    assert all(len(its) == 2 for its in pages.values())
+    codes = page_qr_codes(content, tmp_path)
+    for table, its in zip(tables_of(sitting), pages.values(), strict=True):
+        assert [code for i in its for code in codes[i]] == [link(table)]
+
+
 @pytest.mark.parametrize("query", ["?large_print=1", "?paper=a4", "?paper=a4&large_print=1"])
-def test_large_print_and_a4_packs_keep_a_table_a_page(shared, nights, tmp_path, query):
+def test_large_print_and_a4_packs_keep_each_tables_pages_together(shared, nights, tmp_path, query):
     the_night, sitting = nights["two"]
     content = pack(shared, nights, pack_url(the_night, query=query))
     texts = table_pages(page_texts(content))
@@ -403,7 +445,7 @@ def test_large_print_and_a4_packs_keep_a_table_a_page(shared, nights, tmp_path, 
     assert smallest(content) >= (pdf.Metrics.for_print(True).least if large else pdf.SMALLEST_TYPE) - 0.01
     if "a4" in query:
         width, height = read(content).sizes[0]
-        assert (round(width), round(height)) == (842, 595)
+        assert (round(width), round(height)) == ((595, 842) if large else (842, 595))  # large print upright
 
 
 def test_a_sitting_or_night_that_is_not_there_is_a_404(shared, nights):
@@ -527,3 +569,22 @@ def test_the_charts_index_sorts_names_as_a_reader_expects():
     table = SimpleNamespace(number=1, teams=[["Villeneuve", "Østergaard"], ["Björn", "Bénédicte"]])
     sitting = SimpleNamespace(tables=[table], byes=["Ægir"])
     assert [name for name, _ in index_entries(sitting)] == ["Ægir", "Bénédicte", "Björn", "Østergaard", "Villeneuve"]
+
+
+def test_a_large_print_canasta_pack_gives_a_table_two_pages_of_ten_hands_its_qr_code_on_the_first(
+    shared, nights, tmp_path
+):
+    """Issue 37 item 3, for the canasta pads: the code (30 mm, beside the table's name, the pad
+    across the page) on the first page, and a game's ten hands over the two."""
+    the_night, sitting = nights["modern"]
+    content = pack(shared, nights, pack_url(the_night, query="?large_print=1"))
+    texts = page_texts(content)
+    card = next(i for i, text in enumerate(texts) if RULES_PAGE in text)  # its 16 pt card takes two pages
+    assert card == 4 and all("Table " not in text for text in texts[card:])
+    pages = pages_of_tables(texts[:card])
+    hands = hands_on_pages(content)
+    codes = page_qr_codes(content, tmp_path)
+    for table, its in zip(tables_of(sitting), pages.values(), strict=True):
+        assert len(its) == 2 and codes[its[0]] == [link(table)] and codes[its[1]] == []
+        assert [n for i in its for n in hands[i]] == list(range(1, 11))
+    assert smallest(content) >= 14 - 0.01

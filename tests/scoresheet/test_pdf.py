@@ -34,7 +34,8 @@ FOUR_ROUNDS = [
 ACCENTED = ("Zoë & Søren", "Дмитрий", "Αλέξης", "Łucja")
 LONG_NAME = "Grandmother Wilhelmina and Great-Uncle Bartholomew of Leeds!"  # 60 characters
 UNBROKEN_NAME = "W" * 60
-ROUND_HEADING = re.compile(r"Round (\d+)( \(optional\))?")
+# not the rules card's "Round 1 50 points" (large print lays a part of it under each block)
+ROUND_HEADING = re.compile(r"Round (\d+)\b( \(optional\))?(?! [\d,]+ points)")
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -260,8 +261,9 @@ def large_print_has_more_pages_or_fewer_rounds_a_page(slug, paper):
 @pytest.mark.parametrize("slug", ["hand-and-foot", "hand-knee-and-foot-by-round"])
 def test_large_print_has_bigger_type(slug):
     def sizes(content: bytes) -> dict[str, float]:
-        words = read(content).pages[0].words
-        # the largest of each word: the round blocks, not the small running header of large print
+        # the first round block, over as many pages as it takes (Hand Knee and Foot's two in large print)
+        words = [w for page in read(content).pages[:2] for w in page.words]
+        # the largest of each word: the round blocks, not the footer
         return {text: max(w.size for w in words if w.text == text) for text in {w.text for w in words}}
 
     normal, large = sizes(sheet(slug)), sizes(sheet(slug, large=True))
@@ -454,7 +456,8 @@ def test_pages_render_to_png_with_pdftoppm(tmp_path, slug, teams, paper, large, 
     assert "Error" not in done.stderr, done.stderr
     pngs = sorted(tmp_path.glob("page-*.png"))
     assert len(pngs) == len(pages_text(content))
-    width_in, height_in = (s / 72 for s in PAPER_SIZES[paper])
+    # across the paper; large print's round blocks upright (two rounds across, part of the rules card under them)
+    width_in, height_in = (s / 72 for s in (PAPER_SIZES[paper][::-1] if large else PAPER_SIZES[paper]))
     for png in pngs:
         data = png.read_bytes()
         assert data.startswith(b"\x89PNG\r\n\x1a\n")

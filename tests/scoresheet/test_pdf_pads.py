@@ -7,6 +7,7 @@ sheet.pdf) and parsed once; the tests read it.
 from __future__ import annotations
 
 import io
+import statistics
 
 import pytest
 from django.core.management import call_command
@@ -82,6 +83,9 @@ def large(tmp_path_factory, django_db_blocker) -> dict[str, bytes]:
             for card in ("none", "same")
         }
         made["canasta"] = blank_sheet(tmp, "canasta", "--large-print")
+        made["hand-knee-and-foot"] = blank_sheet(tmp, "hand-knee-and-foot", "--large-print", "--rules-card", "none")
+        made["hand-knee-and-foot-same"] = blank_sheet(tmp, "hand-knee-and-foot", "--large-print")
+        made["individual-4"] = blank_sheet(tmp, "hand-and-foot-individual", "--large-print", "--teams", "4")
     return made
 
 
@@ -118,16 +122,35 @@ def test_a_pad_fills_its_page_and_names_the_first_hands_meld(pad):
 
 
 def test_large_print_is_large_and_hand_and_foot_takes_two_pages(large):
+    """Issue 37 item 1: large print was 13.1 pt at its median (its rules card 13.1, 12 pt in
+    places) and a Hand and Foot sheet ran to 3 pages. Now its body is 16 pt, nothing is under 14,
+    and the card, 16 pt too, shares the two pages of the four rounds (part of it under each block)."""
+    assert pdf.SMALLEST_LARGE_TYPE >= 14
     for name, content in large.items():
-        assert smallest(content) >= pdf.SMALLEST_LARGE_TYPE - 0.01, name
+        assert smallest(content) >= 14 - 0.01, name
+        sizes = [c.size for page in read(content).pages for c in page.chars if c.text.strip()]
+        assert statistics.median(sizes) >= BODY_LARGE - 0.01, name
         page = read(content).pages[0]  # its body: under the running header, above the footer
         body = [c for c in page.chars if c.upright and c.text.isalnum() and 40 < c.top < page.height - 40]
         sizes = [c.size for c in body]
         assert max(set(sizes), key=sizes.count) >= BODY_LARGE - 0.01, name  # the row labels, the hands
     for paper in PAPERS:
-        assert page_count(large[f"hand-and-foot-{paper}-none"]) == 2  # four rounds, two a page
-        with_card = pages_text(large[f"hand-and-foot-{paper}-same"])
-        assert len(with_card) == 3 and "Rules:" in with_card[2] and "Round 4" in with_card[1]  # the card after
+        for card in ("none", "same"):
+            texts = pages_text(large[f"hand-and-foot-{paper}-{card}"])
+            rounds = [[n for n in range(1, 5) if f"Round {n} · meld" in text] for text in texts]
+            assert rounds == [[1, 2], [3, 4]], (paper, card)  # two pages, two rounds a page
+        content = large[f"hand-and-foot-{paper}-same"]
+        assert "Rules: Hand and Foot" in pages_text(content)[0]
+        card = " ".join(pages_text(content))
+        for section in ("Books", "Threes", "Going out and bonuses", "Opening meld by round", "Card values", "Game"):
+            assert section in card, section
+        for page in read(content).pages:  # the card under each page's block: 16 pt, its headings larger
+            block_bottom = max(e.bottom for e in page.edges if e.orientation == "h")
+            under = [c for c in page.chars if c.text.strip() and block_bottom < c.top < page.height - 40]
+            assert len(under) > 100 and min(c.size for c in under) >= BODY_LARGE - 0.01
+    assert page_count(large["hand-knee-and-foot"]) == 2  # its 15 rows: a block a page
+    assert page_count(large["hand-knee-and-foot-same"]) == 3  # and the card on its own
+    assert page_count(large["individual-4"]) == 4  # four players: a round a page, the card under them
 
 
 @pytest.mark.parametrize(("slug", "teams", "paper"), [("hand-and-foot", 3, "letter"), ("hand-knee-and-foot", 2, "a4")])
@@ -219,3 +242,16 @@ def test_nothing_in_large_print_is_nearer_than_8_mm_to_the_papers_edge(large):
                     continue
                 assert c.x0 >= edge - 0.5 and c.x1 <= width - edge + 0.5, (name, c.text, c.x0, c.x1)
                 assert c.top >= edge - 0.5 and c.bottom <= height - edge + 0.5, (name, c.text, c.top, c.bottom)
+
+
+@pytest.mark.django_db
+def test_a_finished_games_pad_ends_at_its_last_hand(client, presets):
+    """Issue 37 item 7: a finished game's pad no longer runs on in blank hands after the winner."""
+    game = canasta_game(3)
+    assert hands_on_pages(client.get(f"/g/{game.token}/sheet.pdf").content)[0][3:4] == [4]  # in play: blanks
+    services.game_finish(game=game)
+    for query in ("", "?large_print=1"):
+        content = client.get(f"/g/{game.token}/sheet.pdf{query}").content
+        assert any("Winner: Us" in line for line in pdf_lines(content)), query
+        assert [n for page in hands_on_pages(content) for n in page] == [1, 2, 3], query
+        assert smallest(content) >= (pdf.SMALLEST_LARGE_TYPE if query else pdf.SMALLEST_TYPE) - 0.01

@@ -183,7 +183,10 @@ def test_the_options_reach_the_pdf(client, presets):
     response = client.get("/print/", params)
     assert response.status_code == 200, response.content[:500]
     document = read(response.content)
-    assert document.sizes[0] == (pytest.approx(841.89, abs=0.5), pytest.approx(595.28, abs=0.5))
+    assert document.sizes[0] == (
+        pytest.approx(595.28, abs=0.5),
+        pytest.approx(841.89, abs=0.5),
+    )  # A4, large print upright
     single = client.get("/print/", {**params, "copies": "1"})
     assert len(document) == 2 * len(read(single.content))
     text = pdf_text(response.content)
@@ -330,7 +333,7 @@ def game_sheet_options(client, game, normal):
     large = client.get(f"/g/{game.token}/sheet.pdf?paper=a4&large_print=1")
     assert large.status_code == 200
     assert large["Content-Disposition"] == f'attachment; filename="game-{game.id}-score-sheet-large-print.pdf"'
-    assert read(large.content).sizes[0][0] == pytest.approx(841.89, abs=0.5)
+    assert read(large.content).sizes[0][1] == pytest.approx(841.89, abs=0.5)  # A4, large print upright
     assert len(read(large.content)) > len(read(normal.content))
     assert "15,330" in pdf_text(large.content)
     letter = client.get(f"/g/{game.token}/sheet.pdf?paper=letter&large_print=1")
@@ -348,3 +351,20 @@ def test_game_sheet_of_a_missing_game_or_paper_is_404(client, presets):
     game = make_game()
     assert client.get("/games/99999/sheet.pdf").status_code == 404
     assert client.get(f"/g/{game.token}/sheet.pdf?paper=b5").status_code == 404
+
+
+def test_a_finished_games_sheet_ends_at_its_last_round(client, presets):
+    """Issue 37 item 7: a game finished after two of its four rounds printed rounds 3 and 4
+    blank after the winner. Its sheet now ends at round 2, in normal and large print; a game
+    in progress still has its blank rounds to go on in pencil."""
+    game = make_game()
+    going_on = pdf_text(client.get(f"/g/{game.token}/sheet.pdf").content)
+    assert "Round 3" in going_on and "Round 4" in going_on
+    services.game_finish(game=game)
+    for query in ("", "?large_print=1"):
+        content = client.get(f"/g/{game.token}/sheet.pdf{query}").content
+        text = pdf_text(content)
+        assert "Winner: Ann & Bob" in text, query
+        rounds = re.findall(r"Round (\d+)(?! [\d,]+ points)", text.split("Rules:")[0])
+        assert sorted(set(rounds)) == ["1", "2"], query
+        assert row(pdf_lines(content), "Running total") == ["8,130", "785", "15,330", "285"], query

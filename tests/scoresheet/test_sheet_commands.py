@@ -81,7 +81,7 @@ def test_blank_sheet_options(tmp_path, presets):
     call_command("blank_sheet", *args, "--out", str(one), stdout=io.StringIO())
     call_command("blank_sheet", *args, "--copies", "2", "--out", str(two), stdout=io.StringIO())
     first = read(one.read_bytes()).pages[0]
-    assert first.width == pytest.approx(841.89, abs=0.5)
+    assert first.height == pytest.approx(841.89, abs=0.5)  # A4, large print upright
     assert page_count(two) == 2 * page_count(one)  # copies of several pages (three copies: test_pdf.py)
     text = pdf_text(one)
     assert "Ann" in text and "Bob" in text and "Cleo" in text
@@ -243,7 +243,7 @@ def test_game_sheet_of_a_finished_game_names_the_winner(tmp_path, game):
     services.game_finish(game=game)
     out = tmp_path / "game.pdf"
     call_command("game_sheet", str(game.id), "--paper", "a4", "--large-print", out=str(out), stdout=io.StringIO())
-    assert read(out.read_bytes()).sizes[0][0] == pytest.approx(841.89, abs=0.5)
+    assert read(out.read_bytes()).sizes[0][1] == pytest.approx(841.89, abs=0.5)  # A4, large print upright
     assert "Winner: Zoë & Søren" in pdf_text(out)
 
 
