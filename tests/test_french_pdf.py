@@ -139,7 +139,7 @@ def checked_text(content: bytes) -> str:
 
 
 def english_left(content: bytes) -> list[str]:
-    """The English words left; a heading standing on end (the canasta pad's) reads backwards."""
+    """The English words left (read backwards too: a word set on end would read so)."""
     words = re.findall(r"[A-Za-z]+", checked_text(content))
     return sorted({w for word in words for w in (word, word[::-1]) if w.lower() in ENGLISH})
 

@@ -4,8 +4,10 @@ A canasta game runs to a target score over 8 to 15 hands, so its sheet is a pad 
 round blocks (Hand and Foot keeps those: ``pdf.round_block``). Across the page, after the
 hand's number, each side has a column group: the opening meld it needs, a column per entry
 field (``sheet_rows``: the rare ones grouped, their values on the rules card), the hand's
-total and the running score. Counts go in narrow columns, points in wide ones; the headings
-stand on end so that narrow columns keep whole words. A blank pad holds at least
+total and the running score. Counts go in narrow columns, points in wide ones; a heading
+reads across its column in whole words where it fits on three lines at 8 pt or more, else the
+column is headed by a letter and the letter's words are printed under the pad (``Pad.keys``).
+A blank pad holds at least
 ``MIN_HANDS`` hands on its first page (the rules card moves to the next page rather); a
 game's pad prints its hands and then blank ones to the end of the page, to carry on in
 pencil, the next hand's meld filled in.
@@ -26,7 +28,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
-from reportlab.platypus import Flowable, KeepTogether, NextPageTemplate, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, NextPageTemplate, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from scoresheet.display import fmt
 from scoresheet.paper import pdf
@@ -45,28 +47,6 @@ LARGE = 1.4
 def is_pad(rules: Rules) -> bool:
     """Whether a variant's sheet is a canasta pad: the canasta family, played to a target score."""
     return rules.family == FAMILY and rules.game_end.rounds is None
-
-
-class Upright(Flowable):
-    """A column heading standing on end, read from the bottom up: its lines side by side."""
-
-    def __init__(self, lines: list[str], size: float, bold: bool = False):
-        super().__init__()
-        self.lines, self.size, self.font = lines, size, "Sheet-Bold" if bold else "Sheet"
-
-    def wrap(self, available_width, available_height):
-        self.width = len(self.lines) * self.size * 1.15
-        self.height = max(pdfmetrics.stringWidth(line, self.font, self.size) for line in self.lines)
-        return self.width, self.height
-
-    def draw(self):
-        canvas = self.canv
-        canvas.saveState()
-        canvas.setFont(self.font, self.size)
-        canvas.rotate(90)
-        for i, line in enumerate(self.lines):  # rotated: x runs up the page, y to the left
-            canvas.drawString(0, -self.size * (0.9 + 1.15 * i), line)
-        canvas.restoreState()
 
 
 @dataclass(frozen=True)
@@ -110,21 +90,27 @@ def fitted_columns(rules: Rules, sides: int, width: float, large: bool) -> tuple
     return hand, [Column(c.kind, c.heading, c.row, w) for c, w in zip(columns, widths, strict=True)]
 
 
+HEADING_LINES = 3  # a heading in words takes at most this many lines, else its column has a key letter
+HEADING_LEAST = 8  # nor is a heading's type smaller, in points (large print: its own least, 14)
+KEY_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O, which read as 1 and 0 beside numbers
+
+
 @functools.lru_cache(maxsize=1024)
-def heading_lines(text: str, width: float, size: float, least: float) -> tuple[tuple[str, ...], float]:
-    """A heading's lines standing on end in a column ``width`` wide, and their type size: as many
-    lines side by side as fit across the column, so that it stands as short as it can, breaking
-    only between words; the size drops (not under ``least``) only while one line does not fit.
-    Worked out once for a heading, width and type (plain strings: a pad's table asks for every
-    heading each time it is made, to measure it and for each copy)."""
-    while size > least and size * 1.15 > width - 2:
+def heading_words(
+    text: str, width: float, size: float, least: float, font: str = "Sheet"
+) -> tuple[tuple[str, ...], float] | None:
+    """A heading across a column ``width`` wide in whole words: its lines and type size, from
+    ``size`` down to ``least`` half a point at a time until it takes ``HEADING_LINES`` lines or
+    fewer; None where no size fits (a word wider than the column, or too many lines)."""
+    room = width - 3  # the cell's padding
+    while True:
+        if max(pdfmetrics.stringWidth(word, font, size) for word in text.split()) <= room:
+            lines = simpleSplit(text, font, size, room)
+            if len(lines) <= HEADING_LINES:
+                return tuple(lines), size
+        if size <= least:
+            return None
         size = max(least, size - 0.5)
-    across = max(1, int((width - 2) // (size * 1.15)))
-    longest = max(pdfmetrics.stringWidth(word, "Sheet", size) for word in text.split())
-    tall = longest
-    while len(simpleSplit(text, "Sheet", size, tall)) > across:
-        tall += size
-    return tuple(simpleSplit(text, "Sheet", size, tall)), size
 
 
 @dataclass(frozen=True)
@@ -137,22 +123,37 @@ class Pad:
     width: float
     hand: Column
     columns: list[Column]
-    small: float  # the smallest type: the headings standing on end
+    small: float  # the smallest type of a heading
 
     @classmethod
     def lay_out(cls, rules: Rules, data: pdf.SheetData, m: pdf.Metrics, width: float, large: bool) -> Pad:
         hand, columns = fitted_columns(rules, len(data.teams), width, large)
-        return cls(rules, data, m, width, hand, columns, small=m.least)
+        return cls(rules, data, m, width, hand, columns, small=max(HEADING_LEAST, m.least))
+
+    def words(self, column: Column) -> tuple[tuple[str, ...], float] | None:
+        font = "Sheet-Bold" if column.kind in ("total", "running") else "Sheet"
+        return heading_words(column.heading, column.width, max(self.m.font * 0.9, self.small), self.small, font)
+
+    def keys(self) -> dict[int, str]:
+        """The letter heading each of a side's columns (by its index) whose words do not fit across it."""
+        narrow = [i for i, column in enumerate(self.columns) if self.words(column) is None]
+        return dict(zip(narrow, KEY_LETTERS, strict=False))
 
     def heading_row(self) -> list:
-        """The column headings on end: as tall as the tallest needs, each then on as few lines as that allows."""
-        columns = [self.hand] + self.columns * len(self.data.teams)
-        laid = [heading_lines(c.heading, c.width, self.m.font * 0.9, self.small) for c in columns]
-        tall = max(max(pdfmetrics.stringWidth(line, "Sheet", size) for line in lines) for lines, size in laid)
-        return [
-            Upright(simpleSplit(c.heading, "Sheet", size, tall), size, bold=c.kind in ("total", "running"))
-            for c, (_first_lines, size) in zip(columns, laid, strict=True)
-        ]
+        """The column headings, read across: in words, or the column's key letter (the hand's "#")."""
+        keys = self.keys()
+
+        def heading(column: Column, key: str | None) -> Paragraph:
+            laid = self.words(column)
+            bold = column.kind in ("total", "running") or laid is None
+            lines, size = laid or ((key or "#",), self.m.font)
+            style = pdf._style(self.m, size=size, leading=1.15, bold=bold, align=TA_CENTER)
+            return Paragraph("<br/>".join(escape(line) for line in lines), style)
+
+        cells = [heading(self.hand, None)]
+        for _side in self.data.teams:
+            cells += [heading(column, keys.get(i)) for i, column in enumerate(self.columns)]
+        return cells
 
     def side_row(self) -> list:
         """The sides' names over their column groups: in full where they fit on two lines, else "Team 2"."""
@@ -239,8 +240,11 @@ class Pad:
         return self.table([]).wrap(self.width, 10_000)[1]
 
     def notes(self) -> list:
-        """What the headings leave out, under the pad: "Red threes laid × 100: +400 for 4 or more"."""
-        notes = [
+        """What the headings leave out, under the pad: each key letter's words ("C Red threes laid
+        × 100"), then the notes ("Red threes laid × 100: +400 for 4 or more")."""
+        keys = self.keys()
+        notes = [f"<b>{key}</b> {escape(self.columns[i].heading)}" for i, key in keys.items()]
+        notes += [
             _("%(row)s: %(note)s") % {"row": f"<b>{escape(c.row.short)}</b>", "note": escape(c.row.note)}
             for c in self.columns
             if c.row and c.row.note
