@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from django.utils import formats, translation
@@ -78,3 +79,18 @@ def day(value, kind: str = ""):
     if value in (None, ""):
         return ""
     return date_format(value, str(DAY_FORMATS[kind]))
+
+
+# A club night's game is named "Table 2, sitting 1" when it is made (league.nights.services and the
+# results import): a key in English, as every game made so far keeps it, shown in the reader's language.
+TABLE_GAME = "Table {table}, sitting {sitting}"
+_TABLE_GAME = re.compile(r"Table (\d+), sitting (\d+)")
+
+
+def game_name(name: str, pk: int | None) -> str:
+    """A game's name as shown: as typed; a club night's "Table 2, sitting 1" in the reader's language
+    ("Table 2, tour 1"); "Game 12" ("Partie 12") when it has none."""
+    table = _TABLE_GAME.fullmatch(name or "")
+    if table:
+        return gettext("Table %(table)s, sitting %(sitting)s") % {"table": table[1], "sitting": table[2]}
+    return name or gettext("Game %(n)s") % {"n": pk}

@@ -24,6 +24,7 @@ from league.exchange.workbooks import RESULTS, ResultRow, RosterRow, name_key, p
 from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table, default_blowout
 from league.results.version import results_changed
 from scoresheet.addresses.tokens import new_token
+from scoresheet.display import TABLE_GAME
 from scoresheet.games import history, services
 from scoresheet.models import Game, Round, TeamRound, Variant
 from scoresheet.problems import Problem, Refused
@@ -324,7 +325,7 @@ def _game(club, night, table, rows, players, now) -> services.GameData:
         variant=night.variant,
         mode=Game.Mode.INDIVIDUALS if individual else Game.Mode.TEAMS,
         teams=[services.TeamData(name=row.team, players=_players_text(row, players)) for row in rows],
-        name=f"Table {table.number}, sitting {rows[0].game}",
+        name=TABLE_GAME.format(table=table.number, sitting=rows[0].game),  # shown translated
         club=club,
         table=table,
         finished_at=now,

@@ -23,6 +23,7 @@ from league.models import Agreement, Attendance, Bye, Club, Night, Player, Seaso
 from league.nights import result_emails, seating
 from league.nights import selectors as night_selectors
 from league.results.version import results_changed
+from scoresheet.display import TABLE_GAME
 from scoresheet.games import history, limits
 from scoresheet.games import services as scoresheet_services
 from scoresheet.games.limits import max_length
@@ -297,7 +298,7 @@ def _start_game(*, night: Night, sitting: Sitting, table: Table, teams: list[lis
         variant=night.variant,
         mode=mode,
         teams=data,
-        name=f"Table {table.number}, sitting {sitting.number}",
+        name=TABLE_GAME.format(table=table.number, sitting=sitting.number),  # shown translated
         club=night.club,
     )
     game.table = table

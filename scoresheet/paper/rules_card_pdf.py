@@ -20,6 +20,7 @@ from reportlab.platypus import (
 
 from scoresheet.paper.layout import CARD_LEADING, FELT, RULES_CARD_MAX, RULES_CARD_MIN, Metrics, _style
 from scoresheet.rules.card import NOT_WRITTEN, Section, rules_card
+from scoresheet.rules.preset_rules import name_shown
 from scoresheet.rules.schema import Rules
 
 
@@ -220,4 +221,4 @@ def _rules_card_at(sections: tuple[Section, ...], heading: str, width: float, m:
 
 def card_heading(rules: Rules) -> str:
     """The rules card's heading: "Rules: Hand and Foot"."""
-    return gettext("Rules: %(name)s") % {"name": rules.name}
+    return gettext("Rules: %(name)s") % {"name": name_shown(rules.name)}

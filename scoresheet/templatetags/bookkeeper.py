@@ -9,6 +9,7 @@ from django.utils.html import format_html
 from scoresheet.browser import catalog
 from scoresheet.display import day, fmt
 from scoresheet.games import field_boxes
+from scoresheet.rules.preset_rules import name_shown
 
 register = template.Library()
 
@@ -70,3 +71,4 @@ def catalog_script():
 
 # Dates on pages, in the reader's language (scoresheet.display.day): {{ night.date|day }}.
 register.filter("day", day)
+register.filter("rules_name", name_shown)  # a preset's name in the page's language
