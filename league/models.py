@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from league.nights.seating.flags import flag_text
 from league.rankings import RANKINGS
 from league.time_zones import default_time_zone, validate_time_zone
 from scoresheet.addresses import tokens
@@ -349,7 +350,8 @@ class Sitting(models.Model):
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="sittings")
     number = models.PositiveSmallIntegerField()
-    # What the draw could not avoid ("repeat partners: Ann & Bob (2nd time)"), for the organiser.
+    # What the draw could not avoid ("repeat partners: Ann & Bob (2nd time)"), for the organiser:
+    # each its kind and what it names ({"kind": "partners", "a": "Ann", "b": "Bob", "time": 2}).
     flags = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     history = audited()
@@ -363,6 +365,11 @@ class Sitting(models.Model):
 
     def __str__(self) -> str:
         return f"Sitting {self.number}"
+
+    @property
+    def flags_shown(self) -> list[str]:
+        """The draw's flags in the reader's language (stored language-neutral: seating.flags)."""
+        return [flag_text(flag) for flag in self.flags]
 
 
 SETTLED_HOW = [

@@ -94,3 +94,24 @@ def game_name(name: str, pk: int | None) -> str:
     if table:
         return gettext("Table %(table)s, sitting %(sitting)s") % {"table": table[1], "sitting": table[2]}
     return name or gettext("Game %(n)s") % {"n": pk}
+
+
+# A team's players text, when a substitute came in mid-game (league.nights.services._rename_teams):
+# "Ann & Bob (Cleo from round 3, for Bob)", kept in English as it was always written.
+SUBSTITUTE = "{player} from round {round}, for {left}"
+_PLAYERS_WITH_SUBSTITUTES = re.compile(r"(?s)(.*) \((.+)\)")
+_SUBSTITUTE = re.compile(r"(?s)(.+) from round (\d+), for (.+)")
+
+
+def players_shown(players: str) -> str:
+    """A team's players text in the reader's language: "Ann & Bob (Cleo à partir de la manche 3, pour
+    Bob)"; any other text as typed."""
+    whole = _PLAYERS_WITH_SUBSTITUTES.fullmatch(players or "")
+    came = [_SUBSTITUTE.fullmatch(part) for part in whole[2].split("; ")] if whole else []
+    if not came or not all(came):
+        return players
+    said = [
+        gettext("%(player)s from round %(round)s, for %(left)s") % {"player": m[1], "round": m[2], "left": m[3]}
+        for m in came
+    ]
+    return f"{whole[1]} ({'; '.join(said)})"

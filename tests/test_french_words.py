@@ -17,9 +17,12 @@ from django.core.management import call_command
 from django.test import Client
 
 from league.exchange import imports
-from league.models import Club, Role
+from league.models import Bye, Club, Role, Seat, Sitting
+from league.nights import services as night_services
+from scoresheet.games import services
 from scoresheet.models import Game
-from tests.league.factories import club, member
+from scoresheet.scoring.engine import Adjustment, Entry
+from tests.league.factories import club, member, night, season
 
 pytestmark = pytest.mark.django_db
 
@@ -107,3 +110,67 @@ def test_the_game_sheet_command_counts_one_round_in_the_singular(imported, tmp_p
     call_command("game_sheet", str(game.pk), "--out", str(tmp_path / "sheet.pdf"), stdout=out)
     assert ", 1 round, " in out.getvalue()
     assert Club.objects.get(slug="atouts").name == "Les Atouts"
+
+
+@pytest.fixture
+def drawn():
+    """Les Atouts' night of 9 players, sitting 1 drawn: two tables and one player sitting out."""
+    atouts = club("atouts", "Les Atouts")
+    organiser = member(atouts, "olga", Role.ORGANISER)
+    the_night = night(atouts, players=9, season=season(atouts, name="Automne 2026"))
+    night_services.sitting_draw(night=the_night)
+    sitting = Sitting.objects.get(night=the_night, number=1)
+    return {"organiser": organiser, "night": the_night, "sitting": sitting, "bye": Bye.objects.get(sitting=sitting)}
+
+
+def test_the_draw_s_flags_are_kept_without_words_and_told_in_the_reader_s_language(drawn):
+    sitting, sits_out = drawn["sitting"], drawn["bye"].player
+    assert sitting.flags == [{"kind": "bye", "who": sits_out.name, "id": sits_out.pk, "tonight": 0, "season": 0}]
+    url = f"/clubs/atouts/nights/{drawn['night'].pk}/"
+    french = page("fr", drawn["organiser"], url)
+    assert f"{sits_out.name} est au repos à ce tour : la première fois ce soir" in french
+    assert "sits out" not in french and "not yet" not in french
+    assert f"{sits_out.name} sits out this sitting: the first time tonight" in page("en", drawn["organiser"], url)
+
+
+def test_every_kind_of_flag_is_said_in_french(drawn):
+    Sitting.objects.filter(pk=drawn["sitting"].pk).update(
+        flags=[
+            {"kind": "alone", "names": ["Anne", "Bruno", "Chloé"], "table": 3},
+            {"kind": "partners", "a": "Anne", "b": "Bruno", "time": 2},
+            {"kind": "opponents", "a": "Anne", "b": "Chloé", "time": 3},
+            {"kind": "bye", "who": "Denis", "id": None, "tonight": 1, "season": 0},
+            {"kind": "bye", "who": "Émile", "id": None, "tonight": 0, "season": 2},
+            {"kind": "apart", "team": ["Anne", "Bruno"], "away": ["Bruno"]},
+            {"kind": "apart", "team": ["Chloé", "Denis"], "away": []},
+            {"kind": "new", "team": ["Anne", "Denis"]},
+        ]
+    )
+    french = page("fr", drawn["organiser"], f"/clubs/atouts/nights/{drawn['night'].pk}/")
+    for said in (
+        "Anne, Bruno et Chloé jouent sans partenaire à la table 3",
+        "De nouveau partenaires : Anne & Bruno (2e fois)",
+        "De nouveau adversaires : Anne & Chloé (3e fois)",
+        "Denis est au repos à ce tour, pour la 2e fois ce soir",
+        "Émile est au repos à ce tour : la première fois ce soir, après 2 fois plus tôt dans la saison",
+        "Paire séparée : Anne & Bruno (Bruno ne joue pas)",
+        "Paire séparée : Chloé & Denis (aucune table pour cette paire)",
+        "Nouvelle paire : Anne & Denis",
+    ):
+        assert said in french, said
+
+
+def test_a_substitute_s_words_are_in_french_and_their_sitting_out_is_forgotten(drawn):
+    sitting, sits_out = drawn["sitting"], drawn["bye"].player
+    game = Game.objects.get(table__sitting=sitting, table__number=1)
+    entries = [Entry(adjustments=[Adjustment("x", 100)]), Entry(adjustments=[])]
+    services.round_record(game=game, number=1, entries=entries)
+    seat = Seat.objects.filter(team__game=game).order_by("team__position", "position").first()
+    left = seat.player
+    night_services.seat_substitute(seat=seat, player=sits_out)
+    sitting.refresh_from_db()
+    assert sitting.flags == []  # they play now: the note that they sit out is gone
+    french = page("fr", drawn["organiser"], f"/games/{game.pk}/")
+    assert f"({sits_out.name} à partir de la manche 2, pour {left.name})" in french
+    assert "from round" not in french
+    assert f"({sits_out.name} from round 2, for {left.name})" in page("en", drawn["organiser"], f"/games/{game.pk}/")

@@ -7,7 +7,7 @@ from django.utils import translation
 from django.utils.html import format_html
 
 from scoresheet.browser import catalog
-from scoresheet.display import day, fmt
+from scoresheet.display import day, fmt, players_shown
 from scoresheet.games import field_boxes
 from scoresheet.rules.preset_rules import name_shown
 
@@ -71,4 +71,5 @@ def catalog_script():
 
 # Dates on pages, in the reader's language (scoresheet.display.day): {{ night.date|day }}.
 register.filter("day", day)
+register.filter("players", players_shown)  # a team's, a substitute's words in the page's language
 register.filter("rules_name", name_shown)  # a preset's name in the page's language
