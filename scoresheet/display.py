@@ -115,3 +115,26 @@ def players_shown(players: str) -> str:
         for m in came
     ]
     return f"{whole[1]} ({'; '.join(said)})"
+
+
+# French elides "de" before a vowel or a mute h: "le classement d’Automne 2026", "à la place d’Anne".
+# A name is not known to the catalogue, so the sentence is put right once the name is in it. An h
+# is taken as mute before an accented vowel (Hélène, Hervé is not: "de Hervé" stays, as is also said).
+_VOWELS = "aeiouyàâäéèêëîïôöùûüÿœæ"
+
+
+def elides(name: str) -> bool:
+    """Whether French writes "d’" before ``name`` rather than "de "."""
+    first, second = name[:1].casefold(), name[1:2].casefold()
+    return first in _VOWELS or (first == "h" and second in "àâäéèêëîïôöùûü" and second != "")
+
+
+def elided(text: str, *names: str) -> str:
+    """``text`` (a sentence in the page's language) with "de Anne" made "d’Anne" for each of
+    ``names`` that follows "de" in it, in French; any other language's text as it is."""
+    if not (translation.get_language() or "").startswith("fr"):
+        return text
+    for name in names:
+        if name and elides(name):
+            text = re.sub(r"\b([Dd])e " + re.escape(name), lambda m, name=name: f"{m[1]}’{name}", text)
+    return text

@@ -15,9 +15,11 @@ import openpyxl
 import pytest
 from django.core.management import call_command
 from django.test import Client
+from django.utils import translation
 
+from league.clubs.services import LeagueError
 from league.exchange import imports
-from league.models import Bye, Club, Role, Seat, Sitting
+from league.models import Bye, Club, Player, Role, Seat, Sitting
 from league.nights import services as night_services
 from scoresheet.games import services
 from scoresheet.models import Game
@@ -174,3 +176,32 @@ def test_a_substitute_s_words_are_in_french_and_their_sitting_out_is_forgotten(d
     assert f"({sits_out.name} à partir de la manche 2, pour {left.name})" in french
     assert "from round" not in french
     assert f"({sits_out.name} from round 2, for {left.name})" in page("en", drawn["organiser"], f"/games/{game.pk}/")
+
+
+def test_de_is_elided_before_a_name_that_starts_with_a_vowel(imported):
+    """ "chaque lien d’Anne", "à la place d’Anne"; "de Bruno" and "de Hugo" (an h taken as said)."""
+    atouts = imported["club"]
+    bruno, anne = (Player.objects.get(club=atouts, name=name) for name in ("Bruno", "Anne"))
+    hugo = Player.objects.create(club=atouts, name="Hugo")
+    for other, said in ((anne, "chaque lien d’Anne passe à Bruno"), (hugo, "chaque lien de Hugo passe à Bruno")):
+        url = f"/clubs/atouts/players/{bruno.pk}/merge/?other={other.pk}"
+        assert said in page("fr", imported["organiser"], url)
+    merged = page("fr", imported["organiser"], f"/clubs/atouts/players/{anne.pk}/merge/?other={bruno.pk}")
+    assert "chaque lien de Bruno passe à Anne" in merged
+    english = page("en", imported["organiser"], f"/clubs/atouts/players/{bruno.pk}/merge/?other={anne.pk}")
+    assert "every game and link of Anne moves to Bruno" in english
+
+
+def test_a_seat_taken_twice_is_refused_eliding_de_before_the_name(drawn):
+    sitting = drawn["sitting"]
+    game = Game.objects.get(table__sitting=sitting, table__number=1)
+    services.round_record(game=game, number=1, entries=[Entry(adjustments=[Adjustment("x", 100)]), Entry()])
+    seat = Seat.objects.filter(team__game=game).order_by("team__position", "position").first()
+    Player.objects.filter(pk=seat.player_id).update(name="Anne")
+    night_services.seat_substitute(seat=seat, player=drawn["bye"].player)
+    services.round_record(game=game, number=2, entries=[Entry(adjustments=[Adjustment("x", 100)]), Entry()])
+    seat.refresh_from_db()
+    other = Player.objects.create(club=drawn["night"].club, name="Zoé")
+    with translation.override("fr"), pytest.raises(LeagueError) as refused:
+        night_services.seat_substitute(seat=seat, player=other)
+    assert "a joué des manches à la place d’Anne" in str(refused.value)

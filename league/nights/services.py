@@ -24,7 +24,7 @@ from league.nights import result_emails, seating
 from league.nights import selectors as night_selectors
 from league.nights.seating import flags
 from league.results.version import results_changed
-from scoresheet.display import SUBSTITUTE, TABLE_GAME
+from scoresheet.display import SUBSTITUTE, TABLE_GAME, elided
 from scoresheet.games import history, limits
 from scoresheet.games import services as scoresheet_services
 from scoresheet.games.limits import max_length
@@ -437,10 +437,8 @@ def seat_substitute(*, seat: Seat, player: Player) -> Seat:
         )
     next_round = (game.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
     if seat.replaced_id is not None and seat.from_round < next_round:
-        raise LeagueError(
-            gettext("%(player)s has played rounds in %(left)s's seat: a seat takes one substitute a game.")
-            % {"player": seat.player.name, "left": seat.replaced.name}
-        )
+        said = gettext("%(player)s has played rounds in %(left)s's seat: a seat takes one substitute a game.")
+        raise LeagueError(elided(said % {"player": seat.player.name, "left": seat.replaced.name}, seat.replaced.name))
     left = seat.player
     if seat.replaced_id is None:  # a stand-in who leaves before playing a round is simply changed
         seat.replaced, seat.from_round = left, next_round

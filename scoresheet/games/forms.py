@@ -10,6 +10,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoresheet.display import elided
 from scoresheet.games import selectors
 from scoresheet.games.formfields import OnOffField, PlainIntegerField
 from scoresheet.games.limits import max_length
@@ -194,8 +195,11 @@ class GameStartForm(forms.Form):
         except RulesError as exc:
             self.add_error(
                 "variant",
-                gettext("The rules of %(name)s are broken (%(problem)s); choose another variant.")
-                % {"name": variant, "problem": exc},
+                elided(
+                    gettext("The rules of %(name)s are broken (%(problem)s); choose another variant.")
+                    % {"name": variant, "problem": exc},
+                    str(variant),
+                ),
             )
             return data
         allowed = rules.setup.team_counts if mode == Game.Mode.TEAMS else rules.setup.individual_counts
