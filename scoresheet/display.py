@@ -138,3 +138,13 @@ def elided(text: str, *names: str) -> str:
         if name and elides(name):
             text = re.sub(r"\b([Dd])e " + re.escape(name), lambda m, name=name: f"{m[1]}’{name}", text)
     return text
+
+
+# A game's final score entered whole (league.exchange.imports: one round of one adjustment a team):
+# the adjustment's label, kept in English as every import wrote it, shown in the reader's language.
+IMPORTED_SCORE = "Final score (imported)"
+
+
+def adjustment_label(label: str) -> str:
+    """An adjustment's label as shown: the import's in the reader's language, any other as typed."""
+    return gettext("Final score (imported)") if label == IMPORTED_SCORE else label

@@ -24,13 +24,13 @@ from league.exchange.workbooks import RESULTS, ResultRow, RosterRow, name_key, p
 from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table, default_blowout
 from league.results.version import results_changed
 from scoresheet.addresses.tokens import new_token
-from scoresheet.display import TABLE_GAME
+from scoresheet.display import IMPORTED_SCORE, TABLE_GAME
 from scoresheet.games import history, services
 from scoresheet.models import Game, Round, TeamRound, Variant
 from scoresheet.problems import Problem, Refused
 
 DEFAULT_VARIANT = "hand-and-foot"
-IMPORTED = "Final score (imported)"
+IMPORTED = IMPORTED_SCORE  # shown in the reader's language (scoresheet.display.adjustment_label)
 
 
 # The results workbook

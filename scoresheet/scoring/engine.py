@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from django.utils import translation
 from django.utils.translation import get_language, gettext, ngettext
 
-from scoresheet.display import fmt
+from scoresheet.display import adjustment_label, fmt
 from scoresheet.problems import Problem  # also scoring.Problem, as forms, views and services name it
 from scoresheet.rules.fields import (
     book_word,
@@ -262,7 +262,7 @@ def _entry_lines(rules: Rules, entry: Entry) -> tuple[Line, ...]:
         add("books_to_win", target.bonus, gettext("%(n)s %(books)s in one round: wins the game") % words)
 
     for adjustment in entry.adjustments:
-        add("adjustments", adjustment.points, adjustment.label)
+        add("adjustments", adjustment.points, adjustment_label(adjustment.label))
 
     return tuple(lines)
 
