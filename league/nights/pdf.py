@@ -48,6 +48,7 @@ from scoresheet.paper import pdf, sheets
 from scoresheet.paper import stamps as pdf_stamps
 from scoresheet.paper.printing import long_date, page_of, short_date, table_words
 from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import name_shown
 from scoresheet.rules.schema import Rules
 
 NBSP = "\u00a0"
@@ -180,8 +181,9 @@ def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules) -> 
             )
             style = _flat([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)])
             return [Table([[banner, about]], colWidths=[width * 0.5, width * 0.5], style=style)]
+        said = escape(f"{long_date(pack.night.date)} · {name_shown(rules.name)}")
         about = pdf.WrappedOnce(
-            f"<b>{escape(pack.club.name)}</b> · {escape(long_date(pack.night.date))} · {escape(rules.name)}",
+            f"<b>{escape(pack.club.name)}</b> · {said}",
             _style(m.font * 1.15),
         )
         aside_w = qr_width(link, width, m)

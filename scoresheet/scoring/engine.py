@@ -29,6 +29,7 @@ from scoresheet.rules.fields import (
     fields_by_key,
     rules_word,
 )
+from scoresheet.rules.preset_rules import name_shown
 from scoresheet.rules.schema import MeldSchedule, Rules
 from scoresheet.scoring.engine_tables import EngineTables, engine_tables
 from scoresheet.scoring.plausibility import plausibility_warnings
@@ -389,7 +390,7 @@ def beyond_end_message(rules: Rules, number: int, results: Sequence[RoundResult]
         "Round %(number)s is beyond the game's end: %(rules)s has %(rounds)s rounds.",
         "Round %(number)s is beyond the game's end: %(rules)s has %(rounds)s rounds.",
         end.max_rounds,
-    ) % {"number": number, "rules": rules.name, "rounds": end.max_rounds}
+    ) % {"number": number, "rules": name_shown(rules.name), "rounds": end.max_rounds}
 
 
 def score_round(
