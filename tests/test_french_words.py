@@ -19,7 +19,7 @@ from django.utils import translation
 
 from league.clubs.services import LeagueError
 from league.exchange import imports
-from league.models import Bye, Club, Player, Role, Seat, Sitting
+from league.models import Bye, Club, KeptApart, Player, Role, Seat, Sitting
 from league.nights import services as night_services
 from scoresheet.games import services
 from scoresheet.models import Game
@@ -205,3 +205,20 @@ def test_a_seat_taken_twice_is_refused_eliding_de_before_the_name(drawn):
     with translation.override("fr"), pytest.raises(LeagueError) as refused:
         night_services.seat_substitute(seat=seat, player=other)
     assert "a joué des manches à la place d’Anne" in str(refused.value)
+
+
+def test_a_pair_kept_apart_at_one_table_is_refused_in_french():
+    atouts = club("atouts", "Les Atouts")
+    organiser = member(atouts, "olga", Role.ORGANISER)
+    the_night = night(atouts, players=4)
+    first, second = atouts.players.order_by("name")[:2]
+    KeptApart.objects.create(club=atouts, first=first, second=second)
+    visitor = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    visitor.force_login(organiser)
+    said = text(
+        visitor.post(f"/clubs/atouts/nights/{the_night.pk}/draw/", {"number": "1"}, follow=True).content.decode()
+    )
+    assert (
+        f"{first.name} & {second.name} doivent rester séparés, mais les 4 joueurs placés à ce tour remplissent "
+        "1 table : aucun placement ne les sépare."
+    ) in said
