@@ -13,6 +13,7 @@ from io import BytesIO
 
 import openpyxl
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
@@ -222,3 +223,29 @@ def test_a_pair_kept_apart_at_one_table_is_refused_in_french():
         f"{first.name} & {second.name} doivent rester séparés, mais les 4 joueurs placés à ce tour remplissent "
         "1 table : aucun placement ne les sépare."
     ) in said
+
+
+def test_an_import_s_summary_is_said_in_french_counting_one_in_the_singular():
+    """The results import's and the roster import's summaries, after the confirm, in French."""
+    atouts = club("atouts", "Les Atouts")
+    visitor = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    visitor.force_login(member(atouts, "olga", Role.ORGANISER))
+    autumn = season(atouts, name="Automne 2026")
+    Player.objects.create(club=atouts, name="Anne")
+    file = SimpleUploadedFile("r.xlsx", results_workbook(RESULTS[:2]), content_type="application/octet-stream")
+    preview = visitor.post("/clubs/atouts/import/results/", {"season": autumn.pk, "file": file})
+    upload = preview.context["confirm"].initial["upload"]
+    done = visitor.post("/clubs/atouts/import/results/", {"upload": upload, "season": autumn.pk}, follow=True)
+    said = text(done.content.decode())
+    assert "Importé : 1 partie sur 1 soirée, 3 nouveaux joueurs : Bruno, Chloé, Denis." in said.replace("\xa0", " ")
+    roster = openpyxl.Workbook()
+    roster.active.title = "Roster"
+    for row in (["Name", "Email"], ["Anne", "anne@example.com"], ["Émile", ""], ["Bruno", ""]):
+        roster.active.append(row)
+    out = BytesIO()
+    roster.save(out)
+    file = SimpleUploadedFile("roster.xlsx", out.getvalue(), content_type="application/octet-stream")
+    preview = visitor.post("/clubs/atouts/import/roster/", {"file": file})
+    done = visitor.post("/clubs/atouts/import/roster/", {"upload": preview.context["confirm"].initial["upload"]})
+    said = text(visitor.get(done["Location"]).content.decode())
+    assert "1 nouveau joueur, 1 modifié, 1 inchangé." in said

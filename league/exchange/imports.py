@@ -17,6 +17,7 @@ from datetime import date as Date
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext, ngettext
 
 from league.clubs.services import RESERVED_SLUGS, players_create, players_update
 from league.exchange import workbooks as xlsx
@@ -24,7 +25,7 @@ from league.exchange.workbooks import RESULTS, ResultRow, RosterRow, name_key, p
 from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table, default_blowout
 from league.results.version import results_changed
 from scoresheet.addresses.tokens import new_token
-from scoresheet.display import IMPORTED_SCORE, TABLE_GAME
+from scoresheet.display import IMPORTED_SCORE, TABLE_GAME, said
 from scoresheet.games import history, services
 from scoresheet.models import Game, Round, TeamRound, Variant
 from scoresheet.problems import Problem, Refused
@@ -68,14 +69,16 @@ class ResultsPlan:
         return [night.replaces for night in self.nights if night.replaces is not None]
 
     def summary(self) -> str:
-        nights = "1 night" if len(self.nights) == 1 else f"{len(self.nights)} nights"
-        games = "1 game" if self.games == 1 else f"{self.games} games"
+        """ "Imported 4 games on 2 nights, 10 new players: …", in the reader's language."""
+        nights = ngettext("%(n)s night", "%(n)s nights", len(self.nights)) % {"n": len(self.nights)}
+        games = ngettext("%(n)s game", "%(n)s games", self.games) % {"n": self.games}
         count = len(self.new_players)
-        new = "no new players" if not count else f"{count} new player{'s' if count != 1 else ''}"
-        if count:
-            new += ": " + ", ".join(self.new_players)
-        replaced = f" (replacing {len(self.replaced)} night{'s' if len(self.replaced) != 1 else ''})"
-        return f"Imported {games} on {nights}, {new}{replaced if self.replaced else ''}."
+        new = ngettext("%(n)s new player", "%(n)s new players", count) % {"n": count} if count else ""
+        new = said(new, ", ".join(self.new_players)) if count else gettext("no new players")
+        replaced = len(self.replaced)
+        gone = " " + ngettext("(replacing %(n)s night)", "(replacing %(n)s nights)", replaced) % {"n": replaced}
+        words = {"games": games, "nights": nights, "new": new, "replaced": gone if replaced else ""}
+        return gettext("Imported %(games)s on %(nights)s, %(new)s%(replaced)s.") % words
 
 
 def results_plan(
@@ -351,7 +354,13 @@ class RosterPlan:
     unchanged: int = 0
 
     def summary(self) -> str:
-        return f"{len(self.new)} new players, {len(self.changed)} changed, {self.unchanged} unchanged."
+        """ "3 new players, 1 changed, 20 unchanged.", in the reader's language."""
+        new, changed, unchanged = len(self.new), len(self.changed), self.unchanged
+        return gettext("%(new)s, %(changed)s, %(unchanged)s.") % {
+            "new": ngettext("%(n)s new player", "%(n)s new players", new) % {"n": new},
+            "changed": ngettext("%(n)s changed", "%(n)s changed", changed) % {"n": changed},
+            "unchanged": ngettext("%(n)s unchanged", "%(n)s unchanged", unchanged) % {"n": unchanged},
+        }
 
 
 def roster_plan(*, club: Club, data: bytes) -> RosterPlan:
