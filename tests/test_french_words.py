@@ -249,3 +249,30 @@ def test_an_import_s_summary_is_said_in_french_counting_one_in_the_singular():
     done = visitor.post("/clubs/atouts/import/roster/", {"upload": preview.context["confirm"].initial["upload"]})
     said = text(visitor.get(done["Location"]).content.decode())
     assert "1 nouveau joueur, 1 modifié, 1 inchangé." in said
+
+
+def test_a_workbook_s_problems_are_told_in_french():
+    atouts = club("atouts", "Les Atouts")
+    visitor = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    visitor.force_login(member(atouts, "olga", Role.ORGANISER))
+    autumn = season(atouts, name="Automne 2026")
+
+    def problems(rows) -> str:
+        book = openpyxl.Workbook()
+        book.active.title = "Results"
+        for row in rows:
+            book.active.append(row)
+        out = BytesIO()
+        book.save(out)
+        file = SimpleUploadedFile("r.xlsx", out.getvalue(), content_type="application/octet-stream")
+        response = visitor.post("/clubs/atouts/import/results/", {"season": autumn.pk, "file": file})
+        assert response.status_code == 400
+        page = response.content.decode()
+        return text(page[page.index('class="problem-table"') :])
+
+    assert "La colonne Score manque." in problems([HEADER[:5], [date(2026, 10, 6), 1, 1, "Anne", "Anne"]])
+    said = problems([HEADER, ["hier", 1, 1, "", "", 10, ""], [date(2026, 10, 6), 1, 1, "Anne", "", 10, ""]])
+    assert "« hier » n’est pas une date : donnez une cellule de date ou un texte AAAA-MM-JJ." in said
+    assert "Indiquez le nom de l’équipe." in said
+    assert "La table 1, partie 1 du 2026-10-06, a 1 équipe : une partie a 2 à 4 équipes." in said
+    assert not re.search(r"\b(is|the|not|Give|has|team|game)\b", said), said
