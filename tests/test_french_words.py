@@ -276,3 +276,13 @@ def test_a_workbook_s_problems_are_told_in_french():
     assert "Indiquez le nom de l’équipe." in said
     assert "La table 1, partie 1 du 2026-10-06, a 1 équipe : une partie a 2 à 4 équipes." in said
     assert not re.search(r"\b(is|the|not|Give|has|team|game)\b", said), said
+
+
+def test_a_table_the_rules_do_not_have_is_refused_in_french():
+    atouts = club("atouts", "Les Atouts")
+    visitor = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    visitor.force_login(member(atouts, "olga", Role.ORGANISER))
+    form = {"date": "2026-11-24", "season": season(atouts).pk, "mode": "rotating", "sittings_planned": "2"}
+    refused = visitor.post("/clubs/atouts/nights/new/", {**form, "table_shapes": "2x2,2x3"})
+    assert refused.status_code == 400
+    assert "2x3 n’est pas une table de cette variante (elle a 2x2, 3x2" in text(refused.content.decode())
