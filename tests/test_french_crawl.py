@@ -81,8 +81,8 @@ def english_in(text: str) -> list[str]:
 @pytest.fixture
 def atouts():
     """Les Atouts, speaking French: an imported season (its night closed), a night of that season
-    being played (sitting 1 drawn, a player sitting out, table 1's first round entered), a game of
-    the club's own in play."""
+    being played (sitting 1 drawn, a player sitting out, one come late, table 1's first round
+    entered), a game of the club's own in play."""
     the_club = club("atouts", "Les Atouts")
     the_club.language = "fr"
     the_club.save(update_fields=["language"])
@@ -97,6 +97,8 @@ def atouts():
         player, _ = Player.objects.get_or_create(club=the_club, name=name)
         night_services.check_in(night=the_night, player=player)
     night_services.sitting_draw(night=the_night)
+    late, _ = Player.objects.get_or_create(club=the_club, name=NAMES[11])
+    night_services.check_in(night=the_night, player=late)  # after the draw: plays from sitting 2
     table = Table.objects.get(sitting__night=the_night, sitting__number=1, number=1)
     services.round_record(game=table.game, number=1, entries=[Entry(adjustments=[Adjustment("x", 150)]), Entry()])
     game = services.game_create(
