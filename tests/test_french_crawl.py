@@ -108,7 +108,9 @@ def atouts():
         club=the_club,
     )
     services.round_record(game=game, number=1, entries=[Entry(adjustments=[Adjustment("x", 1500)]), Entry()])
+    house = services.house_rules_copy(club=the_club, source=Variant.objects.get(slug="hand-and-foot"), name="Maison")
     return {
+        "house": house,
         "club": the_club,
         "organiser": organiser,
         "season": the_season,
@@ -141,6 +143,7 @@ def organiser_pages(data) -> dict[str, str]:
         "night live": f"/clubs/{c}/nights/{data['night'].pk}/live/",
         "played game": f"/games/{data['played'].pk}/",
         "club page (second time)": f"/clubs/{c}/",
+        "house rules": f"/clubs/{c}/rules/{data['house'].slug}/",
     }
     urls |= {f"imported game {g.table.sitting.number}": f"/games/{g.pk}/" for g in imported_games}
     return urls
