@@ -32,6 +32,8 @@ pytestmark = pytest.mark.django_db
 
 NAMES = ["Les Atouts", "Automne 2026", "Anne", "Bruno", "Chloé", "Denis", "Émile", "Françoise", "Gaspard", "Hélène"]
 NAMES += ["Inès", "Jules", "Équipe Nord", "Équipe Sud"]
+# The house rules editor's example of what to type: the book kinds' names as the rules hold them.
+NAMES += ["Clean book: 1, Dirty book: 2"]
 # The English the issue found on French pages, and the words of the draw's flags, the presets'
 # names and the imported games; English months and days as whole words (French writes "oct.").
 MORE_ENGLISH = {
@@ -60,8 +62,9 @@ RESULTS = [
 
 
 def visible(page: str) -> str:
-    """The text a person reads in ``page``: its tags, scripts, styles and comments taken out."""
-    page = re.sub(r"<(script|style|template)\b.*?</\1>", " ", page, flags=re.S)
+    """The text a person reads in ``page``: its tags, scripts, styles and comments taken out, and what
+    a box holds (a text area's words are the club's own, as an input's value)."""
+    page = re.sub(r"<(script|style|template|textarea)\b.*?</\1>", " ", page, flags=re.S)
     page = re.sub(r"<!--.*?-->", " ", page, flags=re.S)
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page))).strip()
 
@@ -73,7 +76,7 @@ def english_in(text: str) -> list[str]:
     for name in sorted(NAMES + GAME_NAMES, key=len, reverse=True):
         text = text.replace(name, " ")
     found = [phrase.strip() for phrase in PHRASES if phrase in f" {text} "]
-    words = re.findall(r"[A-Za-z]+(?:'[a-z]+)?", re.sub(r"\S*/\S*", " ", text))  # not in links and paths
+    words = re.findall(r"[^\W\d_]+(?:'[a-z]+)?", re.sub(r"\S*/\S*", " ", text))  # whole words, not in paths
     found += sorted({w for w in words if w.lower() in ENGLISH | MORE_ENGLISH or w in MONTHS})
     return found + wrong
 
@@ -144,6 +147,7 @@ def organiser_pages(data) -> dict[str, str]:
         "played game": f"/games/{data['played'].pk}/",
         "club page (second time)": f"/clubs/{c}/",
         "house rules": f"/clubs/{c}/rules/{data['house'].slug}/",
+        "house rules, edit": f"/clubs/{c}/rules/{data['house'].slug}/edit/",
     }
     urls |= {f"imported game {g.table.sitting.number}": f"/games/{g.pk}/" for g in imported_games}
     return urls

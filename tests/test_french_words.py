@@ -23,9 +23,10 @@ from league.exchange import imports
 from league.models import Bye, Club, KeptApart, Player, Role, Seat, Sitting
 from league.nights import services as night_services
 from scoresheet.games import services
-from scoresheet.models import Game
+from scoresheet.models import Game, Variant
 from scoresheet.scoring.engine import Adjustment, Entry
 from tests.league.factories import club, member, night, season
+from tests.league.test_house_rules_pages import as_the_browser_sends
 
 pytestmark = pytest.mark.django_db
 
@@ -286,3 +287,19 @@ def test_a_table_the_rules_do_not_have_is_refused_in_french():
     refused = visitor.post("/clubs/atouts/nights/new/", {**form, "table_shapes": "2x2,2x3"})
     assert refused.status_code == 400
     assert "2x3 n’est pas une table de cette variante (elle a 2x2, 3x2" in text(refused.content.decode())
+
+
+def test_the_house_rules_editor_speaks_french_and_refuses_in_french():
+    """Its boxes' labels and choices, and a problem it puts right in plain words, in French."""
+    atouts = club("atouts", "Les Atouts")
+    visitor = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    visitor.force_login(member(atouts, "olga", Role.ORGANISER))
+    house = services.house_rules_copy(club=atouts, source=Variant.objects.get(slug="hand-and-foot"), name="Maison")
+    url = f"/clubs/atouts/rules/{house.slug}/edit/"
+    page = visitor.get(url).content.decode()
+    said = text(page)
+    for label in ("Cartes d’une canasta", "Trois rouge posé, chacun", "La partie finit", "Pure (sans frime)"):
+        assert label in said, label
+    data = {**as_the_browser_sends(page), "tables-TOTAL_FORMS": "1", "tables-0-any_books": "3"}
+    refused = text(visitor.post(url, data).content.decode())
+    assert "Dites quelles tables : les nombres de joueurs, ou avec ou sans partenaires." in refused

@@ -25,6 +25,7 @@ import re
 
 from django import forms
 from django.forms import formset_factory
+from django.utils.translation import gettext, gettext_noop
 
 from scoresheet.rules.house_rules_table import (
     BOXES,
@@ -226,18 +227,20 @@ PLAIN = [
     (
         r"red_threes\.negative_when_not_melded",
         r"leave it out with positive_with_books.*",
-        "Leave it unticked when red threes count only with enough books: "
-        "the choice for a side with fewer books says how they count.",
+        gettext_noop(
+            "Leave it unticked when red threes count only with enough books: "
+            "the choice for a side with fewer books says how they count."
+        ),
     ),
     (
         r"extras\[\d+\]\.amount",
         r"leave it out for a special hand.*",
-        "Leave it empty for a special hand: it scores what the “Replaces the round” boxes say.",
+        gettext_noop("Leave it empty for a special hand: it scores what the “Replaces the round” boxes say."),
     ),
     (
         r"going_out_by_players\[\d+\]",
         r"needs 'players'.*",
-        "Say which tables: the numbers of players, or with or without partners.",
+        gettext_noop("Say which tables: the numbers of players, or with or without partners."),
     ),
 ]
 
@@ -245,10 +248,11 @@ PLAIN = [
 def _plain(path: str, message: str, names: dict[str, str]) -> str:
     for path_pattern, message_pattern, plain in PLAIN:
         if re.fullmatch(path_pattern, path) and re.fullmatch(message_pattern, message):
-            return plain
+            return gettext(plain)
     match = re.fullmatch(r"going_out_by_players\[\d+\]\.books\.(.+)", path)
     if match and message.startswith("is not a book kind"):
-        return f"“{match[1]}” is not one of the book kinds: write one of {', '.join(names.values())}."
+        said = {"name": match[1], "names": ", ".join(names.values())}
+        return gettext("“%(name)s” is not one of the book kinds: write one of %(names)s.") % said
     return message
 
 
