@@ -303,3 +303,6 @@ def test_the_house_rules_editor_speaks_french_and_refuses_in_french():
     data = {**as_the_browser_sends(page), "tables-TOTAL_FORMS": "1", "tables-0-any_books": "3"}
     refused = text(visitor.post(url, data).content.decode())
     assert "Dites quelles tables : les nombres de joueurs, ou avec ou sans partenaires." in refused
+    data = {**data, "tables-0-players": "9", "tables-0-any_books": "-1", "tables-0-partners": "no"}
+    refused = text(visitor.post(url, data).content.decode())
+    assert "doit être entre 2 et 8" in refused and "doit être un nombre entier de 0 ou plus, pas -1" in refused
