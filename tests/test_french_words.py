@@ -298,7 +298,7 @@ def test_the_house_rules_editor_speaks_french_and_refuses_in_french():
     url = f"/clubs/atouts/rules/{house.slug}/edit/"
     page = visitor.get(url).content.decode()
     said = text(page)
-    for label in ("Cartes d’une canasta", "Trois rouge posé, chacun", "La partie finit", "Pure (sans frime)"):
+    for label in ("Cartes d’une canasta", "Trois rouge posé, chacun", "La partie finit", "Naturelles (sans frime)"):
         assert label in said, label
     data = {**as_the_browser_sends(page), "tables-TOTAL_FORMS": "1", "tables-0-any_books": "3"}
     refused = text(visitor.post(url, data).content.decode())
