@@ -31,6 +31,13 @@ class Flag(str):
         flag.stored = stored
         return flag
 
+    def __reduce__(self):  # copied or pickled from what it names, not from its words
+        return (_flag, (self.stored,))
+
+
+def _flag(stored: dict) -> Flag:
+    return Flag(**stored)
+
 
 def ordinal(n: int) -> str:
     """2 → "2nd" ("2e" in French: "la 2e fois")."""
