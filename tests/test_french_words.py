@@ -306,3 +306,34 @@ def test_the_house_rules_editor_speaks_french_and_refuses_in_french():
     data = {**data, "tables-0-players": "9", "tables-0-any_books": "-1", "tables-0-partners": "no"}
     refused = text(visitor.post(url, data).content.decode())
     assert "doit être entre 2 et 8" in refused and "doit être un nombre entier de 0 ou plus, pas -1" in refused
+
+
+def test_a_sitting_drawn_before_keeps_its_english_flags_readable_in_french(drawn):
+    """Flags kept as English words (sittings drawn before flags were kept as their kind) are read
+    back and said in French; words of no known flag stay as they are."""
+    Sitting.objects.filter(pk=drawn["sitting"].pk).update(
+        flags=[
+            "Denis sits out this sitting, for the 2nd time tonight",
+            "Émile sits out this sitting: not yet tonight, 3 before this season",
+            "Anne sits out this sitting: not yet tonight",
+            "repeat partners: Anne & Bruno (2nd time)",
+            "repeat opponents: Anne & Chloé (4th time)",
+            "Anne, Bruno and Chloé play on their own at table 3 (the night allows tables without partners)",
+            "partnership apart: Anne & Bruno (Bruno not playing)",
+            "new partnership: Anne & Denis",
+            "a note of another kind",
+        ]
+    )
+    french = page("fr", drawn["organiser"], f"/clubs/atouts/nights/{drawn['night'].pk}/")
+    for said in (
+        "Denis est au repos à ce tour, pour la 2e fois ce soir",
+        "Émile est au repos à ce tour : la première fois ce soir, après 3 fois plus tôt dans la saison",
+        "Anne est au repos à ce tour : la première fois ce soir",
+        "De nouveau partenaires : Anne & Bruno (2e fois)",
+        "De nouveau adversaires : Anne & Chloé (4e fois)",
+        "Anne, Bruno et Chloé jouent sans partenaire à la table 3",
+        "Paire séparée : Anne & Bruno (Bruno ne joue pas)",
+        "Nouvelle paire : Anne & Denis",
+        "A note of another kind",
+    ):
+        assert said in french, said
