@@ -349,7 +349,8 @@ class Sitting(models.Model):
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="sittings")
     number = models.PositiveSmallIntegerField()
-    # What the draw could not avoid ("repeat partners: Ann & Bob (2nd time)"), for the organiser.
+    # What the draw could not avoid ("repeat partners: Ann & Bob (2nd time)"), for the organiser:
+    # each its kind and what it names ({"kind": "partners", "a": "Ann", "b": "Bob", "time": 2}).
     flags = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     history = audited()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from django.utils import formats, translation
@@ -78,3 +79,72 @@ def day(value, kind: str = ""):
     if value in (None, ""):
         return ""
     return date_format(value, str(DAY_FORMATS[kind]))
+
+
+# A club night's game is named "Table 2, sitting 1" when it is made (league.nights.services and the
+# results import): a key in English, as every game made so far keeps it, shown in the reader's language.
+TABLE_GAME = "Table {table}, sitting {sitting}"
+_TABLE_GAME = re.compile(r"Table (\d+), sitting (\d+)")
+
+
+def game_name(name: str, pk: int | None) -> str:
+    """A game's name as shown: as typed; a club night's "Table 2, sitting 1" in the reader's language
+    ("Table 2, tour 1"); "Game 12" ("Partie 12") when it has none."""
+    table = _TABLE_GAME.fullmatch(name or "")
+    if table:
+        return gettext("Table %(table)s, sitting %(sitting)s") % {"table": table[1], "sitting": table[2]}
+    return name or gettext("Game %(n)s") % {"n": pk}
+
+
+# A team's players text, when a substitute came in mid-game (league.nights.services._rename_teams):
+# "Ann & Bob (Cleo from round 3, for Bob)", kept in English as it was always written.
+SUBSTITUTE = "{player} from round {round}, for {left}"
+_PLAYERS_WITH_SUBSTITUTES = re.compile(r"(?s)(.*) \((.+)\)")
+_SUBSTITUTE = re.compile(r"(?s)(.+) from round (\d+), for (.+)")
+
+
+def players_shown(players: str) -> str:
+    """A team's players text in the reader's language: "Ann & Bob (Cleo à partir de la manche 3, pour
+    Bob)"; any other text as typed."""
+    whole = _PLAYERS_WITH_SUBSTITUTES.fullmatch(players or "")
+    came = [_SUBSTITUTE.fullmatch(part) for part in whole[2].split("; ")] if whole else []
+    if not came or not all(came):
+        return players
+    said = [
+        gettext("%(player)s from round %(round)s, for %(left)s") % {"player": m[1], "round": m[2], "left": m[3]}
+        for m in came
+    ]
+    return f"{whole[1]} ({'; '.join(said)})"
+
+
+# French elides "de" before a vowel or a mute h: "le classement d’Automne 2026", "à la place d’Anne".
+# A name is not known to the catalogue, so the sentence is put right once the name is in it. An h
+# is taken as mute before an accented vowel (Hélène, Hervé is not: "de Hervé" stays, as is also said).
+_VOWELS = "aeiouyàâäéèêëîïôöùûüÿœæ"
+
+
+def elides(name: str) -> bool:
+    """Whether French writes "d’" before ``name`` rather than "de "."""
+    first, second = name[:1].casefold(), name[1:2].casefold()
+    return first in _VOWELS or (first == "h" and second in "àâäéèêëîïôöùûü" and second != "")
+
+
+def elided(text: str, *names: str) -> str:
+    """``text`` (a sentence in the page's language) with "de Anne" made "d’Anne" for each of
+    ``names`` that follows "de" in it, in French; any other language's text as it is."""
+    if not (translation.get_language() or "").startswith("fr"):
+        return text
+    for name in names:
+        if name and elides(name):
+            text = re.sub(r"\b([Dd])e " + re.escape(name), lambda m, name=name: f"{m[1]}’{name}", text)
+    return text
+
+
+# A game's final score entered whole (league.exchange.imports: one round of one adjustment a team):
+# the adjustment's label, kept in English as every import wrote it, shown in the reader's language.
+IMPORTED_SCORE = "Final score (imported)"
+
+
+def adjustment_label(label: str) -> str:
+    """An adjustment's label as shown: the import's in the reader's language, any other as typed."""
+    return gettext("Final score (imported)") if label == IMPORTED_SCORE else label

@@ -15,9 +15,10 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from scoresheet import display
 from scoresheet.addresses import tokens
 from scoresheet.querysets import SoftDeleteQuerySet
-from scoresheet.rules import loading
+from scoresheet.rules import loading, preset_rules
 from scoresheet.rules import schema as rules_module
 from scoresheet.scoring.entries import ENTRY_FIELDS
 
@@ -95,7 +96,7 @@ class Variant(models.Model):
         ordering = ["position", "name"]
 
     def __str__(self) -> str:
-        return self.name
+        return preset_rules.name_shown(self.name)  # a preset's in the page's language
 
     @property
     def rules(self) -> rules_module.Rules:
@@ -187,7 +188,7 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or f"Game {self.pk}"
+        return display.game_name(self.name, self.pk)
 
     @property
     def rules(self) -> rules_module.Rules:

@@ -51,11 +51,11 @@ def house_rules_copy(request, slug):
         )
     except RulesError:
         messages.error(
-            request, gettext("The rules of %(source)s are broken and cannot be copied.") % {"source": source.name}
+            request, gettext("The rules of %(source)s are broken and cannot be copied.") % {"source": source}
         )
         return redirect("house_rules:list", slug)
     messages.success(
-        request, gettext("Copied %(source)s. Change what your club plays differently.") % {"source": source.name}
+        request, gettext("Copied %(source)s. Change what your club plays differently.") % {"source": source}
     )
     return redirect("house_rules:edit", slug, variant.slug)
 
@@ -98,7 +98,7 @@ def house_rules_edit(request, slug, variant_slug):
             services.house_rules_save(variant=variant, document=editor.document)
             messages.success(
                 request,
-                gettext("Saved %(variant)s. Games already started keep their rules.") % {"variant": variant.name},
+                gettext("Saved %(variant)s. Games already started keep their rules.") % {"variant": variant},
             )
             return redirect("house_rules:detail", slug, variant.slug)
         status = 200 if editor.adding else 400

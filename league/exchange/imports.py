@@ -17,6 +17,7 @@ from datetime import date as Date
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext, ngettext, pgettext
 
 from league.clubs.services import RESERVED_SLUGS, players_create, players_update
 from league.exchange import workbooks as xlsx
@@ -24,12 +25,13 @@ from league.exchange.workbooks import RESULTS, ResultRow, RosterRow, name_key, p
 from league.models import Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table, default_blowout
 from league.results.version import results_changed
 from scoresheet.addresses.tokens import new_token
+from scoresheet.display import IMPORTED_SCORE, TABLE_GAME, said
 from scoresheet.games import history, plain_inserts, services
 from scoresheet.models import Game, Round, TeamRound, Variant
 from scoresheet.problems import Problem, Refused
 
 DEFAULT_VARIANT = "hand-and-foot"
-IMPORTED = "Final score (imported)"
+IMPORTED = IMPORTED_SCORE  # shown in the reader's language (scoresheet.display.adjustment_label)
 
 
 # The results workbook
@@ -67,14 +69,16 @@ class ResultsPlan:
         return [night.replaces for night in self.nights if night.replaces is not None]
 
     def summary(self) -> str:
-        nights = "1 night" if len(self.nights) == 1 else f"{len(self.nights)} nights"
-        games = "1 game" if self.games == 1 else f"{self.games} games"
+        """ "Imported 4 games on 2 nights, 10 new players: …", in the reader's language."""
+        nights = ngettext("%(n)s night", "%(n)s nights", len(self.nights)) % {"n": len(self.nights)}
+        games = ngettext("%(n)s game", "%(n)s games", self.games) % {"n": self.games}
         count = len(self.new_players)
-        new = "no new players" if not count else f"{count} new player{'s' if count != 1 else ''}"
-        if count:
-            new += ": " + ", ".join(self.new_players)
-        replaced = f" (replacing {len(self.replaced)} night{'s' if len(self.replaced) != 1 else ''})"
-        return f"Imported {games} on {nights}, {new}{replaced if self.replaced else ''}."
+        new = ngettext("%(n)s new player", "%(n)s new players", count) % {"n": count} if count else ""
+        new = said(new, ", ".join(self.new_players)) if count else gettext("no new players")
+        replaced = len(self.replaced)
+        gone = " " + ngettext("(replacing %(n)s night)", "(replacing %(n)s nights)", replaced) % {"n": replaced}
+        words = {"games": games, "nights": nights, "new": new, "replaced": gone if replaced else ""}
+        return gettext("Imported %(games)s on %(nights)s, %(new)s%(replaced)s.") % words
 
 
 def results_plan(
@@ -90,9 +94,9 @@ def results_plan(
     file_problems = _club_and_season_problems(club_slug, season_name)
     season_variant = season.variant if season else _variant(variant_slug or DEFAULT_VARIANT, club)
     if season_variant is None:
-        message = (
-            f"There are no rules called {variant_slug} for the season: give a variant's short name, such as canasta."
-        )
+        message = gettext(
+            "There are no rules called %(slug)s for the season: give a variant's short name, such as canasta."
+        ) % {"slug": variant_slug}
         file_problems.append(problem(None, None, None, message))
     if file_problems:
         raise Refused(file_problems)
@@ -109,11 +113,14 @@ def _club_and_season_problems(club_slug: str, season_name: str) -> list[Problem]
     problems = []
     too_long = len(club_slug) > Club._meta.get_field("slug").max_length
     if not club_slug or slugify(club_slug) != club_slug or club_slug in RESERVED_SLUGS or too_long:
-        message = f'"{club_slug}" cannot be a club\'s address: use lower-case letters, digits and hyphens.'
+        message = gettext('"%(slug)s" cannot be a club\'s address: use lower-case letters, digits and hyphens.') % {
+            "slug": club_slug
+        }
         problems.append(problem(None, None, None, message))
     most = Season._meta.get_field("name").max_length
     if not season_name.strip() or len(season_name) > most:
-        problems.append(problem(None, None, None, f"Give the season's name ({most} characters at most)."))
+        message = gettext("Give the season's name (%(most)s characters at most).") % {"most": most}
+        problems.append(problem(None, None, None, message))
     return problems
 
 
@@ -148,7 +155,10 @@ def _plan_nights(plan: ResultsPlan, rows: list[ResultRow], replace: bool) -> lis
             problems.append(problem(RESULTS, first, "Date", _outside(season, date)))
         replaces = existing.get(date)
         if replaces is not None and not replace:
-            message = f"{season.name} already has a night on {date.isoformat()}: import with replace to replace it."
+            message = gettext("%(season)s already has a night on %(date)s: import with replace to replace it.") % {
+                "season": season.name,
+                "date": date.isoformat(),
+            }
             problems.append(problem(RESULTS, first, "Date", message))
         games = defaultdict(list)
         for row in night_rows:
@@ -164,15 +174,19 @@ def _night_variant(plan: ResultsPlan, rows: list[ResultRow], variants: dict) -> 
         if variant is not None and variant.club_id not in (None, plan.club.pk if plan.club else None):
             variant = None
         if variant is None:
-            message = f"There are no rules called {row.variant}: give a variant's short name, such as hand-and-foot."
+            message = gettext(
+                "There are no rules called %(slug)s: give a variant's short name, such as hand-and-foot."
+            ) % {"slug": row.variant}
             problems.append(problem(RESULTS, row.row, "Variant", message))
         elif chosen is None:
             chosen, first_row = variant, row
         elif variant.pk != chosen.pk:
-            message = (
-                f"A night plays one variant: {row.date.isoformat()} has {variant.slug} here "
-                f"and {chosen.slug} in row {first_row.row}."
-            )
+            message = gettext("A night plays one variant: %(date)s has %(here)s here and %(there)s in row %(row)s.") % {
+                "date": row.date.isoformat(),
+                "here": variant.slug,
+                "there": chosen.slug,
+                "row": first_row.row,
+            }
             problems.append(problem(RESULTS, row.row, "Variant", message))
     return chosen, problems
 
@@ -223,14 +237,14 @@ def results_import(
 def _outside(season: Season, date) -> str:
     """Why a night's date cannot go into ``season``, and how to make it fit."""
     if date < season.start:
-        return (
-            f"{date.isoformat()} is before the season {season.name}, which starts on {season.start.isoformat()}: "
-            "give the season an earlier first day on its settings page, or import into another season."
-        )
-    return (
-        f"{date.isoformat()} is after the season {season.name}, which ends on {season.end.isoformat()}: "
-        "give the season a later last day (or none, while it goes on) on its settings page, then import again."
-    )
+        return gettext(
+            "%(date)s is before the season %(season)s, which starts on %(start)s: give the season an earlier "
+            "first day on its settings page, or import into another season."
+        ) % {"date": date.isoformat(), "season": season.name, "start": season.start.isoformat()}
+    return gettext(
+        "%(date)s is after the season %(season)s, which ends on %(end)s: give the season a later last day (or "
+        "none, while it goes on) on its settings page, then import again."
+    ) % {"date": date.isoformat(), "season": season.name, "end": season.end.isoformat()}
 
 
 def _season_create(club: Club, plan: ResultsPlan) -> Season:
@@ -327,7 +341,7 @@ def _game(club, night, table, rows, players, now) -> services.GameData:
         variant=night.variant,
         mode=Game.Mode.INDIVIDUALS if individual else Game.Mode.TEAMS,
         teams=[services.TeamData(name=row.team, players=_players_text(row, players)) for row in rows],
-        name=f"Table {table.number}, sitting {rows[0].game}",
+        name=TABLE_GAME.format(table=table.number, sitting=rows[0].game),  # shown translated
         club=club,
         table=table,
         finished_at=now,
@@ -353,7 +367,13 @@ class RosterPlan:
     unchanged: int = 0
 
     def summary(self) -> str:
-        return f"{len(self.new)} new players, {len(self.changed)} changed, {self.unchanged} unchanged."
+        """ "3 new players, 1 changed, 20 unchanged.", in the reader's language."""
+        new, changed, unchanged = len(self.new), len(self.changed), self.unchanged
+        return gettext("%(new)s, %(changed)s, %(unchanged)s.") % {
+            "new": ngettext("%(n)s new player", "%(n)s new players", new) % {"n": new},
+            "changed": ngettext("%(n)s changed", "%(n)s changed", changed) % {"n": changed},
+            "unchanged": ngettext("%(n)s unchanged", "%(n)s unchanged", unchanged) % {"n": unchanged},
+        }
 
 
 def roster_plan(*, club: Club, data: bytes) -> RosterPlan:
@@ -371,7 +391,7 @@ def roster_plan(*, club: Club, data: bytes) -> RosterPlan:
     for row in rows:
         key = name_key(row.name)
         if key in twice:
-            message = f"Two players on the roster are called {row.name}: merge them first."
+            message = gettext("Two players on the roster are called %(name)s: merge them first.") % {"name": row.name}
             problems.append(problem(ROSTER_SHEET, row.row, "Name", message))
             continue
         player = by_key.get(key)
@@ -394,11 +414,11 @@ ROSTER_SHEET = xlsx.ROSTER
 def _changes(player: Player, row: RosterRow) -> list[str]:
     changes = []
     if row.email is not None and row.email != player.email:
-        changes.append(f"email {row.email}")
+        changes.append(gettext("email %(email)s") % {"email": row.email})
     if row.phone is not None and row.phone != player.phone:
-        changes.append(f"phone {row.phone}")
+        changes.append(gettext("phone %(phone)s") % {"phone": row.phone})
     if row.active is not None and row.active != player.active:
-        changes.append("active" if row.active else "not active")
+        changes.append(pgettext("a player on the roster", "active") if row.active else gettext("not active"))
     return changes
 
 

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, gettext_noop
 
 from league.models import Agreement, Bye, Night, Seat, Sitting, Table
+from scoresheet.display import said
 from scoresheet.games.history import ROUND_PHRASES, HistoryEntry, _at, _totals, _who, undo_text
 from scoresheet.models import Round, Team, TeamRound
 
@@ -145,7 +146,8 @@ def _seat_changes(night) -> list[HistoryEntry]:
         else:
             phrase = gettext("Seats swapped in sitting %(n)s") % {"n": table.sitting.number}
             rows = sorted(rows, key=lambda row: (row.game.table.number, row.position))
-            details = [f"Table {row.game.table.number}: {row.name}" for row in rows] + out[change_id]
+            tables = [gettext("Table %(n)s") % {"n": row.game.table.number} for row in rows]
+            details = [said(table, row.name) for table, row in zip(tables, rows)] + out[change_id]
         entries.append(_entry(first, phrase, details, when=max(row.history_date for row in rows)))
     return entries
 

@@ -49,6 +49,7 @@ from scoresheet.paper import pdf, sheets
 from scoresheet.paper import stamps as pdf_stamps
 from scoresheet.paper.printing import long_date, page_of, short_date, table_words
 from scoresheet.rules.loading import load_rules
+from scoresheet.rules.preset_rules import name_shown
 from scoresheet.rules.schema import Rules
 
 NBSP = "\u00a0"
@@ -179,8 +180,9 @@ def table_head(pack: SittingPack, table: PackTable, link: str, rules: Rules) -> 
         )
         if not top:  # large print: the QR code on the first page, above the first round block
             return large_print_head(pack, table, link, small=width > UPRIGHT_MOST)(width, m, top)
+        said = escape(f"{long_date(pack.night.date)} · {name_shown(rules.name)}")
         about = pdf.WrappedOnce(
-            f"<b>{escape(pack.club.name)}</b> · {escape(long_date(pack.night.date))} · {escape(rules.name)}",
+            f"<b>{escape(pack.club.name)}</b> · {said}",
             _style(m.font * 1.15),
         )
         aside_w = qr_width(link, width, m)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext, pgettext
 from league.clubs.names import sort_key
 from league.models import Attendance, Bye, KeptApart, Night, Seat, Sitting, Table
 from league.nights import seating
+from league.nights.seating.flags import flag_text
 from league.results.querysets import is_agreed, team_agrees
 from league.results.settlement import Settlement, settlement
 from scoresheet.addresses import tokens
@@ -240,6 +241,11 @@ class SittingRow:
     @property
     def finished_count(self) -> int:
         return sum(row.game.is_finished for row in self.tables)
+
+    @property
+    def flags_shown(self) -> list[str]:
+        """The draw's flags in the reader's language (stored language-neutral: seating.flags)."""
+        return [flag_text(flag) for flag in self.sitting.flags]
 
 
 @dataclass

@@ -22,7 +22,9 @@ from league.clubs.services import LeagueError, player_create
 from league.models import Agreement, Attendance, Bye, Club, Night, Player, Season, Seat, SeatingMode, Sitting, Table
 from league.nights import result_emails, seating
 from league.nights import selectors as night_selectors
+from league.nights.seating import flags
 from league.results.version import results_changed
+from scoresheet.display import SUBSTITUTE, TABLE_GAME, elided
 from scoresheet.games import history, limits
 from scoresheet.games import services as scoresheet_services
 from scoresheet.games.limits import max_length
@@ -278,7 +280,7 @@ def _draw(night, previous, number, players, shapes, history, past, seed, apart) 
 def _save_sitting(*, night: Night, drawn: seating.Sitting) -> Sitting:
     """Write a drawn sitting (its players are ``night_selectors.Who``; its flags already name them)."""
     by_id = Player.objects.in_bulk([p.pk for table in drawn.tables for p in table.players] + [p.pk for p in drawn.byes])
-    sitting = Sitting.objects.create(night=night, number=drawn.number, flags=list(drawn.flags))
+    sitting = Sitting.objects.create(night=night, number=drawn.number, flags=list(map(flags.stored_flag, drawn.flags)))
     for drawn_table in drawn.tables:
         table = Table.objects.create(sitting=sitting, number=drawn_table.number, token=new_token())
         teams = [[by_id[p.pk] for p in team] for team in drawn_table.teams]
@@ -297,7 +299,7 @@ def _start_game(*, night: Night, sitting: Sitting, table: Table, teams: list[lis
         variant=night.variant,
         mode=mode,
         teams=data,
-        name=f"Table {table.number}, sitting {sitting.number}",
+        name=TABLE_GAME.format(table=table.number, sitting=sitting.number),  # shown translated
         club=night.club,
     )
     game.table = table
@@ -435,10 +437,8 @@ def seat_substitute(*, seat: Seat, player: Player) -> Seat:
         )
     next_round = (game.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
     if seat.replaced_id is not None and seat.from_round < next_round:
-        raise LeagueError(
-            gettext("%(player)s has played rounds in %(left)s's seat: a seat takes one substitute a game.")
-            % {"player": seat.player.name, "left": seat.replaced.name}
-        )
+        said = gettext("%(player)s has played rounds in %(left)s's seat: a seat takes one substitute a game.")
+        raise LeagueError(elided(said % {"player": seat.player.name, "left": seat.replaced.name}, seat.replaced.name))
     left = seat.player
     if seat.replaced_id is None:  # a stand-in who leaves before playing a round is simply changed
         seat.replaced, seat.from_round = left, next_round
@@ -468,8 +468,7 @@ def seat_substitute_new(*, seat: Seat, name: str) -> Seat:
 def _forget_sitting_out(sitting: Sitting, player: Player) -> None:
     """The draw's notes to the organiser (``Sitting.flags``, league.nights.seating.flags) without
     the one that says ``player`` sits out: they play this sitting now."""
-    note = f"{player.name} sits out this sitting"
-    kept = [flag for flag in sitting.flags if not flag.startswith(note)]
+    kept = [flag for flag in sitting.flags if not flags.is_bye_of(flag, player.pk, player.name)]
     if kept != sitting.flags:
         sitting.flags = kept
         sitting.save(update_fields=["flags"])
@@ -502,8 +501,8 @@ def _rename_teams(team_ids) -> None:
         starters = [seat.replaced if seat in later else seat.player for seat in seats]
         ((team.name, team.players),) = _team_texts([starters])
         if later:
-            came = "; ".join(
-                f"{seat.player.name} from round {seat.from_round}, for {seat.replaced.name}" for seat in later
+            came = "; ".join(  # shown in the reader's language (scoresheet.display.players_shown)
+                SUBSTITUTE.format(player=s.player.name, round=s.from_round, left=s.replaced.name) for s in later
             )
             team.players = _cut(f"{' & '.join(p.name for p in starters)} ({came})", max_length(Team, "players"))
         team.save(update_fields=["name", "players"])

@@ -343,7 +343,7 @@ def _checkin_context(request, membership, night: Night, form) -> dict:
 def _late_note(attendance) -> str:
     if attendance is None or not attendance.present or attendance.from_sitting <= 1:
         return ""
-    return f"plays from sitting {attendance.from_sitting}"
+    return gettext("plays from sitting %(n)s") % {"n": attendance.from_sitting}
 
 
 @require_POST

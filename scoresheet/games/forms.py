@@ -10,11 +10,13 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoresheet.display import elided
 from scoresheet.games import selectors
 from scoresheet.games.formfields import OnOffField, PlainIntegerField
 from scoresheet.games.limits import max_length
 from scoresheet.games.services import TeamData, table_seats
 from scoresheet.models import Game, Team, Variant
+from scoresheet.rules.preset_rules import name_shown
 from scoresheet.rules.schema import MAX_TEAMS, MIN_TEAMS, RulesError
 
 NAME_MAX = max_length(Team, "name")
@@ -193,8 +195,11 @@ class GameStartForm(forms.Form):
         except RulesError as exc:
             self.add_error(
                 "variant",
-                gettext("The rules of %(name)s are broken (%(problem)s); choose another variant.")
-                % {"name": variant.name, "problem": exc},
+                elided(
+                    gettext("The rules of %(name)s are broken (%(problem)s); choose another variant.")
+                    % {"name": variant, "problem": exc},
+                    str(variant),
+                ),
             )
             return data
         allowed = rules.setup.team_counts if mode == Game.Mode.TEAMS else rules.setup.individual_counts
@@ -204,7 +209,7 @@ class GameStartForm(forms.Form):
                 if mode == Game.Mode.TEAMS
                 else gettext("%(name)s is played by teams only.")
             )
-            self.add_error("mode", only % {"name": rules.name})
+            self.add_error("mode", only % {"name": name_shown(rules.name)})
             return data
         if count not in allowed:
             counts = gettext(" or ").join(map(str, allowed))
@@ -213,7 +218,7 @@ class GameStartForm(forms.Form):
                 if mode == Game.Mode.TEAMS
                 else gettext("%(name)s is played by %(counts)s players.")
             )
-            self.add_error("team_count", played_by % {"name": rules.name, "counts": counts})
+            self.add_error("team_count", played_by % {"name": name_shown(rules.name), "counts": counts})
             return data
         names = []
         for i in range(1, count + 1):
@@ -295,7 +300,7 @@ class PrintSheetForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # the preset files when there is no database yet, so `manage.py blank_sheet` works on a fresh clone
-        self.fields["variant"].choices = [(v.slug, v.name) for v in selectors.variant_choices()]
+        self.fields["variant"].choices = [(v.slug, name_shown(v.name)) for v in selectors.variant_choices()]
         for i in range(1, MAX_TEAMS + 1):
             self.fields[f"name_{i}"] = forms.CharField(
                 max_length=NAME_MAX,
@@ -324,7 +329,7 @@ class PrintSheetForm(forms.Form):
                 self.add_error(
                     "teams",
                     gettext("%(name)s is played by %(counts)s teams or players.")
-                    % {"name": rules.name, "counts": counts},
+                    % {"name": name_shown(rules.name), "counts": counts},
                 )
             extra = [i for i in range(teams + 1, MAX_TEAMS + 1) if data.get(f"name_{i}")]
             if extra:

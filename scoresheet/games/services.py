@@ -477,7 +477,7 @@ def house_rules_copy(*, club, source: Variant, name: str = "") -> Variant:
     """
     if source.club_id is not None and source.club_id != club.pk:
         raise ValueError("Only a preset or this club's own house rules can be copied")
-    name = (name or "").strip() or f"{source.name} ({club.name})"
+    name = (name or "").strip() or f"{source} ({club.name})"  # a preset's name in the organiser's language
     slug = house_slug(club.slug, name)
     document = {**copy.deepcopy(source.document), "slug": slug, "name": name}
     load_rules(document)  # a broken source must not make a broken copy

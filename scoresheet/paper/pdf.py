@@ -84,6 +84,7 @@ from scoresheet.paper.sheet_header import (
     sheet_title,
 )
 from scoresheet.paper.sheet_rows import Row, sheet_rows
+from scoresheet.rules.preset_rules import name_shown
 from scoresheet.rules.schema import Rules
 
 
@@ -411,7 +412,7 @@ def sheet_templates(
         canvas.setFont("Sheet", m.least)
         canvas.setFillColor(SOFT_INK)
         inset = page.margin + 6  # in line with the frame's contents, over 8 mm inside the edge
-        canvas.drawString(inset, page.footer_line, f"Bookkeeper · {rules.name}")
+        canvas.drawString(inset, page.footer_line, f"Bookkeeper · {name_shown(rules.name)}")
         canvas.drawRightString(page.size[0] - inset, page.footer_line, gettext("Page %(n)s") % {"n": doc.page})
         canvas.restoreState()
 
@@ -425,9 +426,15 @@ def sheet_templates(
         # Large print (upright): the title has the first line, the date and table end the second.
         canvas.drawRightString(right, top - (m.running * 1.4 if later_first else 0), date)
         room = right - left - (0 if later_first else pdfmetrics.stringWidth(date, "Sheet", m.running) + 12)
-        titles = [sheet_title(rules) + (f" — {data.title}" if data.title else ""), sheet_title(rules), rules.name]
+        titles = [
+            sheet_title(rules) + (f" — {data.title}" if data.title else ""),
+            sheet_title(rules),
+            name_shown(rules.name),
+        ]
         least = m.least if later_first else m.running  # large print shrinks a title before shortening it
-        title = next((t for t in titles if pdfmetrics.stringWidth(t, "Sheet-Bold", least) <= room), rules.name)
+        title = next(
+            (t for t in titles if pdfmetrics.stringWidth(t, "Sheet-Bold", least) <= room), name_shown(rules.name)
+        )
         canvas.setFont("Sheet-Bold", shrunk(title, room, "Sheet-Bold", m.running, m.least))
         canvas.setFillColor(FELT)
         canvas.drawString(left, top, title)

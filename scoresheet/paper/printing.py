@@ -61,7 +61,7 @@ def game_sheet_data(sheet: GameSheet) -> pdf.SheetData:
     ]
     return pdf.SheetData(
         teams=[t.name for t in sheet.teams],
-        title=sheet.game.name or gettext("Game %(n)s") % {"n": sheet.game.pk},
+        title=str(sheet.game),
         date=short_date(game_date(sheet.game)),
         table=game_table(sheet.game),
         rounds=rounds,

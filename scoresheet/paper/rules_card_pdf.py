@@ -21,6 +21,7 @@ from reportlab.platypus import (
 
 from scoresheet.paper.layout import CARD_LEADING, FELT, RULES_CARD_MAX, RULES_CARD_MIN, Metrics, _style
 from scoresheet.rules.card import NOT_WRITTEN, Section, rules_card
+from scoresheet.rules.preset_rules import name_shown
 from scoresheet.rules.schema import Rules
 
 
@@ -360,4 +361,4 @@ def _section_heights(sections: tuple[Section, ...], col_w: float, m: Metrics, si
 
 def card_heading(rules: Rules) -> str:
     """The rules card's heading: "Rules: Hand and Foot"."""
-    return gettext("Rules: %(name)s") % {"name": rules.name}
+    return gettext("Rules: %(name)s") % {"name": name_shown(rules.name)}

@@ -22,6 +22,7 @@ from reportlab.platypus import (
 from scoresheet.paper.layout import FELT, SOFT_INK, Metrics, SheetData, _style, fitted, team_word
 from scoresheet.paper.sheet_rows import Row
 from scoresheet.rules.card import meld_rows
+from scoresheet.rules.preset_rules import name_shown
 from scoresheet.rules.schema import Rules
 
 
@@ -32,7 +33,8 @@ def says_score_sheet(rules: Rules) -> bool:
 
 def sheet_title(rules: Rules) -> str:
     """ "Canasta (classic) · score sheet", and a name that says "score sheet" as it is."""
-    return rules.name if says_score_sheet(rules) else gettext("%(name)s · score sheet") % {"name": rules.name}
+    name = name_shown(rules.name)
+    return name if says_score_sheet(rules) else gettext("%(name)s · score sheet") % {"name": name}
 
 
 def title_line(rules: Rules, data: SheetData, width: float, m: Metrics) -> Table:
@@ -42,7 +44,7 @@ def title_line(rules: Rules, data: SheetData, width: float, m: Metrics) -> Table
         size -= 0.5
     words = escape(gettext("score sheet"))
     tail = "" if says_score_sheet(rules) else f" <font size={size * 0.7:.1f}>· {words}</font>"
-    title = Paragraph(f"{escape(rules.name)}{tail}", _style(m, size=size, bold=True, color=FELT))
+    title = Paragraph(f"{escape(name_shown(rules.name))}{tail}", _style(m, size=size, bold=True, color=FELT))
     fill = "_" * 14
     right = Paragraph(
         escape(date_and_table(data, fill)).replace("   ", "&nbsp;&nbsp; "),

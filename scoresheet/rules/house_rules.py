@@ -25,7 +25,9 @@ import re
 
 from django import forms
 from django.forms import formset_factory
+from django.utils.translation import gettext, gettext_noop
 
+from scoresheet.display import fmt
 from scoresheet.rules.house_rules_table import (
     BOXES,
     DEFAULT,
@@ -226,18 +228,20 @@ PLAIN = [
     (
         r"red_threes\.negative_when_not_melded",
         r"leave it out with positive_with_books.*",
-        "Leave it unticked when red threes count only with enough books: "
-        "the choice for a side with fewer books says how they count.",
+        gettext_noop(
+            "Leave it unticked when red threes count only with enough books: "
+            "the choice for a side with fewer books says how they count."
+        ),
     ),
     (
         r"extras\[\d+\]\.amount",
         r"leave it out for a special hand.*",
-        "Leave it empty for a special hand: it scores what the “Replaces the round” boxes say.",
+        gettext_noop("Leave it empty for a special hand: it scores what the “Replaces the round” boxes say."),
     ),
     (
         r"going_out_by_players\[\d+\]",
         r"needs 'players'.*",
-        "Say which tables: the numbers of players, or with or without partners.",
+        gettext_noop("Say which tables: the numbers of players, or with or without partners."),
     ),
 ]
 
@@ -245,10 +249,49 @@ PLAIN = [
 def _plain(path: str, message: str, names: dict[str, str]) -> str:
     for path_pattern, message_pattern, plain in PLAIN:
         if re.fullmatch(path_pattern, path) and re.fullmatch(message_pattern, message):
-            return plain
+            return gettext(plain)
     match = re.fullmatch(r"going_out_by_players\[\d+\]\.books\.(.+)", path)
     if match and message.startswith("is not a book kind"):
-        return f"“{match[1]}” is not one of the book kinds: write one of {', '.join(names.values())}."
+        said = {"name": match[1], "names": ", ".join(names.values())}
+        return gettext("“%(name)s” is not one of the book kinds: write one of %(names)s.") % said
+    return _checked(message)
+
+
+# The checks of a value's type and bounds (rules.checking), as the loader words them in English
+# (its own contract, the score_game command's too), said again in the page's language.
+CHECKED = [
+    (r"is required", gettext_noop("is required")),
+    (r"must be a list of numbers", gettext_noop("must be a list of numbers")),
+    (r"must be between 2 and 8", gettext_noop("must be between 2 and 8")),
+    (r"must be a whole number, not (?P<value>.+)", gettext_noop("must be a whole number, not %(value)s")),
+    (
+        r"must be a whole number of 0 or more, not (?P<value>.+)",
+        gettext_noop("must be a whole number of 0 or more, not %(value)s"),
+    ),
+    (
+        r"must be a number of points or a text, not (?P<value>.+)",
+        gettext_noop("must be a number of points or a text, not %(value)s"),
+    ),
+    (r"must be at most (?P<most>[\d,]+), not (?P<value>.+)", gettext_noop("must be at most %(most)s, not %(value)s")),
+    (
+        r"must be between (?P<least>-?[\d,]+) and (?P<most>[\d,]+), not (?P<value>.+)",
+        gettext_noop("must be between %(least)s and %(most)s, not %(value)s"),
+    ),
+]
+
+
+def _checked(message: str) -> str:
+    """A type or bounds problem in the page's language, its numbers as the language writes them."""
+    for pattern, words in CHECKED:
+        match = re.fullmatch(pattern, message)
+        if match and gettext(words) == words:  # a language with no words of its own: as the loader said it
+            return message
+        if match:
+            said = {
+                key: fmt(int(value.replace(",", ""))) if key in ("least", "most") else value
+                for key, value in match.groupdict().items()
+            }
+            return gettext(words) % said
     return message
 
 

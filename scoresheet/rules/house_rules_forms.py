@@ -75,13 +75,18 @@ def requirement_value(text: str):
 
 class KindForm(forms.Form):
     key = forms.CharField(required=False, widget=forms.HiddenInput)
-    label = forms.CharField(max_length=60, required=False)
-    bonus = number("Bonus")
+    label = forms.CharField(label=_("Label"), max_length=60, required=False)
+    bonus = number(_("Bonus"))
     cards = forms.ChoiceField(
-        choices=[("natural", "Natural (no wild cards)"), ("mixed", "Mixed (with wild cards)"), ("wild", "Wild only")],
+        label=_("Cards"),
+        choices=[
+            ("natural", _("Natural (no wild cards)")),
+            ("mixed", _("Mixed (with wild cards)")),
+            ("wild", _("Wild only")),
+        ],
         required=False,
     )
-    required_to_go_out = number("Needed to go out")
+    required_to_go_out = number(_("Needed to go out"))
     required_by_round = NumberMapField(
         label=_("Needed by round (optional)"), required=False, help_text=_("Such as 1: 3 (round: books).")
     )
@@ -89,21 +94,21 @@ class KindForm(forms.Form):
 
 class ExtraForm(forms.Form):
     key = forms.CharField(required=False, widget=forms.HiddenInput)
-    label = forms.CharField(max_length=60, required=False)
-    amount = number("Points (minus for a penalty)", "Empty for a special hand.")
-    max_per_round = number("At most a round", "Empty: no limit.")
-    note = forms.CharField(max_length=200, required=False)
+    label = forms.CharField(label=_("Label"), max_length=60, required=False)
+    amount = number(_("Points (minus for a penalty)"), _("Empty for a special hand."))
+    max_per_round = number(_("At most a round"), _("Empty: no limit."))
+    note = forms.CharField(label=_("Note"), max_length=200, required=False)
     # A special hand (Acaba, the American special hands): the round scores these and nothing else.
     replaces_caller = number(
-        "Replaces the round: the caller scores",
-        "For a special hand, called once a round. Leave both of these empty for an ordinary extra.",
+        _("Replaces the round: the caller scores"),
+        _("For a special hand, called once a round. Leave both of these empty for an ordinary extra."),
     )
-    replaces_others = number("Replaces the round: every other side scores", "Empty: 0.")
+    replaces_others = number(_("Replaces the round: every other side scores"), _("Empty: 0."))
 
 
 class SetBonusForm(forms.Form):
-    min_count = number("Red threes, at least")
-    bonus = number("Bonus")
+    min_count = number(_("Red threes, at least"))
+    bonus = number(_("Bonus"))
 
 
 class MeldRoundForm(forms.Form):
@@ -111,14 +116,14 @@ class MeldRoundForm(forms.Form):
 
 
 class MeldBandForm(forms.Form):
-    low = number("From score", "Empty: no lower bound.")
-    high = number("Up to (not included)", "Empty: no upper bound.")
+    low = number(_("From score"), _("Empty: no lower bound."))
+    high = number(_("Up to (not included)"), _("Empty: no upper bound."))
     requirement = forms.CharField(label=_("Opening meld"), max_length=60, required=False)
 
 
 class PileForm(forms.Form):
-    name = forms.CharField(max_length=20, required=False)
-    cards = number("Cards")
+    name = forms.CharField(label=_("Name"), max_length=20, required=False)
+    cards = number(_("Cards"))
 
 
 class TableForm(forms.Form):
@@ -129,7 +134,7 @@ class TableForm(forms.Form):
     )
     partners = forms.ChoiceField(
         label=_("Partners"),
-        choices=[("", "With or without"), ("yes", "With partners"), ("no", "Everyone on their own")],
+        choices=[("", _("With or without")), ("yes", _("With partners")), ("no", _("Everyone on their own"))],
         required=False,
     )
     books = NamedCountsField(
@@ -137,4 +142,4 @@ class TableForm(forms.Form):
         required=False,
         help_text=_("Such as Clean book: 1, Dirty book: 2 (the book kinds' names above)."),
     )
-    any_books = number("Books of any kind needed", "Empty: none.")
+    any_books = number(_("Books of any kind needed"), _("Empty: none."))

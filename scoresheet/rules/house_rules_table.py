@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoresheet.games.formfields import OnOffField
 from scoresheet.games.limits import max_length
@@ -156,50 +158,71 @@ def _meld_basis(document: dict) -> str:
 
 # Every value of a rules document, in the order the document is written.
 RULES_FIELDS: tuple[Box | RowList, ...] = (
-    Box("name", "name", forms.CharField(max_length=max_length(Variant, "name"), required=False), default=""),
-    Box("summary", "summary", forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3})), default=""),
+    Box(
+        "name",
+        "name",
+        forms.CharField(label=_("Name"), max_length=max_length(Variant, "name"), required=False),
+        default="",
+    ),
+    Box(
+        "summary",
+        "summary",
+        forms.CharField(label=_("Summary"), required=False, widget=forms.Textarea(attrs={"rows": 3})),
+        default="",
+    ),
     Box(
         "player_notes",
         "player_notes",
         forms.CharField(
-            label="Good to know (one note a line)", required=False, widget=forms.Textarea(attrs={"rows": 3})
+            label=_("Good to know (one note a line)"), required=False, widget=forms.Textarea(attrs={"rows": 3})
         ),
         default=[],
         read="\n".join,
         write=lambda text: [line.strip() for line in text.splitlines() if line.strip()],
     ),
-    Box("book_size", "book_size", number("Cards in a book"), LEFT_OUT, default=7),
+    Box("book_size", "book_size", number(_("Cards in a book")), LEFT_OUT, default=7),
     Box(
         "book_size_by_players",
         "book_size_by_players",
         NumberMapField(
-            label="Book size by players (optional)", required=False, help_text="Such as 3: 7 (players: cards)."
+            label=_("Book size by players (optional)"), required=False, help_text=_("Such as 3: 7 (players: cards).")
         ),
         read=map_text,
     ),
-    Box("required_any_books", "required_any_books", number("Books of any kind needed to go out"), LEFT_OUT, default=0),
-    Box("going_out_bonus", "going_out_bonus", number("Going out"), LEFT_OUT),
-    Box("concealed_bonus", "concealed_bonus", number("Going out concealed, more", "Empty: no concealed going out.")),
+    Box(
+        "required_any_books", "required_any_books", number(_("Books of any kind needed to go out")), LEFT_OUT, default=0
+    ),
+    Box("going_out_bonus", "going_out_bonus", number(_("Going out")), LEFT_OUT),
+    Box(
+        "concealed_bonus",
+        "concealed_bonus",
+        number(_("Going out concealed, more"), _("Empty: no concealed going out.")),
+    ),
     *(
         Box(
             f"card_{key}",
             f"card_values.{key}",
             number(
-                "Black three melded" if key == "black_threes" else CARD_CLASS_LABELS[key], "Empty: cannot be melded."
+                _("Black three melded") if key == "black_threes" else pgettext_lazy("rules", CARD_CLASS_LABELS[key]),
+                _("Empty: cannot be melded."),
             ),
         )
         for key in CARD_CLASSES
     ),
-    Box("red_laid_value", "red_threes.laid_value", number("Red three laid, each", "Empty: red threes cannot be laid.")),
+    Box(
+        "red_laid_value",
+        "red_threes.laid_value",
+        number(_("Red three laid, each"), _("Empty: red threes cannot be laid.")),
+    ),
     Box(
         "red_held_penalty",
         "red_threes.held_penalty",
-        number("Red three caught in hand, each against", "Empty: red threes are never held."),
+        number(_("Red three caught in hand, each against"), _("Empty: red threes are never held.")),
     ),
     Box(
         "red_negative_when_not_melded",
         "red_threes.negative_when_not_melded",
-        OnOffField(label="Red threes count against a team that has not melded"),
+        OnOffField(label=_("Red threes count against a team that has not melded")),
         read=bool,
     ),
     RowList(
@@ -214,8 +237,8 @@ RULES_FIELDS: tuple[Box | RowList, ...] = (
         "red_positive_with_books",
         "red_threes.positive_with_books.books",
         number(
-            "Red threes count only for a side with at least this many books",
-            "Books of any kind made in the round. Empty: red threes count whatever the books.",
+            _("Red threes count only for a side with at least this many books"),
+            _("Books of any kind made in the round. Empty: red threes count whatever the books."),
         ),
         LEFT_OUT,
         place="red_threes.positive_with_books",
@@ -224,18 +247,21 @@ RULES_FIELDS: tuple[Box | RowList, ...] = (
         "red_below",
         "red_threes.positive_with_books.otherwise",
         forms.ChoiceField(
-            label="Red threes of a side with fewer books",
-            choices=[("nothing", "Count nothing"), ("against", "Count against the side")],
+            label=_("Red threes of a side with fewer books"),
+            choices=[("nothing", _("Count nothing")), ("against", _("Count against the side"))],
             widget=forms.RadioSelect,
             required=False,
-            help_text="Only when the box above has a number.",
+            help_text=_("Only when the box above has a number."),
         ),
         DEFAULT,
         default="nothing",
         when=lambda values, document: values.get("red_positive_with_books") is not None,
     ),
     Box(
-        "black_held_penalty", "black_threes.held_penalty", number("Black three caught in hand, each against"), LEFT_OUT
+        "black_held_penalty",
+        "black_threes.held_penalty",
+        number(_("Black three caught in hand, each against")),
+        LEFT_OUT,
     ),
     RowList(
         "kinds",
@@ -263,7 +289,7 @@ RULES_FIELDS: tuple[Box | RowList, ...] = (
     Box(
         "melded_against_without_books",
         "melded_against_without_books",
-        OnOffField(label="Melded cards count against a side that made no book in the round"),
+        OnOffField(label=_("Melded cards count against a side that made no book in the round")),
         LEFT_OUT,
         read=bool,
         write=lambda on: True if on else None,
@@ -272,8 +298,8 @@ RULES_FIELDS: tuple[Box | RowList, ...] = (
         "meld_basis",
         "meld_schedule.basis",
         forms.ChoiceField(
-            label="Opening meld depends on",
-            choices=[("round", "The round"), ("score", "The team's score before the round")],
+            label=_("Opening meld depends on"),
+            choices=[("round", _("The round")), ("score", _("The team's score before the round"))],
             widget=forms.RadioSelect,
             required=False,
         ),
@@ -311,8 +337,8 @@ RULES_FIELDS: tuple[Box | RowList, ...] = (
         "end_by",
         "game_end",
         forms.ChoiceField(
-            label="The game ends",
-            choices=[("rounds", "After a number of rounds"), ("score", "When a team reaches a score")],
+            label=_("The game ends"),
+            choices=[("rounds", _("After a number of rounds")), ("score", _("When a team reaches a score"))],
             widget=forms.RadioSelect,
             required=False,
         ),
@@ -321,49 +347,49 @@ RULES_FIELDS: tuple[Box | RowList, ...] = (
         read=lambda end: "score" if end.get("target_score") is not None else "rounds",
         write=lambda choice: {},  # it chooses which boxes below are written
     ),
-    Box("rounds", "game_end.rounds", number("Rounds"), LEFT_OUT, when=_chosen("end_by", "score", chosen=False)),
+    Box("rounds", "game_end.rounds", number(_("Rounds")), LEFT_OUT, when=_chosen("end_by", "score", chosen=False)),
     Box(
         "optional_extra_rounds",
         "game_end.optional_extra_rounds",
-        number("Optional extra rounds"),
+        number(_("Optional extra rounds")),
         LEFT_OUT,
         default=0,
         write=lambda rounds: rounds or None,
         when=_chosen("end_by", "score", chosen=False),
     ),
-    Box("target_score", "game_end.target_score", number("Target score"), LEFT_OUT, when=_chosen("end_by", "score")),
+    Box("target_score", "game_end.target_score", number(_("Target score")), LEFT_OUT, when=_chosen("end_by", "score")),
     Box(
         "books_to_win",
         "game_end.books_to_win.books",
-        number("Books in one round that win the game at once", "Books of any kind. Empty: no such win."),
+        number(_("Books in one round that win the game at once"), _("Books of any kind. Empty: no such win.")),
         LEFT_OUT,
         place="game_end.books_to_win",
     ),
     Box(
         "books_to_win_bonus",
         "game_end.books_to_win.bonus",
-        number("Bonus for them", "Scored on top of the round. Empty: none."),
+        number(_("Bonus for them"), _("Scored on top of the round. Empty: none.")),
         LEFT_OUT,
         when=lambda values, document: values.get("books_to_win") is not None,
     ),
     Box(
         "team_counts",
         "setup.team_counts",
-        NumberListField(label="Numbers of teams", required=False, help_text="Such as 2, 3. Empty: none."),
+        NumberListField(label=_("Numbers of teams"), required=False, help_text=_("Such as 2, 3. Empty: none.")),
         read=_numbers_text,
     ),
     Box(
         "individual_counts",
         "setup.individual_counts",
         NumberListField(
-            label="Numbers of players on their own", required=False, help_text="Such as 2, 3. Empty: none."
+            label=_("Numbers of players on their own"), required=False, help_text=_("Such as 2, 3. Empty: none.")
         ),
         read=_numbers_text,
     ),
     Box(
         "players_per_team",
         "setup.players_per_team",
-        NumberListField(label="Players in a team", required=False),
+        NumberListField(label=_("Players in a team"), required=False),
         default=[2],
         read=_numbers_text,
     ),
@@ -371,11 +397,11 @@ RULES_FIELDS: tuple[Box | RowList, ...] = (
         "decks_by",
         "setup.decks",
         forms.ChoiceField(
-            label="Decks",
+            label=_("Decks"),
             choices=[
-                ("fixed", "A fixed number"),
-                ("players_plus_one", "One more than the players"),
-                ("by_players", "By the number of players"),
+                ("fixed", _("A fixed number")),
+                ("players_plus_one", _("One more than the players")),
+                ("by_players", _("By the number of players")),
             ],
             widget=forms.RadioSelect,
             required=False,
@@ -388,14 +414,16 @@ RULES_FIELDS: tuple[Box | RowList, ...] = (
     Box(
         "decks_fixed",
         "setup.decks.fixed",
-        number("Number of decks"),
+        number(_("Number of decks")),
         LEFT_OUT,
         when=lambda values, document: values.get("decks_by") not in ("players_plus_one", "by_players"),
     ),
     Box(
         "decks_by_players",
         "setup.decks.by_players",
-        NumberMapField(label="Decks by players", required=False, help_text="Such as 4: 6, 6: 7 (players: decks)."),
+        NumberMapField(
+            label=_("Decks by players"), required=False, help_text=_("Such as 4: 6, 6: 7 (players: decks).")
+        ),
         DEFAULT,
         default={},
         read=map_text,

@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from scoresheet.rules.loading import load_rules
-from scoresheet.rules.schema import Rules
+from scoresheet.rules.schema import Rules, said
 
 PRESETS_DIR = Path(__file__).resolve().parent / "presets"
 
@@ -55,3 +55,15 @@ def preset(slug: str) -> Rules:
 
 def presets() -> list[Rules]:
     return [preset(slug) for slug in PRESET_SLUGS]
+
+
+@cache
+def _translations_by_name() -> dict[str, dict[str, dict[str, str]]]:
+    return {rules.name: rules.translations for rules in presets()}
+
+
+def name_shown(name: str) -> str:
+    """A rule set's name in the page's language: a preset's ("Hand and Foot, six decks") from its
+    document's translations ("Hand and Foot, six jeux"), wherever it is kept (a variant, a game's
+    snapshot); any other name (a club's house rules) as typed."""
+    return said(_translations_by_name().get(name, {}), name)

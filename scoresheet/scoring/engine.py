@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from django.utils import translation
 from django.utils.translation import get_language, gettext, ngettext
 
-from scoresheet.display import fmt
+from scoresheet.display import adjustment_label, fmt
 from scoresheet.problems import Problem  # also scoring.Problem, as forms, views and services name it
 from scoresheet.rules.fields import (
     book_word,
@@ -29,6 +29,7 @@ from scoresheet.rules.fields import (
     fields_by_key,
     rules_word,
 )
+from scoresheet.rules.preset_rules import name_shown
 from scoresheet.rules.schema import MeldSchedule, Rules
 from scoresheet.scoring.engine_tables import EngineTables, engine_tables
 from scoresheet.scoring.plausibility import plausibility_warnings
@@ -262,7 +263,7 @@ def _entry_lines(rules: Rules, entry: Entry) -> tuple[Line, ...]:
         add("books_to_win", target.bonus, gettext("%(n)s %(books)s in one round: wins the game") % words)
 
     for adjustment in entry.adjustments:
-        add("adjustments", adjustment.points, adjustment.label)
+        add("adjustments", adjustment.points, adjustment_label(adjustment.label))
 
     return tuple(lines)
 
@@ -389,7 +390,7 @@ def beyond_end_message(rules: Rules, number: int, results: Sequence[RoundResult]
         "Round %(number)s is beyond the game's end: %(rules)s has %(rounds)s rounds.",
         "Round %(number)s is beyond the game's end: %(rules)s has %(rounds)s rounds.",
         end.max_rounds,
-    ) % {"number": number, "rules": rules.name, "rounds": end.max_rounds}
+    ) % {"number": number, "rules": name_shown(rules.name), "rounds": end.max_rounds}
 
 
 def score_round(

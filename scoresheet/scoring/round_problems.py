@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext, ngettext
 from scoresheet.display import fmt, typed
 from scoresheet.problems import Problem
 from scoresheet.rules.fields import MAX_COUNT, MAX_POINTS, count_of, fields_by_key, rules_word
+from scoresheet.rules.preset_rules import name_shown
 from scoresheet.rules.schema import CARD_CLASS_LABELS, CARD_CLASSES, Extra, Rules
 from scoresheet.scoring.engine_tables import EngineTables, engine_tables
 from scoresheet.scoring.engine_tables import going_out_needs as _going_out_needs
@@ -76,14 +77,14 @@ def _book_errors(rules: Rules, entry: Entry, found: _Found, labels: dict) -> Non
         kind = rules.book_kind(key)
         if kind is None:
             kinds = ", ".join(k.key for k in rules.book_kinds)
-            words = {"key": key, "rules": rules.name, "kinds": kinds}
+            words = {"key": key, "rules": name_shown(rules.name), "kinds": kinds}
             found.fail("books", gettext("'%(key)s' is not a book kind in %(rules)s (it has %(kinds)s).") % words, key)
         else:
             found.check_count("books", labels[f"books.{key}"].label, count, key)
 
 
 def _three_errors(rules: Rules, entry: Entry, found: _Found) -> None:
-    named = {"rules": rules.name}
+    named = {"rules": name_shown(rules.name)}
     found.check_count("red_threes", gettext("Red threes laid"), entry.red_threes)
     found.check_count("red_threes_held", gettext("Red threes caught"), entry.red_threes_held)
     found.check_count("black_threes_held", gettext("Black threes caught"), entry.black_threes_held)
@@ -97,7 +98,7 @@ def _three_errors(rules: Rules, entry: Entry, found: _Found) -> None:
 
 
 def _points_errors(rules: Rules, entry: Entry, found: _Found, labels: dict) -> None:
-    named = {"rules": rules.name}
+    named = {"rules": name_shown(rules.name)}
     step = rules.points_step
     for field_name, value, cards in (
         ("melded_points", entry.melded_points, entry.melded_cards),
@@ -133,7 +134,7 @@ def _points_errors(rules: Rules, entry: Entry, found: _Found, labels: dict) -> N
 
 
 def _going_out_and_extra_errors(rules: Rules, entry: Entry, found: _Found) -> None:
-    named = {"rules": rules.name}
+    named = {"rules": name_shown(rules.name)}
     if entry.concealed and not entry.went_out:
         found.fail("concealed", gettext("Going out concealed needs going out too."))
     if entry.concealed and rules.concealed_bonus is None:
@@ -143,7 +144,7 @@ def _going_out_and_extra_errors(rules: Rules, entry: Entry, found: _Found) -> No
         extra = rules.extra(key)
         if extra is None:
             known = ", ".join(e.key for e in rules.extras) or gettext("none")
-            words = {"key": key, "rules": rules.name, "known": known}
+            words = {"key": key, "rules": name_shown(rules.name), "known": known}
             found.fail("extras", gettext("'%(key)s' is not an extra in %(rules)s (it has %(known)s).") % words, key)
             continue
         label = rules_word(extra.label)

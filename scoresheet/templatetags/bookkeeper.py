@@ -4,11 +4,13 @@ and the script tag of the JavaScript's strings."""
 from django import template
 from django.urls import reverse
 from django.utils import translation
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 
 from scoresheet.browser import catalog
-from scoresheet.display import day, fmt
+from scoresheet.display import day, elided, fmt, players_shown
 from scoresheet.games import field_boxes
+from scoresheet.rules.preset_rules import name_shown
 
 register = template.Library()
 
@@ -70,3 +72,14 @@ def catalog_script():
 
 # Dates on pages, in the reader's language (scoresheet.display.day): {{ night.date|day }}.
 register.filter("day", day)
+register.filter("players", players_shown)  # a team's, a substitute's words in the page's language
+register.filter("rules_name", name_shown)  # a preset's name in the page's language
+
+
+@register.filter(name="elided")
+def elided_filter(text, name):
+    """``{% blocktranslate … asvar said %}…{{ said|elided:player.name }}``: "de Anne" made "d’Anne"
+    in French (``display.elided``), the name matched as the sentence holds it (escaped)."""
+    if isinstance(text, SafeString):
+        return mark_safe(elided(text, conditional_escape(str(name))))
+    return elided(str(text), str(name))

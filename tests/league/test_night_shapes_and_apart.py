@@ -11,6 +11,7 @@ import pytest
 from league.clubs.services import LeagueError
 from league.models import Bye, KeptApart, Night, Role, Seat
 from league.nights import services as night_services
+from league.nights.seating.flags import flag_text
 from tests.league.factories import club, member, night, season
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +34,7 @@ def test_thirteen_players_are_three_tables_of_four_and_a_bye_and_the_page_says_t
     the_night = night(tuesday, players=13)
     sitting = night_services.sitting_draw(night=the_night)
     assert table_sizes(sitting) == [4, 4, 4] and Bye.objects.filter(sitting=sitting).count() == 1
-    assert any(flag.endswith("sits out this sitting: not yet tonight") for flag in sitting.flags)
+    assert any(flag.endswith("sits out this sitting: the first time tonight") for flag in map(flag_text, sitting.flags))
     client.force_login(member(tuesday, "olga", Role.ORGANISER))
     page = text(client.get(f"/clubs/tuesday/nights/{the_night.pk}/"))
     assert page.count("5 decks") == 3  # Hand and Foot: one deck more than the players at the table
@@ -52,7 +53,7 @@ def test_the_organiser_allows_tables_without_partners_on_the_night_form(client, 
         night_services.check_in(night=the_night, player=tuesday.players.create(name=f"P{n:02d}"))
     sitting = night_services.sitting_draw(night=the_night)
     assert sorted(table_sizes(sitting)) == [3, 4, 6]  # 4 + 6 + 3 on their own, as allowed
-    assert any("play on their own at table 3" in flag for flag in sitting.flags)
+    assert any("play on their own at table 3" in flag for flag in map(flag_text, sitting.flags))
 
 
 def test_never_seat_with_is_kept_on_the_roster_and_by_every_draw(client, tuesday):

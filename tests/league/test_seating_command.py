@@ -89,7 +89,7 @@ def test_without_json_it_prints_a_readable_seating_with_the_flags():
     # by default: two tables of 2 teams of 2 and a bye, said in players' words
     text = seating(*args)
     assert "Table 2 (2 teams of 2)" in text and "on their own" not in text
-    assert "sits out this sitting: not yet tonight" in text
+    assert "sits out this sitting: the first time tonight" in text
     assert "Repeats over the night: partners 0, opponents " in text
 
 

@@ -101,7 +101,7 @@ def test_thirteen_at_hand_and_foot_are_three_tables_of_four_and_a_bye_by_default
     night = seating.draw_night("rotating", names(13), shapes, 13, seed=1)
     for sitting in night.sittings:
         assert [t.shape for t in sitting.tables] == [Shape(2, 2)] * 3 and len(sitting.byes) == 1
-        assert any(f"{sitting.byes[0]} sits out this sitting: not yet tonight" == f for f in sitting.flags)
+        assert any(f"{sitting.byes[0]} sits out this sitting: the first time tonight" == f for f in sitting.flags)
     assert set(night.history.byes.values()) == {1}  # everyone once
     assert seating.decks_at(rules, Shape(2, 2)) == 5 and seating.decks_at(rules, Shape(3, 2)) == 7
 

@@ -236,7 +236,7 @@ def test_game_sheet_writes_the_filled_sheet(tmp_path, game):
     assert "Zoë & Søren" in text and "Łucja & Αλέξης" in text
     assert "4,345" in text and "1,115" in text
     assert "In progress after round 1" in text
-    assert f"Wrote {out}" in stdout.getvalue()
+    assert f"Wrote {out}: {game}, 1 round, " in stdout.getvalue()  # one round, not "1 rounds"
 
 
 def test_game_sheet_of_a_finished_game_names_the_winner(tmp_path, game):

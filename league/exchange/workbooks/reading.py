@@ -19,12 +19,14 @@ from io import BytesIO
 from xml.etree import ElementTree
 from xml.parsers import expat
 
+from django.utils.translation import gettext
 from openpyxl.reader.excel import ExcelReader
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._read_only import ReadOnlyWorksheet
 from openpyxl.worksheet.dimensions import SheetDimension
 from openpyxl.xml.constants import SHEET_MAIN_NS
 
+from scoresheet.display import fmt, localized
 from scoresheet.problems import Problem, Refused
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -54,7 +56,7 @@ def errors_json(problems: Sequence[Problem]) -> dict:
     }
 
 
-NOT_XLSX = "This is not an xlsx workbook: save it as .xlsx and try again."
+NOT_XLSX = "This is not an xlsx workbook: save it as .xlsx and try again."  # said with gettext
 
 
 def unpacked_problem(data: bytes) -> str:
@@ -66,23 +68,20 @@ def unpacked_problem(data: bytes) -> str:
             parts = archive.infolist()
             for part in parts:
                 if part.file_size > MAX_UNPACKED:
-                    return (
-                        f"The workbook unpacks to far more than a results sheet needs: its part "
-                        f"{part.filename[:80]} is {part.file_size / 1048576:,.0f} MB, and a part may be "
-                        f"{MAX_UNPACKED // 1048576} MB at most."
-                    )
+                    return gettext(
+                        "The workbook unpacks to far more than a results sheet needs: its part %(part)s is "
+                        "%(size)s MB, and a part may be %(most)s MB at most."
+                    ) % {"part": part.filename[:80], "size": megabytes(part.file_size), "most": MAX_UNPACKED // 1048576}
             total = sum(part.file_size for part in parts)
             if total > MAX_UNPACKED_TOTAL:
-                return (
-                    f"The workbook unpacks to {total / 1048576:,.0f} MB, far more than a results sheet needs: "
-                    f"{MAX_UNPACKED_TOTAL // 1048576} MB at most."
-                )
+                return gettext(
+                    "The workbook unpacks to %(size)s MB, far more than a results sheet needs: %(most)s MB at most."
+                ) % {"size": megabytes(total), "most": MAX_UNPACKED_TOTAL // 1048576}
             for part in parts:
                 if _read_on_opening(part.filename) and _over_elements(archive, part):
-                    return (
-                        f"The workbook's part {part.filename[:80]} holds over {MAX_PART_ELEMENTS:,} entries, "
-                        "far more than a results sheet needs."
-                    )
+                    return gettext(
+                        "The workbook's part %(part)s holds over %(most)s entries, far more than a results sheet needs."
+                    ) % {"part": part.filename[:80], "most": fmt(MAX_PART_ELEMENTS)}
     except (zipfile.BadZipFile, OSError, EOFError, ValueError, zlib.error):
         return ""  # a part that cannot be unpacked: openpyxl says the file is no workbook
     return ""
@@ -114,20 +113,21 @@ class Budget:
 
     def check(self) -> None:
         if time.monotonic() > self.ends:
-            message = (
-                f"The workbook took over {READ_SECONDS} seconds to read: it holds far more than a results "
-                "sheet. Copy the rows into a new workbook and try again."
-            )
+            message = gettext(
+                "The workbook took over %(seconds)s seconds to read: it holds far more than a results sheet. "
+                "Copy the rows into a new workbook and try again."
+            ) % {"seconds": READ_SECONDS}
             raise Refused([problem(None, None, None, message)])
 
 
 def open_workbook(data: bytes):
     """The workbook in ``data`` (read-only: rows are streamed), or Refused for the whole file."""
     if len(data) > MAX_BYTES:
-        size = len(data) / (1024 * 1024)
-        raise Refused([problem(None, None, None, f"The file is {size:.1f} MB: a workbook may be 5 MB at most.")])
+        size = localized(f"{len(data) / (1024 * 1024):.1f}")
+        message = gettext("The file is %(size)s MB: a workbook may be 5 MB at most.") % {"size": size}
+        raise Refused([problem(None, None, None, message)])
     if not zipfile.is_zipfile(BytesIO(data)):
-        raise Refused([problem(None, None, None, NOT_XLSX)])
+        raise Refused([problem(None, None, None, gettext(NOT_XLSX))])
     too_big = unpacked_problem(data)
     if too_big:
         raise Refused([problem(None, None, None, too_big)])
@@ -136,7 +136,7 @@ def open_workbook(data: bytes):
         reader.read()
         return reader.wb
     except Exception:  # noqa: BLE001 — whatever openpyxl trips on, the file is not a workbook it can read
-        raise Refused([problem(None, None, None, NOT_XLSX)]) from None
+        raise Refused([problem(None, None, None, gettext(NOT_XLSX))]) from None
 
 
 class _Sheet(ReadOnlyWorksheet):
@@ -193,7 +193,7 @@ def scan_sheet(data: bytes, ws, sheet: str, budget: Budget) -> None:
         with zipfile.ZipFile(BytesIO(data)) as archive, archive.open(ws._worksheet_path) as stream:
             parser.ParseFile(stream)
     except (expat.ExpatError, zipfile.BadZipFile, KeyError, OSError, EOFError, zlib.error, ValueError):
-        raise Refused([problem(None, None, None, NOT_XLSX)]) from None
+        raise Refused([problem(None, None, None, gettext(NOT_XLSX))]) from None
     budget.check()
     if counter.bad_numbers:
         raise Refused(counter.bad_numbers)
@@ -208,7 +208,7 @@ DOCTYPE = (
 def _no_doctype(*_) -> None:
     """A sheet's XML never has a document type: one that does may declare entities that read a file
     of this server or grow without end. Refused before any of it is read."""
-    raise Refused([problem(None, None, None, DOCTYPE)])
+    raise Refused([problem(None, None, None, gettext(DOCTYPE))])
 
 
 # A number as a spreadsheet program writes it in a cell: digits, a point, an exponent. Anything else
@@ -222,8 +222,14 @@ def number_problem(text: str) -> str:
     text = text.strip()
     if len(text) <= MAX_NUMBER_LENGTH and _NUMBER.fullmatch(text) and math.isfinite(float(text)):
         return ""
-    shown = text if len(text) <= 12 else f"{text[:12]}… ({len(text):,} characters)"
-    return f"This cell's number ({shown}) is no number a spreadsheet holds: type the number again."
+    shown = (
+        text
+        if len(text) <= 12
+        else gettext("%(start)s… (%(n)s characters)") % {"start": text[:12], "n": fmt(len(text))}
+    )
+    return gettext("This cell's number (%(shown)s) is no number a spreadsheet holds: type the number again.") % {
+        "shown": shown
+    }
 
 
 class _SheetCounter:
@@ -253,7 +259,9 @@ class _SheetCounter:
     def end(self, name: str) -> None:
         self.elements += 1
         if self.elements > MAX_ELEMENTS:
-            message = f"The sheet holds over {MAX_ELEMENTS:,} cells and values: split it in two."
+            message = gettext("The sheet holds over %(most)s cells and values: split it in two.") % {
+                "most": fmt(MAX_ELEMENTS)
+            }
             raise Refused([problem(self.sheet, None, None, message)])
         if self.elements % 10_000 == 0:
             self.budget.check()
@@ -265,7 +273,8 @@ class _SheetCounter:
             self.cell = None
             self.cells += 1
             if self.cells > MAX_ROW_CELLS:
-                message = f"A row has over {MAX_ROW_CELLS:,} cells: a sheet has no more columns."
+                said = {"most": fmt(MAX_ROW_CELLS)}
+                message = gettext("A row has over %(most)s cells: a sheet has no more columns.") % said
                 raise Refused([problem(self.sheet, None, None, message)])
         elif name == "row":
             self.rows, self.cells = _row_number(self.row_numbers.pop(), self.rows), 0
@@ -292,7 +301,8 @@ def _row_number(given: str | None, before: int) -> int:
 
 
 def too_many_rows(sheet: str) -> Problem:
-    return problem(sheet, None, None, f"The sheet has over {MAX_ROWS:,} rows (blank rows count too): split it in two.")
+    message = gettext("The sheet has over %(most)s rows (blank rows count too): split it in two.")
+    return problem(sheet, None, None, message % {"most": fmt(MAX_ROWS)})
 
 
 @dataclass(frozen=True)
@@ -325,15 +335,16 @@ def each_row(ws, sheet: str, columns: Sequence[str], optional: set[str], budget:
             continue
         name = known.get(text.casefold())
         if name is None:
-            message = f'There is no column "{text}": the columns are {", ".join(columns)}.'
+            said = {"text": text, "columns": ", ".join(columns)}
+            message = gettext('There is no column "%(text)s": the columns are %(columns)s.') % said
             problems.append(problem(sheet, 1, text, message))
         elif name in by_index.values():
-            problems.append(problem(sheet, 1, name, f"The column {name} is there twice."))
+            problems.append(problem(sheet, 1, name, gettext("The column %(name)s is there twice.") % {"name": name}))
         else:
             by_index[index] = name
     for name in columns:
         if name not in by_index.values() and name not in optional:
-            problems.append(problem(sheet, None, name, f"The column {name} is missing."))
+            problems.append(problem(sheet, None, name, gettext("The column %(name)s is missing.") % {"name": name}))
     if problems:
         raise Refused(problems)
     stray = set()
@@ -348,7 +359,8 @@ def each_row(ws, sheet: str, columns: Sequence[str], optional: set[str], budget:
             if index not in by_index and index not in stray and not blank(value):  # a column is one problem
                 stray.add(index)
                 letter = get_column_letter(index + 1)
-                problems.append(problem(sheet, number, letter, f"Column {letter} has a value but no header."))
+                message = gettext("Column %(letter)s has a value but no header.") % {"letter": letter}
+                problems.append(problem(sheet, number, letter, message))
         yield Cells(number, {name: row[i] if i < len(row) else None for i, name in by_index.items()})
     budget.check()
     if problems:
@@ -367,3 +379,8 @@ def sheet_named(wb, name: str):
 
 
 # Cell values: each returns (value, message); the message says what is wrong, or is empty.
+
+
+def megabytes(size: int) -> str:
+    """A size in whole megabytes, as the reader's language writes the number ("1,234" / "1 234")."""
+    return fmt(round(size / 1048576))

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date as Date
 
+from django.utils.translation import gettext, ngettext
+
 from league.clubs.names import clean_name
 from league.exchange.workbooks.reading import (
     Budget,
@@ -79,7 +81,7 @@ def read_results(data: bytes) -> tuple[list[ResultRow], list[Problem]]:
     try:
         ws = sheet_named(wb, RESULTS)
         if ws is None:
-            raise Refused([problem(RESULTS, None, None, "The workbook has no sheet called Results.")])
+            raise Refused([problem(RESULTS, None, None, gettext("The workbook has no sheet called Results."))])
         scan_sheet(data, ws, RESULTS, budget)
         for line in each_row(ws, RESULTS, RESULTS_COLUMNS, RESULTS_OPTIONAL, budget):  # a row's cells at a time
             read += 1
@@ -93,7 +95,7 @@ def read_results(data: bytes) -> tuple[list[ResultRow], list[Problem]]:
         wb.close()
     problems += check_games(rows, broken)
     if not read:
-        raise Refused([problem(RESULTS, None, None, "The Results sheet has no rows under its header.")])
+        raise Refused([problem(RESULTS, None, None, gettext("The Results sheet has no rows under its header."))])
     return rows, problems
 
 
@@ -111,22 +113,26 @@ def _result_row(line: Cells, names: dict[str, str]) -> tuple[ResultRow | None, l
         bad("Table", message)
     game, message = (1, "") if blank(values.get("Game")) else as_whole_number(values["Game"], least=1)
     if not message and game > MAX_SITTINGS:
-        message = f"{game} is too large: a night has {MAX_SITTINGS} games at most."
+        message = gettext("%(game)s is too large: a night has %(most)s games at most.") % {
+            "game": game,
+            "most": MAX_SITTINGS,
+        }
     if message:
         bad("Game", message)
     team = clean_name(as_text(values.get("Team")))
     if not team:
-        bad("Team", "Give the team's name.")
+        bad("Team", gettext("Give the team's name."))
     elif len(team) > TEAM_NAME_LENGTH:
-        bad("Team", f"The team's name is {len(team)} characters long: {TEAM_NAME_LENGTH} at most.")
+        said = {"n": len(team), "most": TEAM_NAME_LENGTH}
+        bad("Team", gettext("The team's name is %(n)s characters long: %(most)s at most.") % said)
     players = _players(as_text(values.get("Players")), team)
     if len({name_key(p) for p in players}) < len(players):
-        bad("Players", "A player is named twice in this team.")
+        bad("Players", gettext("A player is named twice in this team."))
     if any(len(p) > PLAYER_NAME_LENGTH for p in players):
-        bad("Players", f"A player's name is over {PLAYER_NAME_LENGTH} characters long.")
+        bad("Players", gettext("A player's name is over %(most)s characters long.") % {"most": PLAYER_NAME_LENGTH})
     if len(" & ".join(players)) > PLAYERS_LENGTH:
-        bad("Players", f"The players' names are over {PLAYERS_LENGTH} characters together.")
-    score, message = (None, "Give the team's final score.") if blank(values.get("Score")) else (None, "")
+        bad("Players", gettext("The players' names are over %(most)s characters together.") % {"most": PLAYERS_LENGTH})
+    score, message = (None, gettext("Give the team's final score.")) if blank(values.get("Score")) else (None, "")
     if not message:
         score, message = as_whole_number(values["Score"], least=-MAX_SCORE, most=MAX_SCORE)
     if message:
@@ -159,16 +165,22 @@ def check_games(rows: list[ResultRow], broken: set[tuple] = frozenset()) -> list
     for row in rows:
         games[row.game_key].append(row)
     for (date, game, table), teams in games.items():
-        where = f"Table {table}, game {game} on {date.isoformat()}"
+        where = {"table": table, "game": game, "date": date.isoformat()}
         if not 2 <= len(teams) <= 4 and not (len(teams) < 2 and (date, game, table) in broken):
-            count = "1 team" if len(teams) == 1 else f"{len(teams)} teams"
-            message = f"{where} has {count}: a game has 2 to 4 teams."
+            message = ngettext(
+                "Table %(table)s, game %(game)s on %(date)s has %(n)s team: a game has 2 to 4 teams.",
+                "Table %(table)s, game %(game)s on %(date)s has %(n)s teams: a game has 2 to 4 teams.",
+                len(teams),
+            ) % {**where, "n": len(teams)}
             problems.append(problem(RESULTS, teams[0].row, "Table", message))
         names = {}
         for row in teams:
             first = names.setdefault(row.team.casefold(), row.row)
             if first != row.row:
-                message = f"{where} has two teams called {row.team} (rows {first} and {row.row})."
+                message = gettext(
+                    "Table %(table)s, game %(game)s on %(date)s has two teams called %(team)s (rows %(first)s and "
+                    "%(row)s)."
+                ) % {**where, "team": row.team, "first": first, "row": row.row}
                 problems.append(problem(RESULTS, row.row, "Team", message))
     seen: dict[tuple, dict[str, ResultRow]] = defaultdict(dict)
     for row in rows:
@@ -177,13 +189,14 @@ def check_games(rows: list[ResultRow], broken: set[tuple] = frozenset()) -> list
             other = at_sitting.setdefault(name_key(name), row)
             if other is row:
                 continue
+            said = {"name": name, "first": other.row, "row": row.row, "game": row.game, "date": row.date.isoformat()}
             if other.table == row.table:
-                message = f"{name} plays for two teams of one game (rows {other.row} and {row.row})."
+                message = gettext("%(name)s plays for two teams of one game (rows %(first)s and %(row)s).") % said
             else:
-                message = (
-                    f"{name} is at two tables of game {row.game} on {row.date.isoformat()}: "
-                    f"tables {other.table} and {row.table} (rows {other.row} and {row.row})."
-                )
+                message = gettext(
+                    "%(name)s is at two tables of game %(game)s on %(date)s: tables %(one)s and %(other)s (rows "
+                    "%(first)s and %(row)s)."
+                ) % {**said, "one": other.table, "other": row.table}
             problems.append(problem(RESULTS, row.row, "Players", message))
     return problems
 

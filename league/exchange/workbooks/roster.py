@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from league.clubs.names import clean_name
 from league.exchange.workbooks.reading import Budget, Cells, open_workbook, problem, read_sheet, scan_sheet, sheet_named
 from league.exchange.workbooks.values import as_text, name_key
@@ -52,12 +54,14 @@ def read_roster(data: bytes) -> list[RosterRow]:
             continue
         first = names.setdefault(name_key(row.name), row.row)
         if first != row.row:
-            problems.append(problem(sheet, row.row, "Name", f"{row.name} is in row {first} already."))
+            message = gettext("%(name)s is in row %(first)s already.") % {"name": row.name, "first": first}
+            problems.append(problem(sheet, row.row, "Name", message))
         rows.append(row)
     if problems:
         raise Refused(problems)
     if not rows:
-        raise Refused([problem(sheet, None, None, f"The sheet {sheet} has no rows under its header.")])
+        message = gettext("The sheet %(sheet)s has no rows under its header.") % {"sheet": sheet}
+        raise Refused([problem(sheet, None, None, message)])
     return rows
 
 
@@ -73,17 +77,22 @@ def _roster_row(line: Cells, sheet: str) -> tuple[RosterRow | None, list[Problem
     # What the roster's service would refuse, found here so each is named by its row and column.
     refused = {p.field for p in limits.problems(Player(name=name, email=email or "", phone=phone or ""), ROSTER_GIVEN)}
     if not name:
-        bad("Name", "Give the player's name.")
+        bad("Name", gettext("Give the player's name."))
     elif "name" in refused:
-        bad("Name", f"The name is {len(name)} characters long: {PLAYER_NAME_LENGTH} at most.")
+        bad(
+            "Name",
+            gettext("The name is %(n)s characters long: %(most)s at most.")
+            % {"n": len(name), "most": PLAYER_NAME_LENGTH},
+        )
     if "email" in refused:
-        bad("Email", f'"{email}" is not an email address.')
+        bad("Email", gettext('"%(email)s" is not an email address.') % {"email": email})
     if "phone" in refused:
-        bad("Phone", f"The phone number is over {PHONE_LENGTH} characters long.")
+        bad("Phone", gettext("The phone number is over %(most)s characters long.") % {"most": PHONE_LENGTH})
     active_text = as_text(values.get("Active")).casefold()
     active = True if active_text in YES else False if active_text in NO else None
     if active_text and active is None:
-        bad("Active", f'"{as_text(values.get("Active"))}" is not yes or no (yes, no, true, false, 1, 0 or blank).')
+        said = {"text": as_text(values.get("Active"))}
+        bad("Active", gettext('"%(text)s" is not yes or no (yes, no, true, false, 1, 0 or blank).') % said)
     if problems:
         return None, problems
     return RosterRow(line.row, name, email, phone, active), []

@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import random
 
+from django.utils.translation import gettext, ngettext
+
 from league.nights.seating.shapes import Shape
 from league.nights.seating.sittings import Pair
 
@@ -53,10 +55,16 @@ def apart_places(seated, odd_players, tables: list[Shape], apart: set[Pair], rng
 
     first = search(list(range(len(tables))))
     if first is None:
-        pairs = " and ".join(" & ".join(sorted(str(p) for p in pair)) for pair in sorted(apart, key=sorted_names))
+        pairs = gettext(" and ").join(" & ".join(sorted_names(pair)) for pair in sorted(apart, key=sorted_names))
         raise ValueError(
-            f"{pairs} must be kept apart, but the {len(seated)} players seated this sitting fill "
-            f"{len(tables)} table{'s' if len(tables) != 1 else ''}: no seating keeps them apart"
+            ngettext(
+                "%(pairs)s must be kept apart, but the %(n)s players seated this sitting fill %(tables)s table: "
+                "no seating keeps them apart",
+                "%(pairs)s must be kept apart, but the %(n)s players seated this sitting fill %(tables)s tables: "
+                "no seating keeps them apart",
+                len(tables),
+            )
+            % {"pairs": pairs, "n": len(seated), "tables": len(tables)}
         )
 
     def places():
@@ -71,14 +79,26 @@ def sorted_names(pair) -> list[str]:
     return sorted(str(p) for p in pair)
 
 
-def refuse_together(seating, apart: set[Pair], count: int, why: str = "") -> None:
+def refuse_together(seating, apart: set[Pair], count: int, moves: bool = False) -> None:
     """Raise ValueError when the search left a pair kept apart at one table (the search tries its
     best; fixed partnerships and progressive moves can leave no way)."""
     for t, table in enumerate(seating, start=1):
         here = [p for team in table for p in team]
         for a, b in itertools.combinations(here, 2):
             if Pair((a, b)) in apart:
-                because = why or f"the partnerships of sitting 1 and {count} players leave"
+                said = {"a": a, "b": b, "n": count, "t": t}
+                if moves:  # progressive: the winners move up
+                    raise ValueError(
+                        gettext(
+                            "%(a)s and %(b)s must be kept apart, but the winners' moves bring no seating without "
+                            "them both at table %(t)s"
+                        )
+                        % said
+                    )
                 raise ValueError(
-                    f"{a} and {b} must be kept apart, but {because} no seating without them both at table {t}"
+                    gettext(
+                        "%(a)s and %(b)s must be kept apart, but the partnerships of sitting 1 and %(n)s players "
+                        "leave no seating without them both at table %(t)s"
+                    )
+                    % said
                 )

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from league.nights.seating.apart import refuse_together
 from league.nights.seating.costs import Cost
-from league.nights.seating.flags import sitting_flags
+from league.nights.seating.flags import APART, NEW_PARTNERSHIP, Flag, sitting_flags
 from league.nights.seating.search import search, seats, sitting_of
 from league.nights.seating.shapes import Shape
 from league.nights.seating.sittings import Pair, Player, Sitting
@@ -77,7 +77,7 @@ def _fixed_start(seated: list[Player], tables: list[Shape], fixed: list[tuple[Pl
     return seating
 
 
-def _fixed_flags(sitting: Sitting, fixed: list[tuple[Player, ...]], players: Sequence[Player]) -> list[str]:
+def _fixed_flags(sitting: Sitting, fixed: list[tuple[Player, ...]], players: Sequence[Player]) -> list[Flag]:
     """Fixed mode: the partnerships of sitting 1 that could not sit together, and why."""
     together = {frozenset(team) for team in sitting.partnerships()}
     off = set(sitting.byes) | {p for team in fixed for p in team if p not in set(players)}
@@ -86,10 +86,9 @@ def _fixed_flags(sitting: Sitting, fixed: list[tuple[Player, ...]], players: Seq
         if frozenset(team) in together:
             continue
         away = [str(p) for p in team if p in off]
-        why = f"{' & '.join(away)} not playing" if away else "no table for this partnership"
-        flags.append(f"partnership apart: {' & '.join(str(p) for p in team)} ({why})")
+        flags.append(Flag(APART, team=[str(p) for p in team], away=away))
     fixed_sets = {frozenset(team) for team in fixed}
     for team in sitting.partnerships():
         if frozenset(team) not in fixed_sets:
-            flags.append(f"new partnership: {' & '.join(str(p) for p in team)}")
+            flags.append(Flag(NEW_PARTNERSHIP, team=[str(p) for p in team]))
     return flags

@@ -1,53 +1,181 @@
 """The compromises of a drawn sitting, in words (plain Python, no database): players on their own,
 repeat partners and opponents, byes.
+
+A flag is kept language-neutral (``Flag.stored``: its kind and what it names, as the sitting
+stores it) and told in the reader's language when shown (``flag_text``). A ``Flag`` is also its
+English words, as the seating command prints them.
 """
 
 from __future__ import annotations
 
 import itertools
-from functools import cache
+import re
+
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
 
 from league.nights.seating.sittings import History, Pair, Sitting
+from scoresheet.display import join_and
+
+ALONE, PARTNERS, OPPONENTS, BYE, APART, NEW_PARTNERSHIP = "alone", "partners", "opponents", "bye", "apart", "new"
 
 
-@cache
+class Flag(str):
+    """One compromise of a draw: its English words, with what it is and names (``stored``)."""
+
+    stored: dict
+
+    def __new__(cls, kind: str, **named) -> Flag:
+        stored = {"kind": kind, **named}
+        with translation.override("en"):
+            flag = super().__new__(cls, flag_text(stored))
+        flag.stored = stored
+        return flag
+
+    def __reduce__(self):  # copied or pickled from what it names, not from its words
+        return (_flag, (self.stored,))
+
+
+def _flag(stored: dict) -> Flag:
+    return Flag(**stored)
+
+
 def ordinal(n: int) -> str:
+    """2 → "2nd" ("2e" in French: "la 2e fois")."""
+    if (translation.get_language() or "").startswith("fr"):
+        return "1re" if n == 1 else f"{n}e"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
-def sitting_flags(sitting: Sitting, history: History, past: History, planned: set[Pair] = frozenset()) -> list[str]:
+def flag_text(flag: dict | str) -> str:
+    """A stored flag in the reader's language; one kept as words (a sitting drawn before flags were
+    stored so) as it was written."""
+    if not isinstance(flag, dict):
+        flag = _from_words(str(flag))
+        if isinstance(flag, str):
+            return flag
+    kind = flag.get("kind")
+    if kind == ALONE:
+        return gettext("%(names)s play on their own at table %(table)s (the night allows tables without partners)") % {
+            "names": join_and(flag["names"]),
+            "table": flag["table"],
+        }
+    if kind in (PARTNERS, OPPONENTS):
+        said = {"a": flag["a"], "b": flag["b"], "nth": ordinal(flag["time"])}
+        if kind == PARTNERS:
+            return gettext("repeat partners: %(a)s & %(b)s (%(nth)s time)") % said
+        return gettext("repeat opponents: %(a)s & %(b)s (%(nth)s time)") % said
+    if kind == BYE:
+        return _bye_text(flag)
+    if kind == APART:
+        return _apart_text(flag)
+    return gettext("new partnership: %(team)s") % {"team": " & ".join(flag["team"])}
+
+
+# The flags of sittings drawn before they were kept as their kind: their English words, read back.
+_NTH = r"(?P<nth>\d+)(?:st|nd|rd|th)"
+_WORDS = [
+    ("bye again", re.compile(rf"(?P<who>.+) sits out this sitting, for the {_NTH} time tonight")),
+    (
+        "bye this season",
+        re.compile(r"(?P<who>.+) sits out this sitting: not yet tonight, (?P<n>\d+) before this season"),
+    ),
+    ("bye", re.compile(r"(?P<who>.+) sits out this sitting: not yet tonight")),
+    (PARTNERS, re.compile(rf"repeat partners: (?P<a>.+?) & (?P<b>.+) \({_NTH} time\)")),
+    (OPPONENTS, re.compile(rf"repeat opponents: (?P<a>.+?) & (?P<b>.+) \({_NTH} time\)")),
+    (
+        ALONE,
+        re.compile(r"(?P<names>.+) play on their own at table (?P<n>\d+) \(the night allows tables without partners\)"),
+    ),
+    (
+        APART,
+        re.compile(r"partnership apart: (?P<team>.+) \((?:(?P<away>.+) not playing|no table for this partnership)\)"),
+    ),
+    (NEW_PARTNERSHIP, re.compile(r"new partnership: (?P<team>.+)")),
+]
+
+
+def _from_words(words: str) -> dict | str:
+    """A flag kept as its English words, as a stored flag; words it does not know, as they are."""
+    for kind, pattern in _WORDS:
+        match = pattern.fullmatch(words)
+        if match is None:
+            continue
+        if kind.startswith("bye"):
+            tonight = int(match["nth"]) - 1 if kind == "bye again" else 0
+            season = int(match["n"]) if kind == "bye this season" else 0
+            return {"kind": BYE, "who": match["who"], "tonight": tonight, "season": season}
+        if kind in (PARTNERS, OPPONENTS):
+            return {"kind": kind, "a": match["a"], "b": match["b"], "time": int(match["nth"])}
+        if kind == ALONE:
+            *most, last = match["names"].rsplit(" and ", 1)
+            return {"kind": ALONE, "names": [*(most[0].split(", ") if most else []), last], "table": match["n"]}
+        away = match.groupdict().get("away")
+        return {"kind": kind, "team": match["team"].split(" & "), "away": away.split(" & ") if away else []}
+    return words
+
+
+def _bye_text(flag: dict) -> str:
+    who, tonight, season = flag["who"], flag["tonight"], flag["season"]
+    if tonight:
+        said = {"who": who, "nth": ordinal(tonight + 1)}
+        return gettext("%(who)s sits out this sitting, for the %(nth)s time tonight") % said
+    if season:
+        return ngettext(
+            "%(who)s sits out this sitting: the first time tonight, after %(n)s time earlier this season",
+            "%(who)s sits out this sitting: the first time tonight, after %(n)s times earlier this season",
+            season,
+        ) % {"who": who, "n": season}
+    return gettext("%(who)s sits out this sitting: the first time tonight") % {"who": who}
+
+
+def _apart_text(flag: dict) -> str:
+    away = flag["away"]
+    if away:
+        why = ngettext("%(names)s not playing", "%(names)s not playing", len(away)) % {"names": " & ".join(away)}
+    else:
+        why = gettext("no table for this partnership")
+    return gettext("partnership apart: %(team)s (%(why)s)") % {"team": " & ".join(flag["team"]), "why": why}
+
+
+def is_bye_of(flag: dict | str, player_id: int, name: str) -> bool:
+    """Whether ``flag`` is the one saying this player sits out (by the player's id; a flag kept as
+    words, by the English words it was written in)."""
+    if isinstance(flag, dict):
+        return flag.get("kind") == BYE and flag.get("id") == player_id
+    return str(flag).startswith(f"{name} sits out this sitting")
+
+
+def _who(p) -> dict:
+    """A player as a flag names them: the name, and the roster id of a ``Who`` (an int)."""
+    return {"who": str(p), "id": int(p) if isinstance(p, int) else None}
+
+
+def sitting_flags(sitting: Sitting, history: History, past: History, planned: set[Pair] = frozenset()) -> list[Flag]:
     """Every compromise of a drawn sitting, in seating order; ``planned`` partner pairs are none."""
     flags = []
     for table in sitting.tables:
         if table.shape.individual:
-            names = _and([str(p) for p in table.players])
-            flags.append(
-                f"{names} play on their own at table {table.number} (the night allows tables without partners)"
-            )
+            flags.append(Flag(ALONE, names=[str(p) for p in table.players], table=table.number))
     for table in sitting.tables:
         for team in table.teams:
             for a, b in itertools.combinations(team, 2):
                 met = history.partners[Pair((a, b))]
                 if met and Pair((a, b)) not in planned:
-                    flags.append(f"repeat partners: {a} & {b} ({ordinal(met + 1)} time)")
+                    flags.append(Flag(PARTNERS, a=str(a), b=str(b), time=met + 1))
     for table in sitting.tables:
         for one, other in itertools.combinations(table.teams, 2):
             for a in one:
                 for b in other:
                     met = history.opponents[Pair((a, b))]
                     if met:
-                        flags.append(f"repeat opponents: {a} & {b} ({ordinal(met + 1)} time)")
+                        flags.append(Flag(OPPONENTS, a=str(a), b=str(b), time=met + 1))
     for p in sitting.byes:
-        tonight, season = history.byes[p], past.byes[p]
-        if tonight:
-            flags.append(f"{p} sits out this sitting, for the {ordinal(tonight + 1)} time tonight")
-        elif season:
-            flags.append(f"{p} sits out this sitting: not yet tonight, {season} before this season")
-        else:
-            flags.append(f"{p} sits out this sitting: not yet tonight")
+        flags.append(Flag(BYE, **_who(p), tonight=history.byes[p], season=past.byes[p]))
     return flags
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def stored_flag(flag: Flag | str) -> dict | str:
+    """What a sitting stores of a flag: its kind and what it names (words given as words, as they are)."""
+    return flag.stored if isinstance(flag, Flag) else str(flag)

@@ -60,7 +60,7 @@ def progressive_next(
         Cost(history, past, apart),
         rng,
     )
-    refuse_together(best, apart, len(players), "the winners' moves bring")
+    refuse_together(best, apart, len(players), moves=True)
     sitting = sitting_of(previous.number + 1, best, byes)
     return Sitting(sitting.number, sitting.tables, sitting.byes, tuple(sitting_flags(sitting, history, past)))
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 
 @dataclass(frozen=True, order=True)
 class Shape:
@@ -82,8 +84,9 @@ def parse_shapes(text: str, shapes: Sequence[Shape]) -> list[Shape]:
     known = {s.code: s for s in shapes}
     for code in named:
         if code not in known:
-            allowed = ", ".join(known) or "none"
-            raise ValueError(f"{code or '(empty)'} is not a table of this variant (it has {allowed})")
+            allowed = ", ".join(known) or gettext("none")
+            said = {"code": code or gettext("(empty)"), "allowed": allowed}
+            raise ValueError(gettext("%(code)s is not a table of this variant (it has %(allowed)s)") % said)
     return [s for s in shapes if s.code in named]
 
 

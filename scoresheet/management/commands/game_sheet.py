@@ -4,6 +4,7 @@ import re
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
+from django.utils.translation import ngettext
 
 from scoresheet import database
 from scoresheet.games import selectors
@@ -48,4 +49,5 @@ class Command(BaseCommand):
                 pdf.Options(paper=options["paper"], large_print=options["large_print"]),
             )
         write_pdf(out, content)
-        self.stdout.write(f"Wrote {printable(out)}: {game}, {len(sheet.rounds)} rounds, {len(content):,} bytes.")
+        rounds = ngettext("%(n)s round", "%(n)s rounds", len(sheet.rounds)) % {"n": len(sheet.rounds)}
+        self.stdout.write(f"Wrote {printable(out)}: {game}, {rounds}, {len(content):,} bytes.")
