@@ -9,7 +9,7 @@ from django.urls import reverse
 from league.access import club_member
 from league.models import Role, Sitting
 from league.nights import pdf as league_pdf
-from league.nights import player_views
+from league.nights import player_views, wall_chart_pdf
 from league.nights.pack_selectors import sitting_pack
 from scoresheet.addresses import site
 from scoresheet.paper import pdf
@@ -74,5 +74,5 @@ def seating_chart(request, slug: str, night_id: int, number: int):
         return HttpResponseBadRequest("Paper is letter or a4.", content_type="text/plain; charset=utf-8")
     seat_link = player_views.seat_link(request, sitting.night)
     with printing_for(sitting.night.club):
-        content = league_pdf.seating_chart(sitting_pack(sitting=sitting), paper, seat_link=seat_link)
+        content = wall_chart_pdf.seating_chart(sitting_pack(sitting=sitting), paper, seat_link=seat_link)
     return _pdf(content, _filename(sitting, "seating"))

@@ -1,4 +1,4 @@
-"""A sitting's printouts (reportlab): the table pack and the seating chart for the wall.
+"""A sitting's table pack (reportlab); the seating chart for the wall is ``wall_chart_pdf``.
 
 The table pack is one score sheet per table, built by ``scoresheet.paper.pdf`` like every other
 sheet; only its head is the club's: the table number and sitting, the club and the date, the
@@ -8,17 +8,11 @@ so a table keeps to one landscape page (large print: two upright pages, the code
 first). The rules card prints once, at the end of the pack.
 The tables' round blocks are the same but for the names over their columns: the pack draws a
 block once and each table's page shows it with its names written over (``scoresheet.paper.stamps``).
-
-The seating chart is large type for reading across a room: first an index of the players by
-name with their table, beside it the QR code of the night's "where do I sit" page (45 mm, the
-link under it in 9 pt), then every table with its teams (each on a line of its own), then who
-sits out, as many tables a page as fit, the heading on every page.
 """
 
 from __future__ import annotations
 
 import functools
-import io
 import json
 from collections.abc import Callable
 from xml.sax.saxutils import escape
@@ -27,14 +21,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
-from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import (
-    BaseDocTemplate,
-    Frame,
-    PageBreak,
     PageTemplate,
     Paragraph,
     Spacer,
@@ -42,12 +32,11 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from league.clubs.names import sort_key
 from league.nights.pack_selectors import PackTable, SittingPack
 from league.nights.pdf_qr import QrCode
 from scoresheet.paper import pdf, sheets
 from scoresheet.paper import stamps as pdf_stamps
-from scoresheet.paper.printing import long_date, page_of, short_date, table_words
+from scoresheet.paper.printing import long_date, short_date, table_words
 from scoresheet.rules.loading import load_rules
 from scoresheet.rules.preset_rules import name_shown
 from scoresheet.rules.schema import Rules
@@ -307,291 +296,3 @@ def table_pack(pack: SittingPack, link_for: Callable[[str], str], options: pdf.O
         "n": pack.sitting.number,
     }
     return pdf.build(pages, options, title=title)
-
-
-# --- the seating chart ---------------------------------------------------------------------
-
-CHART_MARGIN = 36
-# 20pt names read at 2 m: 40pt at 4 m, across a club room
-NAME_SIZE = 40  # the players' names, when the tables take more than a page; never under MIN_NAME_SIZE
-MIN_NAME_SIZE = 36
-TABLE_SIZE = 40  # "Table 3"
-SCALES = (1.25, 1)  # a night that fits a page in larger type gets it
-INDEX_SIZES = (28, 26, 24, 22, 20, 18, 16, 14)  # the index by name: the largest that fits one page
-INDEX_COLUMNS = 3
-INDEX_TITLE = gettext_lazy("Find your name")
-HEADING_SIZE = 28  # the club and sitting; the date under it is 16pt
-COLUMNS = 2
-SEAT_QR_GAP = 18  # between the index by name and the "where do I sit" code
-
-
-def name_size(pack: SittingPack, width: float, largest: float) -> float:
-    """One size for every name on the chart: ``largest``, or smaller (by a fifth at most, never
-    under MIN_NAME_SIZE) until the widest name fits a column unbroken."""
-    names = [name for table in pack.tables for team in table.teams for name in team]
-    size = largest
-    smallest = max(MIN_NAME_SIZE, largest * 0.8)
-    while size > smallest and any(pdfmetrics.stringWidth(name, "Sheet-Bold", size) > width for name in names):
-        size -= 1
-    return size
-
-
-def teams_lines(teams: list[list[str]], width: float, size: float = NAME_SIZE) -> list[Paragraph]:
-    """Each team on lines of its own in large type, "vs" before each after the first: "Ann & Bob",
-    "vs Cleo & Dan". A team's line breaks after an "&", inside a name only if the name alone is
-    wider than the column."""
-
-    def fits(text: str) -> bool:
-        return pdfmetrics.stringWidth(text, "Sheet-Bold", size) <= width
-
-    versus = escape(pgettext("versus", "vs"))
-    vs = f'<font name="Sheet" color="#555555">{versus}</font>{NBSP}'
-    return [
-        Paragraph((vs if t else "") + team_markup(team, fits), _style(size, bold=True, leading=1.15))
-        for t, team in enumerate(teams)
-    ]
-
-
-def table_block(table: PackTable, width: float, scale: float, size: float) -> list:
-    return [
-        Paragraph(escape(table_word(table.number)), _style(TABLE_SIZE * scale, bold=True, color=pdf.FELT, leading=1.1)),
-        *teams_lines(table.teams, width, size),
-    ]
-
-
-def byes_block(byes: list[str], scale: float) -> list:
-    label = _("Sitting out:")
-    names = ", ".join(escape(name).replace(" ", NBSP) for name in byes)
-    return [
-        Paragraph(
-            f'<font name="Sheet" color="#444444">{escape(label)}</font> {names}',
-            _style(NAME_SIZE * scale, bold=True),
-        )
-    ]
-
-
-def index_entries(pack: SittingPack) -> list[tuple[str, str]]:
-    """Every player of the sitting by name (as a person looks for it): their table, or "Sitting out"."""
-    entries = [(name, table_word(table.number)) for table in pack.tables for team in table.teams for name in team]
-    entries += [(name, _("Sitting out")) for name in pack.byes]
-    return sorted(entries, key=lambda entry: sort_key(entry[0]))  # Bénédicte before Björn (league.clubs.names)
-
-
-def _where_width(size: float) -> float:
-    widest = max(_("Sitting out"), table_word(99), key=lambda words: pdfmetrics.stringWidth(words, "Sheet-Bold", size))
-    return pdfmetrics.stringWidth(widest, "Sheet-Bold", size) + 6
-
-
-def _index_entry(name: str, where: str, width: float, size: float) -> Table:
-    where_w = _where_width(size)
-    return Table(
-        [
-            [
-                Paragraph(escape(name), _style(size, leading=1.12)),
-                Paragraph(escape(where), _style(size, bold=True, align=TA_RIGHT)),
-            ]
-        ],
-        colWidths=[width - where_w, where_w],
-        style=_flat(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.5, pdf.GRID),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-            ]
-        ),
-    )
-
-
-def _index_pages(pack: SittingPack, width: float, room: float) -> list[list]:
-    """The index by name in INDEX_COLUMNS columns (fewer if a name has a word too long for one),
-    in the largest of INDEX_SIZES that keeps it to one page (a page's flowables each), else over
-    pages in the smallest."""
-    entries = index_entries(pack)
-    if not entries:
-        return []
-    words = [word for name, _ in entries for word in name.split()]
-
-    def unbroken(columns: int, size: float) -> bool:  # every word of every name fits its column
-        room = width / columns - 12 - _where_width(size)
-        return all(pdfmetrics.stringWidth(word, "Sheet", size) <= room for word in words)
-
-    smallest = INDEX_SIZES[-1]
-    columns = next((n for n in (INDEX_COLUMNS, 2) if unbroken(n, smallest)), 1)
-    column = width / columns
-    title = Paragraph(escape(str(INDEX_TITLE)), _style(24, bold=True, color=pdf.FELT))
-    room -= _height([title], width) + 8
-    for size in INDEX_SIZES:
-        if size != smallest and not unbroken(columns, size):
-            continue
-        cells = [_index_entry(name, where, column - 12, size) for name, where in entries]
-        heights = [cell.wrap(column - 12, room)[1] + 4 for cell in cells]
-        pages: list[list[list[int]]] = [[[]]]
-        used = 0.0
-        for i, h in enumerate(heights):
-            if used + h > room and pages[-1][-1]:
-                if len(pages[-1]) == columns:
-                    pages.append([])
-                pages[-1].append([])
-                used = 0.0
-            pages[-1][-1].append(i)
-            used += h
-        if len(pages) == 1:
-            break
-    out = []
-    for runs in pages:
-        grid = [[[cells[i] for i in run] for run in runs] + [""] * (columns - len(runs))]
-        style = _flat([("VALIGN", (0, 0), (-1, -1), "TOP"), ("RIGHTPADDING", (0, 0), (-1, -1), 12)])
-        out.append([title if not out else Paragraph(escape(str(INDEX_TITLE)), title.style), Spacer(1, 8),
-                    Table(grid, colWidths=[column] * columns, style=style, hAlign="LEFT")])  # fmt: skip
-    return out
-
-
-def _height(flow: list, width: float) -> float:
-    return sum(f.wrap(width, 10_000)[1] for f in flow)
-
-
-def even_pages(heights: list[float], room: float) -> list[list[int]]:
-    """The rows (their ``heights``) shared out in order over the fewest pages that hold them,
-    about as many a page, so the last page is not left with a lonely row."""
-    n = len(heights)
-    for pages in range(1, n + 1):
-        size, extra = divmod(n, pages)
-        runs, start = [], 0
-        for p in range(pages):
-            end = start + size + (1 if p < extra else 0)
-            runs.append(list(range(start, end)))
-            start = end
-        if all(sum(heights[i] for i in run) <= room for run in runs):
-            return runs
-    return [[i] for i in range(n)]  # a row taller than a page: it goes alone and is cut
-
-
-def _chart_rows(
-    pack: SittingPack, width: float, scale: float, pad: float, columns: int
-) -> tuple[list[list[list]], list[float]]:
-    """The chart's rows, ``columns`` tables a row and the byes across the page, and their heights."""
-    column = width / columns
-    size = name_size(pack, column - 2 * pad, NAME_SIZE * scale)
-    cells = [table_block(table, column - 2 * pad, scale, size) for table in pack.tables]
-    rows = [cells[i : i + columns] for i in range(0, len(cells), columns)]
-    heights = [max(_height(cell, column - 2 * pad) for cell in row) + 2 * pad for row in rows]
-    if pack.byes:  # a row across the page: a list of one cell
-        rows.append([byes_block(pack.byes, scale)])
-        heights.append(_height(rows[-1][0], width - 2 * pad) + 2 * pad)
-    return rows, heights
-
-
-def seat_qr_block(link: str) -> list:
-    """The QR code of the night's "where do I sit" page (QR_SYMBOL square, as the table pack's),
-    "Where do I sit?" over it and the link under it in LINK_SIZE type."""
-    code = qr_code(link)
-    return [
-        Paragraph(_("Where do I sit?"), _style(18, bold=True, color=pdf.FELT)),
-        Paragraph(_("Scan for your table at every sitting"), _style(12)),
-        code,
-        Paragraph(link_lines(link, code.width, door="/n/"), _style(LINK_SIZE)),
-    ]
-
-
-def _with_seat_qr(flow: list, link: str, index_width: float) -> list:
-    """An index page's flowables with the "where do I sit" code in a column at their right."""
-    code_width = qr_code(link).width
-    style = _flat([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (1, 0), (1, 0), SEAT_QR_GAP)])
-    return [Table([[flow, seat_qr_block(link)]], colWidths=[index_width, code_width + SEAT_QR_GAP], style=style)]
-
-
-def seating_chart(pack: SittingPack, paper: str = "letter", seat_link: str | None = None) -> bytes:
-    """The seating chart: landscape, large type; first an index of the players by name with
-    their table (beside it the QR code of ``seat_link``, the night's "where do I sit" page),
-    then the tables in rows of two, byes at the end."""
-    if paper not in pdf.PAPERS:
-        raise ValueError(f"paper must be one of {', '.join(pdf.PAPERS)}")
-    pdf.register_fonts()
-    size = landscape(pdf.PAPERS[paper])
-    heading_h = HEADING_SIZE + 16 + 22  # the title, the date, the rule under them
-    width = size[0] - 2 * CHART_MARGIN
-    room = size[1] - 2 * CHART_MARGIN - heading_h
-    pad = 8
-
-    for scale in SCALES:  # the largest type that fits a page, else the tables over pages
-        for columns in (COLUMNS, 1):  # very long names: a table across the page
-            rows, heights = _chart_rows(pack, width, scale, pad, columns)
-            if max(heights, default=0) <= room:
-                break
-        column = width / columns
-        pages = even_pages(heights, room) if rows else [[]]
-        if len(pages) == 1:
-            break
-
-    index_width = width - qr_code(seat_link).width - SEAT_QR_GAP if seat_link else width
-    index = _index_pages(pack, index_width, room)
-    story: list = []
-    for flow in index:
-        story += [*(_with_seat_qr(flow, seat_link, index_width) if seat_link else flow), PageBreak()]
-    for p, run in enumerate(pages):
-        if p:
-            story.append(PageBreak())
-        if run:
-            byes_here = bool(pack.byes) and run[-1] == len(rows) - 1
-            story.append(
-                _grid(
-                    [rows[i] for i in run], [heights[i] for i in run], column, pad, byes_last=byes_here, columns=columns
-                )
-            )
-        else:
-            story.append(Paragraph(escape(_("No tables in this sitting.")), _style(NAME_SIZE)))
-
-    title = f"{sitting_word(pack.sitting.number)} · {pack.club.name}"
-    when = long_date(pack.night.date)
-
-    def heading(canvas, doc):
-        top = size[1] - CHART_MARGIN
-        canvas.saveState()
-        canvas.setFillColor(pdf.FELT)
-        title_size = HEADING_SIZE
-        while title_size > 16 and pdfmetrics.stringWidth(title, "Sheet-Bold", title_size) > width:
-            title_size -= 1
-        canvas.setFont("Sheet-Bold", title_size)
-        canvas.drawString(CHART_MARGIN, top - HEADING_SIZE, pdf.clipped(title, width, "Sheet-Bold", title_size))
-        canvas.setFillColor(colors.black)
-        canvas.setFont("Sheet", 16)
-        canvas.drawString(CHART_MARGIN, top - HEADING_SIZE - 20, when)
-        if len(pages) + len(index) > 1:
-            canvas.setFillColor(colors.HexColor("#444444"))
-            canvas.drawRightString(
-                size[0] - CHART_MARGIN, top - HEADING_SIZE - 20, page_of(doc.page, len(pages) + len(index))
-            )
-        canvas.setStrokeColor(pdf.FELT)
-        canvas.setLineWidth(2)
-        canvas.line(CHART_MARGIN, top - heading_h + 10, size[0] - CHART_MARGIN, top - heading_h + 10)
-        canvas.restoreState()
-
-    buffer = io.BytesIO()
-    seating = _("%(title)s, %(when)s: seating") % {"title": title, "when": when}
-    doc = BaseDocTemplate(
-        buffer, pagesize=size, title=seating, author="Bookkeeper",
-        leftMargin=CHART_MARGIN, rightMargin=CHART_MARGIN, topMargin=CHART_MARGIN, bottomMargin=CHART_MARGIN,
-    )  # fmt: skip
-    frame = Frame(CHART_MARGIN, CHART_MARGIN, width, room, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    doc.addPageTemplates([PageTemplate("chart", [frame], onPage=heading)])
-    doc.build(story)
-    return buffer.getvalue()
-
-
-def _grid(
-    rows: list[list[list]], heights: list[float], column: float, pad: float, *, byes_last: bool, columns: int
-) -> Table:
-    """One page's rows: ``columns`` tables a row, each in its box; the byes row spans the page."""
-    data = [row + [""] * (columns - len(row)) for row in rows]
-    style = [
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), pad),
-        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-        ("TOPPADDING", (0, 0), (-1, -1), pad),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.8, pdf.GRID),
-    ]
-    if byes_last:
-        style.append(("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1)))
-    return Table(data, colWidths=[column] * columns, rowHeights=heights, style=TableStyle(style), hAlign="LEFT")
