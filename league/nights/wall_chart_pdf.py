@@ -44,9 +44,9 @@ from scoresheet.paper.printing import long_date, page_of
 ZWSP = "\u200b"  # where a line may break with no space shown
 CHART_MARGIN = 36
 # The names' type: the largest of these that keeps the tables to TABLES_A_PAGE a page or more
-# (a night of a few tables gets 50 pt; 40 pt reads at 4 m across a club room, 24 pt, 6 mm
-# capitals, at 4 m too by a reader who walks up to the wall to find the name in the index first).
-NAME_SIZES = (50, 40, 36, 32, 28, 24)
+# (a night of a few tables gets 50 pt; 40 pt reads at 4 m across a club room; 24 and 20 pt, 6 and
+# 5 mm capitals, only where names near the roster's 60 letters would otherwise take a page a table).
+NAME_SIZES = (50, 40, 36, 32, 28, 24, 20)
 TABLES_A_PAGE = 3
 INDEX_SIZES = (28, 26, 24, 22, 20, 18, 16, 14)  # the index by name: the largest that fits one page
 INDEX_COLUMNS = 2  # the index's columns where its names fit them (else three, else one)
@@ -125,13 +125,12 @@ def index_entries(pack: SittingPack) -> list[tuple[str, str]]:
     return sorted(entries, key=lambda entry: sort_key(entry[0]))  # Bénédicte before Björn (league.clubs.names)
 
 
-def _where_width(size: float) -> float:
-    widest = max(_("Sitting out"), table_word(99), key=lambda words: pdfmetrics.stringWidth(words, "Sheet-Bold", size))
-    return pdfmetrics.stringWidth(widest, "Sheet-Bold", size) + 6
+def _where_width(size: float, wheres: set[str]) -> float:
+    """The index's column of tables: as wide as its widest entry ("Table 15", "Sitting out")."""
+    return max(pdfmetrics.stringWidth(where, "Sheet-Bold", size) for where in wheres) + 6
 
 
-def _index_entry(name: str, where: str, width: float, size: float) -> Table:
-    where_w = _where_width(size)
+def _index_entry(name: str, where: str, width: float, size: float, where_w: float) -> Table:
     return Table(
         [
             [
@@ -156,9 +155,10 @@ def _index_layout(entries: list[tuple[str, str]], width: float, room: float, col
     is wider than a column (unless not ``whole``: a word too long for any is cut)."""
     words = [word for name, _ in entries for word in name.split()]
     column = width / columns
-    if whole and any(pdfmetrics.stringWidth(word, "Sheet", size) > column - 12 - _where_width(size) for word in words):
+    where_w = _where_width(size, {where for _, where in entries})
+    if whole and any(pdfmetrics.stringWidth(word, "Sheet", size) > column - 12 - where_w for word in words):
         return None
-    cells = [_index_entry(name, where, column - 12, size) for name, where in entries]
+    cells = [_index_entry(name, where, column - 12, size, where_w) for name, where in entries]
     pages: list[list[list[int]]] = [[[]]]
     used = 0.0
     for i, cell in enumerate(cells):

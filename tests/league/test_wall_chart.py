@@ -61,7 +61,7 @@ def whole_words(names: list[str]) -> set[str]:
 
 @pytest.mark.parametrize(("name", "most_pages", "least_a_page", "least_size"), [
     (lambda n: f"{ORDINARY[n % len(ORDINARY)]} {n}", 8, 3, 36),  # a club's names: 15 tables and the index on 8 pages
-    (long_name, 12, 1, NAME_SIZES[-1]),  # 60 letters each: 12 pages (19 before), two tables a page, 24 pt or more
+    (long_name, 9, 3, NAME_SIZES[-1]),  # 60 letters each: 9 pages (19 before), three tables a page, 20 pt or more
 ])  # fmt: skip
 def test_fifteen_tables_take_few_sheets_several_a_page_in_large_type(name, most_pages, least_a_page, least_size):
     pages, everyone = chart(15, name)
