@@ -37,6 +37,12 @@ def sixty_nights():
     return synthetic_club.nights(count=60)
 
 
+@pytest.fixture(scope="module")
+def held_out(sixty_nights):
+    """The foretelling of the last 20 % of the sixty nights, learned once for the tests that read it."""
+    return evaluate(sixty_nights)
+
+
 def test_the_ratings_order_players_like_their_hidden_strengths(sixty_nights):
     ratings = learn(sixty_nights)
     found = {pk: player.rating for pk, player in ratings.players.items()}
@@ -48,8 +54,8 @@ def test_the_ratings_order_players_like_their_hidden_strengths(sixty_nights):
     )
 
 
-def test_the_held_out_games_are_foretold_better_than_a_coin_and_the_win_rates(sixty_nights):
-    result = evaluate(sixty_nights)
+def test_the_held_out_games_are_foretold_better_than_a_coin_and_the_win_rates(held_out):
+    result = held_out
     assert result.held_out_games == 144  # the last 20 % of 720; the synthetic totals never tie on top
     # 2-team tables count ln 2 = 0.693 for a coin, 3-team ones ln 3 = 1.099: 3 of 4 tables have 2 teams.
     assert result.coin_log_loss == pytest.approx((3 * 0.6931 + 1.0986) / 4, abs=1e-3)
@@ -57,10 +63,10 @@ def test_the_held_out_games_are_foretold_better_than_a_coin_and_the_win_rates(si
     assert result.log_loss < 0.70  # 0.688 measured, beside 0.724 for win rates and 0.795 for the coin
 
 
-def test_margins_by_victory_points_were_measured_and_do_not_help(sixty_nights):
+def test_margins_by_victory_points_were_measured_and_do_not_help(sixty_nights, held_out):
     """Why the ratings learn from the order of the totals alone: weighing the VP (the library's
     scores and margin) makes the foretelling worse on the same club (1.93 against 0.69)."""
-    assert evaluate(sixty_nights, margins=True).log_loss > evaluate(sixty_nights).log_loss
+    assert evaluate(sixty_nights, margins=True).log_loss > held_out.log_loss
 
 
 def test_a_win_raises_a_rating_and_a_loss_lowers_it():
