@@ -309,8 +309,15 @@ def test_the_house_rules_editor_speaks_french_and_refuses_in_french():
 
 
 def test_a_sitting_drawn_before_keeps_its_english_flags_readable_in_french(drawn):
-    """Flags kept as English words (sittings drawn before flags were kept as their kind) are read
-    back and said in French; words of no known flag stay as they are."""
+    """Flags kept as English words (sittings drawn before flags were kept as their kind) become
+    stored flags by league migration 0020 and are said in French; words of no known flag stay as
+    they are, and a bye read from words is still found by the player's name."""
+    import importlib
+
+    from django.apps import apps
+
+    from league.nights.seating.flags import is_bye_of
+
     Sitting.objects.filter(pk=drawn["sitting"].pk).update(
         flags=[
             "Denis sits out this sitting, for the 2nd time tonight",
@@ -324,6 +331,20 @@ def test_a_sitting_drawn_before_keeps_its_english_flags_readable_in_french(drawn
             "a note of another kind",
         ]
     )
+    importlib.import_module("league.migrations.0020_flags_kept_as_kinds").flags_as_kinds(apps, None)
+    stored = Sitting.objects.get(pk=drawn["sitting"].pk).flags
+    assert [flag["kind"] for flag in stored[:-1]] == [
+        "bye",
+        "bye",
+        "bye",
+        "partners",
+        "opponents",
+        "alone",
+        "apart",
+        "new",
+    ]
+    assert stored[-1] == "a note of another kind"
+    assert is_bye_of(stored[0], 999, "Denis") and not is_bye_of(stored[0], 999, "Anne")
     french = page("fr", drawn["organiser"], f"/clubs/atouts/nights/{drawn['night'].pk}/")
     for said in (
         "Denis est au repos à ce tour, pour la 2e fois ce soir",

@@ -52,7 +52,6 @@ INDEX_SIZES = (28, 26, 24, 22, 20, 18, 16, 14)  # the index by name: the largest
 INDEX_COLUMNS = 2  # the index's columns where its names fit them (else three, else one)
 INDEX_TITLE = gettext_lazy("Find your name")
 HEADING_SIZE = 28  # the club and sitting; the date under it is 16pt
-COLUMNS = 2
 SEAT_QR_GAP = 18  # between the index by name and the "where do I sit" code
 
 

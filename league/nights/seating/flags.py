@@ -9,7 +9,6 @@ English words, as the seating command prints them.
 from __future__ import annotations
 
 import itertools
-import re
 
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
@@ -49,12 +48,9 @@ def ordinal(n: int) -> str:
 
 
 def flag_text(flag: dict | str) -> str:
-    """A stored flag in the reader's language; one kept as words (a sitting drawn before flags were
-    stored so) as it was written."""
+    """A stored flag in the reader's language; words of no known flag (league migration 0020) as they are."""
     if not isinstance(flag, dict):
-        flag = _from_words(str(flag))
-        if isinstance(flag, str):
-            return flag
+        return str(flag)
     kind = flag.get("kind")
     if kind == ALONE:
         return gettext("%(names)s play on their own at table %(table)s (the night allows tables without partners)") % {
@@ -71,49 +67,6 @@ def flag_text(flag: dict | str) -> str:
     if kind == APART:
         return _apart_text(flag)
     return gettext("new partnership: %(team)s") % {"team": " & ".join(flag["team"])}
-
-
-# The flags of sittings drawn before they were kept as their kind: their English words, read back.
-_NTH = r"(?P<nth>\d+)(?:st|nd|rd|th)"
-_WORDS = [
-    ("bye again", re.compile(rf"(?P<who>.+) sits out this sitting, for the {_NTH} time tonight")),
-    (
-        "bye this season",
-        re.compile(r"(?P<who>.+) sits out this sitting: not yet tonight, (?P<n>\d+) before this season"),
-    ),
-    ("bye", re.compile(r"(?P<who>.+) sits out this sitting: not yet tonight")),
-    (PARTNERS, re.compile(rf"repeat partners: (?P<a>.+?) & (?P<b>.+) \({_NTH} time\)")),
-    (OPPONENTS, re.compile(rf"repeat opponents: (?P<a>.+?) & (?P<b>.+) \({_NTH} time\)")),
-    (
-        ALONE,
-        re.compile(r"(?P<names>.+) play on their own at table (?P<n>\d+) \(the night allows tables without partners\)"),
-    ),
-    (
-        APART,
-        re.compile(r"partnership apart: (?P<team>.+) \((?:(?P<away>.+) not playing|no table for this partnership)\)"),
-    ),
-    (NEW_PARTNERSHIP, re.compile(r"new partnership: (?P<team>.+)")),
-]
-
-
-def _from_words(words: str) -> dict | str:
-    """A flag kept as its English words, as a stored flag; words it does not know, as they are."""
-    for kind, pattern in _WORDS:
-        match = pattern.fullmatch(words)
-        if match is None:
-            continue
-        if kind.startswith("bye"):
-            tonight = int(match["nth"]) - 1 if kind == "bye again" else 0
-            season = int(match["n"]) if kind == "bye this season" else 0
-            return {"kind": BYE, "who": match["who"], "tonight": tonight, "season": season}
-        if kind in (PARTNERS, OPPONENTS):
-            return {"kind": kind, "a": match["a"], "b": match["b"], "time": int(match["nth"])}
-        if kind == ALONE:
-            *most, last = match["names"].rsplit(" and ", 1)
-            return {"kind": ALONE, "names": [*(most[0].split(", ") if most else []), last], "table": match["n"]}
-        away = match.groupdict().get("away")
-        return {"kind": kind, "team": match["team"].split(" & "), "away": away.split(" & ") if away else []}
-    return words
 
 
 def _bye_text(flag: dict) -> str:
@@ -140,11 +93,11 @@ def _apart_text(flag: dict) -> str:
 
 
 def is_bye_of(flag: dict | str, player_id: int, name: str) -> bool:
-    """Whether ``flag`` is the one saying this player sits out (by the player's id; a flag kept as
-    words, by the English words it was written in)."""
-    if isinstance(flag, dict):
-        return flag.get("kind") == BYE and flag.get("id") == player_id
-    return str(flag).startswith(f"{name} sits out this sitting")
+    """Whether ``flag`` is the one saying this player sits out: by the player's id, or by the name
+    where the flag kept none (read from its words by league migration 0020)."""
+    if not isinstance(flag, dict) or flag.get("kind") != BYE:
+        return False
+    return flag.get("id") == player_id if flag.get("id") is not None else flag.get("who") == name
 
 
 def _who(p) -> dict:
