@@ -54,6 +54,10 @@ serve: $(VENV)/.installed-run
 # Bytecode (and pytest's rewritten test modules) is cached in __pycache__ even where the environment
 # says not to (PYTHONDONTWRITEBYTECODE): each worker would compile every module again on every run.
 PYTEST = env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
+# The app's and the tests' bytecode is compiled first, by compileall on every core: each test process
+# would otherwise compile what it imports itself, and a fresh clone's first quick tier took 25 s
+# longer (99 s against 74 s with it). When nothing changed it only looks at the files (0.3 s).
+COMPILE = env -u PYTHONDONTWRITEBYTECODE $(PY) -m compileall -q -j 0 manage.py config scoresheet league tests
 # What `make test-quick` leaves out, by the markers CI uses: the browser tests and the tests that
 # start real servers (tests/conftest.py says how many it left out).
 QUICK_MARKERS = not e2e and not server
@@ -61,11 +65,13 @@ QUICK_MARKERS = not e2e and not server
 # Install the dev requirements and run the whole test suite; pytest's exit status is passed through.
 test: PYTEST_WORKERS ?= $(shell expr $(CORES) + 1)
 test: test-tools $(VENV)/.installed-dev
+	@$(COMPILE)
 	$(PYTEST) $(PYTEST_ARGS)
 
 # Everything but the browser and real-server tests, without Playwright's plugin: for every change.
 test-quick: PYTEST_WORKERS ?= $(CORES)
 test-quick: $(VENV)/.installed-dev
+	@$(COMPILE)
 	$(PYTEST) -p no:playwright -m "$(QUICK_MARKERS)" $(PYTEST_ARGS)
 
 # Browser tests drive Debian's chromium and PDF tests render pages with pdftoppm: say what
