@@ -76,13 +76,9 @@ class HistoryManager(simple_history_manager.HistoryManager):
     """
 
     @classmethod
+    @functools.cache
     def from_queryset(cls, queryset_class, class_name=None):
-        return _history_manager_class(cls, queryset_class, class_name)
-
-
-@functools.cache
-def _history_manager_class(manager_class, queryset_class, class_name):
-    return super(HistoryManager, manager_class).from_queryset(queryset_class, class_name)
+        return super().from_queryset(queryset_class, class_name)
 
 
 def audited(**options) -> HistoricalRecords:

@@ -78,16 +78,16 @@ def _big_import(runs: int) -> list[Figure]:
     if not Path("/proc/self/status").exists():  # its peak memory is read there
         return []
     data = big_import.workbook()
-    runs = min(runs, PROCESS_RUNS)
-    read = timed(lambda: _bare_read(data), runs, queries=False, memory=False).seconds
+    read = timed(lambda: _bare_read(data), min(runs, PROCESS_RUNS), queries=False, memory=False).seconds
     manage = [str(Path(settings.BASE_DIR) / "manage.py")]
     env = {**os.environ, "DATABASE_URL": database_url()}
-    version = big_import.run([*manage, "version"], env, min(runs, big_import.RUNS))
+    runs = min(runs, big_import.RUNS)  # each a whole process
+    version = big_import.run([*manage, "version"], env, runs)
     with tempfile.TemporaryDirectory() as folder:
         workbook = Path(folder) / "big.xlsx"
         workbook.write_bytes(data)
         command = [*manage, "import_results", str(workbook), "--club", "bench-big-{n}", "--season", "Imported"]
-        imported = big_import.run(command, env, min(runs, big_import.RUNS))
+        imported = big_import.run(command, env, runs)
     return [
         Figure(
             "big_import_process",
