@@ -7,7 +7,7 @@ import os
 import pytest
 from hypothesis import settings
 
-pytest_plugins = ["tests.module_order", "tests.database_template"]
+pytest_plugins = ["tests.module_order", "tests.database_template", "tests.frame_chunks"]
 
 # Playwright's sync API runs an event loop in the test thread; without this Django
 # refuses the database work pytest-django does around each test.
