@@ -63,7 +63,11 @@ def tick(page, name: str, present: int) -> None:
 def qr_links(pdf: bytes, folder) -> list[str]:
     (folder / "pack.pdf").write_bytes(pdf)
     subprocess.run(["pdftoppm", "-r", "100", "-png", str(folder / "pack.pdf"), str(folder / "page")], check=True)
-    return [code.text for png in sorted(folder.glob("page-*.png")) for code in zxingcpp.read_barcodes(Image.open(png))]
+    return [
+        code.text
+        for png in sorted(folder.glob("page-*.png"))
+        for code in zxingcpp.read_barcodes(Image.open(png), formats=zxingcpp.BarcodeFormat.QRCode)
+    ]
 
 
 def enter_round_one(page, teams: int) -> None:

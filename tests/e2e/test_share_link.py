@@ -47,7 +47,7 @@ def enter_round(page, number: int, first: str) -> None:
 def qr_text(page) -> str:
     """The QR code on the page, as a phone's camera would read it (a screenshot, decoded)."""
     png = page.locator(".qr-code svg").screenshot()
-    (code,) = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
+    (code,) = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)), formats=zxingcpp.BarcodeFormat.QRCode)
     return code.text
 
 

@@ -113,6 +113,7 @@ def club_night_tables() -> dict[Game, str]:
 
 @pytest.mark.parametrize("where", [casual_games, club_night_tables], ids=["casual games", "table links"])
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.server  # a real server (Django's live server): left to `make test`, as the other servers are
 def test_tables_saving_at_once_lose_nothing(live_server, presets, where):
     # The live server must answer the tables' requests at once, not one after the other.
     assert issubclass(live_server.thread.server_class, socketserver.ThreadingMixIn)
