@@ -10,8 +10,9 @@ def load(apps, schema_editor):
     from scoresheet.rules.preset_rules import presets
 
     Variant = apps.get_model("scoresheet", "Variant")
+    variants = Variant.objects.using(schema_editor.connection.alias)  # the database being migrated
     for position, rules in enumerate(presets()):
-        Variant.objects.update_or_create(
+        variants.update_or_create(
             slug=rules.slug,
             defaults={
                 "name": rules.name,

@@ -8,13 +8,14 @@ from django.db import migrations
 
 def fill_game_tokens(apps, schema_editor):
     Game = apps.get_model("scoresheet", "Game")
-    games = list(Game.objects.filter(token__isnull=True).only("id"))
+    database = schema_editor.connection.alias  # the database being migrated
+    games = list(Game.objects.using(database).filter(token__isnull=True).only("id"))
     for game in games:
         # secrets.token_urlsafe(32), as scoresheet.addresses.tokens.new_token (not imported: a migration
         # must not change when the app's code does).
         game.token = secrets.token_urlsafe(32)
         game.share_token = secrets.token_urlsafe(32)
-    Game.objects.bulk_update(games, ["token", "share_token"], batch_size=500)
+    Game.objects.using(database).bulk_update(games, ["token", "share_token"], batch_size=500)
 
 
 class Migration(migrations.Migration):
