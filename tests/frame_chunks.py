@@ -26,9 +26,10 @@ _state: list[str] = []  # what happened, for the header
 
 def built() -> Path | None:
     """The compiled library, built if it is not there yet (None with no compiler, or if it fails)."""
-    compiler = shutil.which(os.environ.get("CC") or "cc")
+    asked = os.environ.get("CC") or "cc"
+    compiler = shutil.which(asked)
     if compiler is None:
-        _state.append("not kept: no C compiler (cc)")
+        _state.append(f"not kept: no C compiler ({asked})")
         return None
     key = hashlib.sha256(SOURCE.read_bytes() + sys.version.encode()).hexdigest()[:16]
     library = BUILT_IN / f"frame_chunks-{key}.so"
@@ -56,9 +57,15 @@ def pytest_configure(config):
         _state.append("not kept: only CPython 3.11 and later keep frames in chunks")
         return
     library = built()
-    if library is not None:
-        ctypes.CDLL(str(library)).frame_chunks_keep()
-        _state.append("kept for reuse (tests/frame_chunks.c)")
+    if library is None:
+        return
+    try:  # a Python that does not export its C functions to a library it loads cannot take it
+        keep = ctypes.CDLL(str(library)).frame_chunks_keep
+    except OSError as error:
+        _state.append(f"not kept: {error}")
+        return
+    keep()
+    _state.append("kept for reuse (tests/frame_chunks.c)")
 
 
 def pytest_report_header(config):
