@@ -9,7 +9,6 @@ or added migration makes a new template; two runs at once build it under a lock.
 `-m engine` pass of .ci/run) builds its databases as pytest-django does.
 """
 
-import fcntl
 import hashlib
 import os
 import sqlite3
@@ -18,6 +17,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from tests.kept_builds import kept
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,23 +35,16 @@ def template_key() -> str:
 
 def migrated_template(var_dir: Path) -> Path:
     """The template database for the migrations as they are, built if it is not there yet."""
-    template = var_dir / f"test-template-{template_key()}.sqlite3"
-    with open(var_dir / "test-template.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # another run may be building it
-        if not template.exists():
-            for old in var_dir.glob("test-template-*.sqlite3"):
-                old.unlink()
-            building = template.with_suffix(".building")
-            building.unlink(missing_ok=True)
-            environment = {**os.environ, "DATABASE_URL": f"sqlite:///{building}"}
-            subprocess.run(
-                [sys.executable, "manage.py", "migrate", "--noinput", "--verbosity", "0"],
-                cwd=ROOT,
-                env=environment,
-                check=True,
-            )
-            os.replace(building, template)
-    return template
+
+    def migrate(path: Path) -> None:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "--verbosity", "0"],
+            cwd=ROOT,
+            env={**os.environ, "DATABASE_URL": f"sqlite:///{path}"},
+            check=True,
+        )
+
+    return kept(var_dir, "test-template", template_key(), ".sqlite3", migrate)
 
 
 def copy_database(source: Path, target: str) -> None:

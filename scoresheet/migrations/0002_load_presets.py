@@ -1,4 +1,4 @@
-"""Load the preset variants, so that a fresh database can start games at once.
+"""Load the preset manager, so that a fresh database can start games at once.
 
 ``manage.py load_presets`` refreshes them later when the JSON files change.
 """
@@ -9,10 +9,10 @@ from django.db import migrations
 def load(apps, schema_editor):
     from scoresheet.rules.preset_rules import presets
 
-    Variant = apps.get_model("scoresheet", "Variant")
-    variants = Variant.objects.using(schema_editor.connection.alias)  # the database being migrated
+    # the database being migrated (not always the default one: tests/scoresheet/test_data_migrations.py)
+    manager = apps.get_model("scoresheet", "Variant").objects.db_manager(schema_editor.connection.alias)
     for position, rules in enumerate(presets()):
-        variants.update_or_create(
+        manager.update_or_create(
             slug=rules.slug,
             defaults={
                 "name": rules.name,

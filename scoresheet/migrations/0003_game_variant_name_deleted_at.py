@@ -26,10 +26,10 @@ def _fold(text):
 
 
 def fill_in(apps, schema_editor):
-    Game = apps.get_model("scoresheet", "Game")
-    database = schema_editor.connection.alias  # the database being migrated
+    # the database being migrated (not always the default one: tests/scoresheet/test_data_migrations.py)
+    manager = apps.get_model("scoresheet", "Game").objects.db_manager(schema_editor.connection.alias)
     batch = []
-    games = Game.objects.using(database).only("id", "name", "rules_document").prefetch_related("teams").order_by("id")
+    games = manager.only("id", "name", "rules_document").prefetch_related("teams").order_by("id")
     for game in games.iterator(chunk_size=BATCH):
         document = game.rules_document if isinstance(game.rules_document, dict) else {}
         name = document.get("name")
@@ -40,9 +40,9 @@ def fill_in(apps, schema_editor):
         )
         batch.append(game)
         if len(batch) == BATCH:
-            Game.objects.using(database).bulk_update(batch, ["variant_name", "search_text"])
+            manager.bulk_update(batch, ["variant_name", "search_text"])
             batch = []
-    Game.objects.using(database).bulk_update(batch, ["variant_name", "search_text"])
+    manager.bulk_update(batch, ["variant_name", "search_text"])
 
 
 class Migration(migrations.Migration):

@@ -7,15 +7,15 @@ from django.db import migrations
 
 
 def fill_game_tokens(apps, schema_editor):
-    Game = apps.get_model("scoresheet", "Game")
-    database = schema_editor.connection.alias  # the database being migrated
-    games = list(Game.objects.using(database).filter(token__isnull=True).only("id"))
+    # the database being migrated (not always the default one: tests/scoresheet/test_data_migrations.py)
+    manager = apps.get_model("scoresheet", "Game").objects.db_manager(schema_editor.connection.alias)
+    games = list(manager.filter(token__isnull=True).only("id"))
     for game in games:
         # secrets.token_urlsafe(32), as scoresheet.addresses.tokens.new_token (not imported: a migration
         # must not change when the app's code does).
         game.token = secrets.token_urlsafe(32)
         game.share_token = secrets.token_urlsafe(32)
-    Game.objects.using(database).bulk_update(games, ["token", "share_token"], batch_size=500)
+    manager.bulk_update(games, ["token", "share_token"], batch_size=500)
 
 
 class Migration(migrations.Migration):

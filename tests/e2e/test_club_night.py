@@ -11,14 +11,13 @@ import subprocess
 from datetime import datetime, timedelta
 
 import pytest
-import zxingcpp
 from django.utils import timezone
-from PIL import Image
 from playwright.sync_api import expect
 
 from league.models import Night, Table
 from tests.e2e.live import the_page_asks_again
 from tests.e2e.test_layout import _session_cookie
+from tests.qr_codes import qr_codes
 
 PHONE = {"width": 390, "height": 844}
 NAMES = ["Ann", "Bob", "Cléo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivy", "Jon", "Kai", "Lea"]
@@ -63,11 +62,7 @@ def tick(page, name: str, present: int) -> None:
 def qr_links(pdf: bytes, folder) -> list[str]:
     (folder / "pack.pdf").write_bytes(pdf)
     subprocess.run(["pdftoppm", "-r", "100", "-png", str(folder / "pack.pdf"), str(folder / "page")], check=True)
-    return [
-        code.text
-        for png in sorted(folder.glob("page-*.png"))
-        for code in zxingcpp.read_barcodes(Image.open(png), formats=zxingcpp.BarcodeFormat.QRCode)
-    ]
+    return [code.text for png in sorted(folder.glob("page-*.png")) for code in qr_codes(png)]
 
 
 def enter_round_one(page, teams: int) -> None:

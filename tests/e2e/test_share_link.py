@@ -9,14 +9,13 @@ import io
 import re
 
 import pytest
-import zxingcpp
-from PIL import Image
 from playwright.sync_api import expect
 
 from scoresheet.models import Game
 from tests.e2e import axe
 from tests.e2e.test_accessibility import check_the_skip_link
 from tests.e2e.test_layout import check_fits, each_width, shoot
+from tests.qr_codes import qr_codes
 
 PHONE = {"width": 390, "height": 844}
 
@@ -47,7 +46,7 @@ def enter_round(page, number: int, first: str) -> None:
 def qr_text(page) -> str:
     """The QR code on the page, as a phone's camera would read it (a screenshot, decoded)."""
     png = page.locator(".qr-code svg").screenshot()
-    (code,) = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)), formats=zxingcpp.BarcodeFormat.QRCode)
+    (code,) = qr_codes(io.BytesIO(png))
     return code.text
 
 

@@ -16,10 +16,8 @@ import subprocess
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 import pytest
-import zxingcpp
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
-from PIL import Image
 
 from league.models import Bye, Player, Role, Seat, Table
 from league.nights import services as night_services
@@ -27,6 +25,7 @@ from scoresheet.models import Variant
 from scoresheet.paper import pdf
 from tests.league.factories import club, member, night, season
 from tests.pdf_reading import read
+from tests.qr_codes import qr_codes
 from tests.scoresheet.sheet_lines import hands_on_pages
 from tests.scoresheet.test_pdf_pads import smallest
 
@@ -130,16 +129,12 @@ def page_texts(content: bytes) -> list[str]:
 def page_qr_codes(content: bytes, tmp_path) -> list[list[str]]:
     """Each page rendered at 72 dpi in grey (uncompressed: quicker than PNG), and the text of
     every QR code found on it. 72 dpi is two pixels a module of the 3 cm code, which decodes;
-    50 dpi still does, 40 no longer. zxing looks for QR codes only: trying every kind of barcode
-    took the module 1.5 s longer."""
+    50 dpi still does, 40 no longer."""
     (tmp_path / "pack.pdf").write_bytes(content)
     subprocess.run(["pdftoppm", "-r", "72", "-gray", str(tmp_path / "pack.pdf"), str(tmp_path / "page")], check=True)
     pages = sorted(tmp_path.glob("page-*.pgm"))
     assert len(pages) == len(read(content))
-    return [
-        [code.text for code in zxingcpp.read_barcodes(Image.open(png), formats=zxingcpp.BarcodeFormat.QRCode)]
-        for png in pages
-    ]
+    return [[code.text for code in qr_codes(png)] for png in pages]
 
 
 def tables_of(sitting) -> list[Table]:
@@ -176,7 +171,7 @@ def qr_sizes(content: bytes, tmp_path, dpi: int = 50) -> list[tuple[str, float]]
     subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", str(tmp_path / "pack.pdf"), str(tmp_path / "qr")], check=True)
     found = []
     for image in sorted(tmp_path.glob("qr-*.pgm")):
-        for code in zxingcpp.read_barcodes(Image.open(image), formats=zxingcpp.BarcodeFormat.QRCode):
+        for code in qr_codes(image):
             corners = code.position
             found.append((code.text, abs(corners.top_right.x - corners.top_left.x) * 25.4 / dpi))
     return found

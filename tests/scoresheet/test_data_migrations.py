@@ -21,11 +21,15 @@ def trip(tmp_path, django_db_blocker):
     settings = dict(connection.settings_dict)
     sqlite = connection.vendor == "sqlite"
     settings["NAME"] = str(tmp_path / "trip.sqlite3") if sqlite else f"{settings['NAME']}_trip"
+
+    def on_the_server(*statements: str) -> None:  # PostgreSQL: as Django's test database creation does
+        with connection._nodb_cursor() as cursor:
+            for statement in statements:
+                cursor.execute(statement.format(name=settings["NAME"]))
+
     with django_db_blocker.unblock():
         if not sqlite:
-            with connection._nodb_cursor() as cursor:  # as Django's test database creation does
-                cursor.execute(f'DROP DATABASE IF EXISTS "{settings["NAME"]}"')
-                cursor.execute(f'CREATE DATABASE "{settings["NAME"]}"')
+            on_the_server('DROP DATABASE IF EXISTS "{name}"', 'CREATE DATABASE "{name}"')
         connections.settings[TRIP] = settings
         try:
             yield TRIP
@@ -34,8 +38,7 @@ def trip(tmp_path, django_db_blocker):
             del connections[TRIP]
             del connections.settings[TRIP]
             if not sqlite:
-                with connection._nodb_cursor() as cursor:
-                    cursor.execute(f'DROP DATABASE "{settings["NAME"]}"')
+                on_the_server('DROP DATABASE "{name}"')
 
 
 def migrate(target: list[tuple[str, str]]):
