@@ -24,7 +24,10 @@ var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one
     var first = root.querySelector(".conflict") || root.querySelector("[aria-invalid=true]")
       || root.querySelector(".form-errors, .warnings-errors, .field-error");
     if (!first) return;
-    var count = root.querySelectorAll(".form-errors li, .warnings-errors li, .field-error").length;
+    // Each problem the server refused is listed at the top and told again at its box: count the
+    // list (counting both said 6 problems for 3); the phone's own checks are told at the boxes only.
+    var count = root.querySelectorAll(".form-errors li, .warnings-errors li").length
+      || root.querySelectorAll(".field-error").length;
     if (count && !root.querySelector(".conflict")) {
       var status = root.querySelector(".bar-status");
       status.textContent = ngettext("%s problem: see above.", "%s problems: see above.", count).replace("%s", count);

@@ -81,6 +81,9 @@ def test_a_blank_round_enter_on_the_keypad_and_a_save_on_its_way_never_save_by_m
     expect(errors).to_contain_text("Round 1 was not saved")
     expect(errors).to_contain_text("Nothing was entered for round 1")
     expect(page.locator(".went-out .field-error")).to_have_text("Choose who went out, or Nobody (the pile ran out).")
+    # the bar counts the problems listed, not each again where it is told at its box
+    expect(errors.locator("li")).to_have_count(2)
+    expect(page.locator(".bar-status")).to_have_text("2 problems: see above.")
     assert Round.objects.filter(game=game).count() == 0
 
     # Enter on the keypad. The trap: the first number and Enter saved the round with everything else 0.
