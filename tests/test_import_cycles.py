@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.syntax_trees import syntax_tree
+
 ROOT = Path(__file__).resolve().parent.parent
 APPS = ("scoresheet", "league")
 
@@ -28,7 +30,7 @@ def import_graph(root: Path, packages: tuple[str, ...]) -> dict[str, set[str]]:
     for name, path in paths.items():
         is_package = path.name == "__init__.py"
         imported = set()
-        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        for node in ast.walk(syntax_tree(path)):
             if isinstance(node, ast.Import):
                 imported.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom):

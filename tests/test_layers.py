@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.syntax_trees import syntax_tree
+
 ROOT = Path(__file__).resolve().parent.parent
 APPS = ("scoresheet", "league")
 
@@ -86,7 +88,7 @@ MODULES = dict(_modules())
 def imports_of(path: Path) -> set[str]:
     """Our modules ``path`` imports (``from a import b`` counts a.b when b is a module)."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+    for node in ast.walk(syntax_tree(path)):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -120,7 +122,7 @@ def test_the_score_sheet_imports_nothing_of_the_league():
 
 def _strings(path: Path) -> list[str]:
     """The string constants of a module's code: its docstrings left out (comments are not read)."""
-    tree = ast.parse(path.read_text(), filename=str(path))
+    tree = syntax_tree(path)
     docstrings = {
         id(node.body[0].value)
         for node in ast.walk(tree)
@@ -140,7 +142,7 @@ def test_no_file_of_the_score_sheet_imports_the_league():
     """Every file, its packages' ``__init__`` and its migrations included: not even ``import league``."""
     found = []
     for path in sorted((ROOT / "scoresheet").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        for node in ast.walk(syntax_tree(path)):
             names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
             if isinstance(node, ast.ImportFrom) and node.level == 0:
                 names = [node.module or ""]

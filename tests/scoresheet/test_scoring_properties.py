@@ -3,6 +3,7 @@ deterministic, and junk input is reported, never raised."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 import pytest
@@ -23,47 +24,50 @@ counts = st.integers(min_value=0, max_value=10)
 points = st.integers(min_value=0, max_value=1000).map(lambda n: n * 5)  # multiples of 5 up to 5000
 
 
-@st.composite
-def valid_entries(draw, slug: str) -> Entry:
-    """An entry the preset accepts: only its book kinds and extras, its red-three rules."""
+labels = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=1, max_size=30).filter(str.strip)
+adjustments = st.lists(st.builds(Adjustment, labels, st.integers(-5000, 5000)), max_size=2).map(tuple)
+hand_cards = st.fixed_dictionaries({}, optional={c: counts for c in CARD_CLASSES})
+
+
+# Built once a preset, not once an example: hypothesis works out what each new strategy can draw,
+# which had cost as much as the tests themselves.
+@functools.cache
+def valid_entries(slug: str) -> st.SearchStrategy[Entry]:
+    """Entries the preset accepts: only its book kinds and extras, its red-three rules."""
     rules = preset(slug)
-    books = draw(st.fixed_dictionaries({}, optional={k.key: counts for k in rules.book_kinds}))
-    extras = draw(
-        st.fixed_dictionaries(
-            {},
-            optional={
-                e.key: st.integers(0, 10 if e.max_per_round is None else min(e.max_per_round, 10)) for e in rules.extras
-            },
-        )
+    books = st.fixed_dictionaries({}, optional={k.key: counts for k in rules.book_kinds})
+    extras = st.fixed_dictionaries(
+        {},
+        optional={
+            e.key: st.integers(0, 10 if e.max_per_round is None else min(e.max_per_round, 10)) for e in rules.extras
+        },
     )
-    went_out = draw(st.booleans())
-    concealed = went_out and rules.concealed_bonus is not None and draw(st.booleans())
-
-    melded_cards = hand_cards = None
     meldable = [c for c in CARD_CLASSES if rules.card_values[c] is not None]
-    if draw(st.booleans()):
-        melded_cards = draw(st.fixed_dictionaries({}, optional={c: counts for c in meldable}))
-    if draw(st.booleans()):
-        hand_cards = draw(st.fixed_dictionaries({}, optional={c: counts for c in CARD_CLASSES}))
+    melded_cards = st.fixed_dictionaries({}, optional={c: counts for c in meldable})
 
-    labels = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=1, max_size=30).filter(str.strip)
-    adjustments = draw(st.lists(st.builds(Adjustment, labels, st.integers(-5000, 5000)), max_size=2))
+    @st.composite
+    def entries(draw) -> Entry:
+        drawn_books, drawn_extras = draw(books), draw(extras)
+        went_out = draw(st.booleans())
+        concealed = went_out and rules.concealed_bonus is not None and draw(st.booleans())
+        melded = draw(melded_cards) if draw(st.booleans()) else None
+        hand = draw(hand_cards) if draw(st.booleans()) else None
+        return Entry(
+            books=drawn_books,
+            red_threes=draw(counts) if rules.red_threes.laid_value is not None else 0,
+            red_threes_held=draw(counts) if rules.red_threes.held_penalty is not None else 0,
+            black_threes_held=draw(counts),
+            melded_points=draw(points),
+            hand_points=draw(points),
+            went_out=went_out,
+            concealed=concealed,
+            extras=drawn_extras,
+            adjustments=draw(adjustments),
+            melded_cards=melded,
+            hand_cards=hand,
+        )
 
-    entry = Entry(
-        books=books,
-        red_threes=draw(counts) if rules.red_threes.laid_value is not None else 0,
-        red_threes_held=draw(counts) if rules.red_threes.held_penalty is not None else 0,
-        black_threes_held=draw(counts),
-        melded_points=draw(points),
-        hand_points=draw(points),
-        went_out=went_out,
-        concealed=concealed,
-        extras=extras,
-        adjustments=tuple(adjustments),
-        melded_cards=melded_cards,
-        hand_cards=hand_cards,
-    )
-    return entry
+    return entries()
 
 
 @pytest.mark.parametrize("slug", SLUGS)
