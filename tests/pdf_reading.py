@@ -6,16 +6,18 @@ than pdfminer, which pdfplumber is built on.
 Coordinates are pdfplumber's: points from the page's top left corner, ``top`` and ``bottom`` going
 down the page. A document is parsed once for all the tests of a process that read the same bytes
 (``read``), and each page reads its text, characters and paths only when a test first asks for
-them (PDFium's objects are closed again at once: none is left open when the tests end).
+them. A document's PDFium objects (the document, each page loaded, its text layer) stay open while
+the document is kept, so a page is parsed once for its text, characters, fonts and paths, not once
+for each; they are closed when the document is dropped from ``read``'s cache, or when the tests end.
 """
 
 from __future__ import annotations
 
-import contextlib
+import atexit
 import ctypes
 import functools
 import math
-from collections.abc import Iterator
+import weakref
 from typing import NamedTuple
 
 import pypdfium2 as pdfium
@@ -74,41 +76,25 @@ def squash(text: str) -> str:
     return " ".join(text.split())
 
 
-@contextlib.contextmanager
-def _opened(content: bytes, index: int) -> Iterator[pdfium.PdfPage]:
-    document = pdfium.PdfDocument(content)
-    try:
-        page = document[index]
-        try:
-            yield page
-        finally:
-            page.close()
-    finally:
-        document.close()
-
-
-@contextlib.contextmanager
-def _text_of(content: bytes, index: int) -> Iterator[pdfium.PdfTextPage]:
-    with _opened(content, index) as page:
-        textpage = page.get_textpage()
-        try:
-            yield textpage
-        finally:
-            textpage.close()
-
-
 class Page:
-    def __init__(self, content: bytes, index: int, size: tuple[float, float]):
-        self._content = content
+    def __init__(self, document: pdfium.PdfDocument, index: int, size: tuple[float, float]):
+        self._document = document
         self._index = index
         self.number = index + 1
         self.width, self.height = size
 
     @functools.cached_property
+    def _page(self) -> pdfium.PdfPage:
+        return self._document[self._index]
+
+    @functools.cached_property
+    def _textpage(self) -> pdfium.PdfTextPage:
+        return self._page.get_textpage()
+
+    @functools.cached_property
     def raw_text(self) -> str:
         """The page's text in the order it is printed, PDFium's line breaks kept."""
-        with _text_of(self._content, self._index) as textpage:
-            return textpage.get_text_range()
+        return self._textpage.get_text_range()
 
     @functools.cached_property
     def text(self) -> str:
@@ -117,8 +103,7 @@ class Page:
     @functools.cached_property
     def chars(self) -> tuple[Char, ...]:
         """Every character printed (not the spaces and line breaks PDFium puts between words)."""
-        with _text_of(self._content, self._index) as textpage:
-            return self._chars(textpage.raw)
+        return self._chars(self._textpage.raw)
 
     def _chars(self, textpage) -> tuple[Char, ...]:
         box = raw.FS_RECTF()
@@ -158,10 +143,10 @@ class Page:
         name = ctypes.create_string_buffer(256)
         flags = ctypes.c_int()
         found = []
-        with _text_of(self._content, self._index) as textpage:
-            for index in self._printed(textpage.raw):
-                raw.FPDFText_GetFontInfo(textpage.raw, index, name, len(name), flags)
-                found.append(name.value.decode("latin-1"))
+        textpage = self._textpage.raw
+        for index in self._printed(textpage):
+            raw.FPDFText_GetFontInfo(textpage, index, name, len(name), flags)
+            found.append(name.value.decode("latin-1"))
         return tuple(found)
 
     @functools.cached_property
@@ -176,8 +161,7 @@ class Page:
     @functools.cached_property
     def edges(self) -> tuple[Edge, ...]:
         """The horizontal and vertical stretches of every path (lines, the sides of rectangles)."""
-        with _opened(self._content, self._index) as page:
-            return self._edges(page)
+        return self._edges(self._page)
 
     def _edges(self, page: pdfium.PdfPage) -> tuple[Edge, ...]:
         found = []
@@ -291,12 +275,9 @@ def lines_of(words) -> tuple[Line, ...]:
 
 class Document:
     def __init__(self, content: bytes):
-        document = pdfium.PdfDocument(content)
-        try:
-            sizes = [document.get_page_size(i) for i in range(len(document))]
-        finally:
-            document.close()
-        self.pages = tuple(Page(content, i, size) for i, size in enumerate(sizes))
+        self._pdfium = pdfium.PdfDocument(content)
+        self.pages = tuple(Page(self._pdfium, i, self._pdfium.get_page_size(i)) for i in range(len(self._pdfium)))
+        _kept.add(self)
 
     def __len__(self) -> int:
         return len(self.pages)
@@ -315,6 +296,17 @@ class Document:
     def sizes(self) -> list[tuple[float, float]]:
         """Each page's width and height, in points."""
         return [(page.width, page.height) for page in self.pages]
+
+
+# The documents still open, closed (with their pages) when the tests end, before pypdfium2 closes
+# the library: it would warn of each object it finds open then.
+_kept: weakref.WeakSet[Document] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_kept() -> None:
+    for document in list(_kept):
+        document._pdfium.close()
 
 
 @functools.lru_cache(maxsize=64)
@@ -341,10 +333,9 @@ def embedded_fonts(content: bytes) -> dict[str, bool]:
     """The fonts the pages use, by name, and whether each is embedded in the file."""
     found = {}
     name = ctypes.create_string_buffer(256)
-    for index in range(len(read(content))):
-        with _opened(content, index) as page:
-            for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_TEXT,)):
-                font = raw.FPDFTextObj_GetFont(obj.raw)
-                raw.FPDFFont_GetBaseFontName(font, name, len(name))
-                found[name.value.decode("latin-1")] = bool(raw.FPDFFont_GetIsEmbedded(font))
+    for page in read(content).pages:
+        for obj in page._page.get_objects(filter=(raw.FPDF_PAGEOBJ_TEXT,)):
+            font = raw.FPDFTextObj_GetFont(obj.raw)
+            raw.FPDFFont_GetBaseFontName(font, name, len(name))
+            found[name.value.decode("latin-1")] = bool(raw.FPDFFont_GetIsEmbedded(font))
     return found
