@@ -101,20 +101,40 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
 # The preset rows as presets_load first wrote them in this session: an emptied database gets the
 # same rows back in one insert (a sixth of the time of loading them again, for every browser test).
 _PRESET_ROWS: list[dict] = []
+# Whether the presets are in this process's test database, committed. It starts from the migrations,
+# which load them; a transactional test takes them away (it empties every table at its end).
+_presets_committed = [True]
 
 
-@pytest.fixture
-def presets(django_db_blocker, request):
-    """The preset variants in the database, also after a transactional test flushed it (the data
-    migration loads them; only an emptied database loads them again)."""
+@pytest.hookimpl(tryfirst=True)  # before the test's fixtures: its transaction, a module's own
+def pytest_runtest_setup(item):
+    """Every test that uses the database finds the presets the data migration loads.
+
+    A transactional test (the browser tests, the concurrent saves) ends by emptying every table,
+    presets included; without this, a test that relies on the migration's presets fails or passes
+    by the order pytest-xdist happens to run them in. They are put back once, committed, before the
+    next test's transaction begins; not inside each later test's transaction, rolled back after it
+    (loaded again by every test after a transactional one: 2 CPU-s of the quick tier).
+    """
+    if _presets_committed[0] or not uses_database(item):
+        return
+    from pytest_django.plugin import blocking_manager_key
+
+    with item.config.stash[blocking_manager_key].unblock():
+        _load_presets()
+    _presets_committed[0] = True
+
+
+@pytest.hookimpl(trylast=True)  # after the test's fixtures are torn down: a transactional test's emptying
+def pytest_runtest_teardown(item):
+    if uses_database(item) and is_transactional(item):
+        _presets_committed[0] = False
+
+
+def _load_presets() -> None:
     from scoresheet.games import services
     from scoresheet.models import Variant
 
-    marker = request.node.get_closest_marker("django_db")
-    if marker and marker.kwargs.get("transaction"):
-        request.getfixturevalue("transactional_db")
-    else:
-        request.getfixturevalue("db")
     if Variant.objects.filter(is_preset=True).exists():
         return
     if _PRESET_ROWS and not Variant.objects.filter(slug__in=[row["slug"] for row in _PRESET_ROWS]).exists():
@@ -125,6 +145,13 @@ def presets(django_db_blocker, request):
             {name: value for name, value in row.items() if name != "id"}  # new ids, as presets_load gives
             for row in Variant.objects.filter(is_preset=True).values()
         ]
+
+
+@pytest.fixture
+def presets(request):
+    """The preset variants in the database (the data migration loads them; a test after a
+    transactional one gets them back before it starts: ``pytest_runtest_setup``)."""
+    request.getfixturevalue("transactional_db" if is_transactional(request.node) else "db")
 
 
 @pytest.fixture(autouse=True)
@@ -148,49 +175,10 @@ def _empty_cache():
     cache.clear()
 
 
-# Whether the presets are known to be committed in this process's test database. Only a
-# transactional test takes them away (it empties every table at its end), so after one test has
-# found them the others need not ask again (a query each: 1 CPU-s over the quick tier).
-_presets_committed = [False]
-
-
-@pytest.fixture(autouse=True)
-def _presets_in_every_database_test(request):
-    """Every test that uses the database finds the presets the data migration loads.
-
-    A transactional test (the browser tests, the concurrent saves) ends by emptying every
-    table, presets included; without this, a test that relies on the migration's presets
-    fails or passes by the order pytest-xdist happens to run them in.
-    """
-    if not uses_database(request.node):
-        yield
-        return
-    from django.db import connection
-
-    transactional = _is_transactional(request)
-    # Inside a module's own transaction (tests/league/built_once.py) what a test finds may be that
-    # module's, rolled back after it: not known to be committed.
-    committed_if_found = not connection.in_atomic_block
-    if "presets" not in request.fixturenames:
-        from scoresheet.models import Variant
-
-        request.getfixturevalue("transactional_db" if transactional else "db")
-        if not _presets_committed[0]:
-            if Variant.objects.filter(is_preset=True).exists():
-                _presets_committed[0] = committed_if_found
-            else:
-                request.getfixturevalue("presets")
-    yield
-    if transactional:
-        _presets_committed[0] = False
-
-
-def _is_transactional(request) -> bool:
-    marker = request.node.get_closest_marker("django_db")
-    return (
-        bool(marker and marker.kwargs.get("transaction"))
-        or "transactional_db" in request.fixturenames
-        or "live_server" in request.fixturenames
+def is_transactional(item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    return bool(marker and marker.kwargs.get("transaction")) or bool(
+        {"transactional_db", "live_server"} & set(item.fixturenames)
     )
 
 
