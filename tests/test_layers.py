@@ -19,6 +19,7 @@ No module imports one from a layer above its own. (tests/test_import_cycles.py: 
 """
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -97,7 +98,11 @@ def imports_of(path: Path) -> set[str]:
     return found & MODULES.keys()
 
 
-IMPORTS = {name: imports_of(path) for name, path in MODULES.items()}
+@functools.cache
+def imports() -> dict[str, set[str]]:
+    """Each module → our modules it imports (read when a test first asks, not when pytest collects:
+    each test process collects this module, and only one runs its tests)."""
+    return {name: imports_of(path) for name, path in MODULES.items()}
 
 
 def layer(module: str) -> int:
@@ -116,7 +121,7 @@ def layer(module: str) -> int:
 
 
 def test_the_score_sheet_imports_nothing_of_the_league():
-    upward = [f"{m} imports {i}" for m, found in IMPORTS.items() if m.startswith("scoresheet.") for i in found]
+    upward = [f"{m} imports {i}" for m, found in imports().items() if m.startswith("scoresheet.") for i in found]
     assert [line for line in upward if " imports league." in line] == []
 
 
@@ -181,7 +186,7 @@ def test_the_score_sheets_pages_link_to_the_league_only_from_two_places():
 def test_no_module_imports_one_from_a_higher_layer():
     upward = sorted(
         f"{m} (layer {layer(m)}) imports {i} (layer {layer(i)})"
-        for m, found in IMPORTS.items()
+        for m, found in imports().items()
         for i in found
         if layer(i) > layer(m)
     )
