@@ -87,7 +87,27 @@ def django_db_setup(request, django_test_environment, django_db_blocker, django_
             for suffix in ("", "-wal", "-shm"):
                 Path(name + suffix).unlink(missing_ok=True)
         else:
-            try:  # as pytest-django's: a server a test started may still hold a connection
+            end_stray_sessions(config)
+            try:  # as pytest-django's
                 teardown_databases(config, verbosity=request.config.option.verbose)
             except Exception as exc:  # noqa: BLE001
                 request.node.warn(pytest.PytestWarning(f"Error when trying to teardown test databases: {exc!r}"))
+
+
+def end_stray_sessions(config) -> None:
+    """PostgreSQL: end the sessions still open on the test databases (an app server a test stopped,
+    whose server process outlives it a moment; a thread's connection kept for CONN_MAX_AGE), which
+    stop a database being dropped: "is being accessed by other users", and the database was left on
+    the server after the run. Our own connections are closed first."""
+    from django.db import connections
+
+    for connection in connections.all():
+        connection.close()
+    for connection, _old_name, destroy in config:
+        if destroy and connection.vendor == "postgresql":
+            with connection._nodb_cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = %s AND pid <> pg_backend_pid()",
+                    [connection.settings_dict["NAME"]],
+                )
