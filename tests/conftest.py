@@ -146,7 +146,7 @@ def pytest_runtest_setup(item):
 
 @pytest.hookimpl(trylast=True)  # after the test's fixtures are torn down: a transactional test's emptying
 def pytest_runtest_teardown(item):
-    if uses_database(item) and is_transactional(item):
+    if is_transactional(item):
         _presets_committed[0] = False
 
 

@@ -17,7 +17,6 @@ import atexit
 import ctypes
 import functools
 import math
-import weakref
 from typing import NamedTuple
 
 import pypdfium2 as pdfium
@@ -277,7 +276,6 @@ class Document:
     def __init__(self, content: bytes):
         self._pdfium = pdfium.PdfDocument(content)
         self.pages = tuple(Page(self._pdfium, i, self._pdfium.get_page_size(i)) for i in range(len(self._pdfium)))
-        _kept.add(self)
 
     def __len__(self) -> int:
         return len(self.pages)
@@ -298,22 +296,16 @@ class Document:
         return [(page.width, page.height) for page in self.pages]
 
 
-# The documents still open, closed (with their pages) when the tests end, before pypdfium2 closes
-# the library: it would warn of each object it finds open then.
-_kept: weakref.WeakSet[Document] = weakref.WeakSet()
-
-
-@atexit.register
-def _close_kept() -> None:
-    for document in list(_kept):
-        document._pdfium.close()
-
-
 @functools.lru_cache(maxsize=64)
 def read(content: bytes) -> Document:
     """The PDF, parsed once for every test in this process that reads the same bytes."""
     assert content.startswith(b"%PDF-"), content[:100]
     return Document(content)
+
+
+# The documents kept are dropped when the tests end, before pypdfium2 closes its library (it warns
+# of each object it finds open then); dropping one closes it and its pages.
+atexit.register(read.cache_clear)
 
 
 def texts(content: bytes) -> list[str]:

@@ -1,4 +1,4 @@
-"""Load the preset manager, so that a fresh database can start games at once.
+"""Load the preset variants, so that a fresh database can start games at once.
 
 ``manage.py load_presets`` refreshes them later when the JSON files change.
 """

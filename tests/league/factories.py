@@ -3,7 +3,7 @@
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from league.models import Club, Membership, Player, Role
+from league.models import Attendance, Club, Membership, Player, Role
 from scoresheet.games import history
 
 PASSWORD = "a long enough password"
@@ -70,8 +70,6 @@ def check_in_all(the_night, players) -> None:
     """``players`` ticked present at ``the_night``, whose first sitting is not drawn yet: the attendances
     and their history rows ``league.nights.services.check_in`` writes, in one change "checked_in" and
     two statements (not some twenty statements a player: the suite builds some 170 nights)."""
-    from league.models import Attendance
-
     with transaction.atomic(), history.change("checked_in"):
         history.bulk_create(Attendance, [Attendance(night=the_night, player=one, from_sitting=1) for one in players])
 
