@@ -58,6 +58,9 @@ PYTEST = env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n $(PYTEST_WORKERS) --d
 # would otherwise compile what it imports itself, and a fresh clone's first quick tier took 28 s
 # longer (99 s against 71 s with it). When nothing changed it only looks at the files (0.3 s).
 COMPILE = env -u PYTHONDONTWRITEBYTECODE $(PY) -m compileall -q -j 0 manage.py config scoresheet league tests
+# Then what each test process would make for itself on a first run, once (tests/warm_up.py): pytest's
+# copies of the test modules with their asserts rewritten and, on SQLite, the migrated template database.
+WARM_UP = env -u PYTHONDONTWRITEBYTECODE $(PY) -m tests.warm_up
 # What `make test-quick` leaves out, by the markers CI uses: the browser tests and the tests that
 # start real servers (tests/conftest.py says how many it left out).
 QUICK_MARKERS = not e2e and not server
@@ -66,12 +69,14 @@ QUICK_MARKERS = not e2e and not server
 test: PYTEST_WORKERS ?= $(shell expr $(CORES) + 1)
 test: test-tools $(VENV)/.installed-dev
 	@$(COMPILE)
+	@$(WARM_UP)
 	$(PYTEST) $(PYTEST_ARGS)
 
 # Everything but the browser and real-server tests, without Playwright's plugin: for every change.
 test-quick: PYTEST_WORKERS ?= $(CORES)
 test-quick: $(VENV)/.installed-dev
 	@$(COMPILE)
+	@$(WARM_UP)
 	$(PYTEST) -p no:playwright -m "$(QUICK_MARKERS)" $(PYTEST_ARGS)
 
 # Browser tests drive Debian's chromium and PDF tests render pages with pdftoppm: say what
