@@ -2,7 +2,9 @@
 
 Built inside a transaction rolled back after the module's last test; each test runs in a
 savepoint inside it (as Django's ``TestCase.setUpTestData``), so what one test changes the next
-never sees. A test that changes a built object in memory must fetch its own copy first.
+never sees. The presets are there already, also after a transactional test emptied the tables
+(tests/conftest.py puts them back before a database test's fixtures are set up). A test that
+changes a built object in memory must fetch its own copy first.
 """
 
 from __future__ import annotations
@@ -21,11 +23,6 @@ def built_once(django_db_blocker, build: Callable[[], T]) -> Iterator[T]:
     Use from a module-scoped fixture that depends on ``django_db_setup``:
     ``yield from built_once(django_db_blocker, build_world)``.
     """
-    from scoresheet.games import services as scoresheet_services
-    from scoresheet.models import Variant
-
     with django_db_blocker.unblock(), transaction.atomic():
-        if not Variant.objects.filter(is_preset=True).exists():  # a transactional test emptied them
-            scoresheet_services.presets_load()
         yield build()
         transaction.set_rollback(True)

@@ -21,7 +21,6 @@ from django.test.utils import CaptureQueriesContext
 
 from league.models import Bye, Player, Role, Seat, Table
 from league.nights import services as night_services
-from scoresheet.models import Variant
 from scoresheet.paper import pdf
 from tests.league.factories import club, member, night, season
 from tests.pdf_reading import read
@@ -39,11 +38,7 @@ def nights(django_db_setup, django_db_blocker):
     """The club, its scorekeeper and the nights the reading tests share, built once for the module
     inside a transaction rolled back after its last test (each test runs in a savepoint inside it).
     Holds the PDFs fetched so far, by address, so each is made and read once."""
-    from scoresheet.games import services as scoresheet_services
-
     with django_db_blocker.unblock(), transaction.atomic():
-        if not Variant.objects.filter(is_preset=True).exists():  # a transactional test emptied them
-            scoresheet_services.presets_load()
         tuesday = club("tuesday", "Tuesday Club")
         two = drawn(tuesday, 8)
         yield {
