@@ -61,9 +61,10 @@ COMPILE = env -u PYTHONDONTWRITEBYTECODE $(PY) -m compileall -q -j 0 manage.py c
 # Then what each test process would make for itself on a first run, once (tests/warm_up.py): pytest's
 # copies of the test modules with their asserts rewritten and, on SQLite, the migrated template database.
 WARM_UP = env -u PYTHONDONTWRITEBYTECODE $(PY) -m tests.warm_up
-# What `make test-quick` leaves out, by the markers CI uses: the browser tests and the tests that
-# start real servers (tests/conftest.py says how many it left out).
-QUICK_MARKERS = not e2e and not server
+# What `make test-quick` leaves out, by the markers CI uses: the browser tests, the tests that start
+# real servers and those that start a process of their own (manage.py, Python with the settings,
+# pdftoppm: the start-up is most of their cost). tests/conftest.py says how many it left out.
+QUICK_MARKERS = not e2e and not server and not process
 
 # Install the dev requirements and run the whole test suite; pytest's exit status is passed through.
 test: PYTEST_WORKERS ?= $(shell expr $(CORES) + 1)
@@ -72,7 +73,7 @@ test: test-tools $(VENV)/.installed-dev
 	@$(WARM_UP)
 	$(PYTEST) $(PYTEST_ARGS)
 
-# Everything but the browser and real-server tests, without Playwright's plugin: for every change.
+# Everything but the browser, real-server and own-process tests, without Playwright's plugin: for every change.
 test-quick: PYTEST_WORKERS ?= $(CORES)
 test-quick: $(VENV)/.installed-dev
 	@$(COMPILE)

@@ -201,6 +201,10 @@ def is_transactional(item) -> bool:
     )
 
 
+# The marker expression of `make test-quick` (Makefile, QUICK_MARKERS).
+QUICK_MARKERS = "not e2e and not server and not process"
+
+
 # How many tests `-m` left out: each xdist worker counts its own (all collect the same tests) and
 # hands the count to the controller, which prints the summary.
 _left_out: list[int] = [0]
@@ -220,8 +224,10 @@ def pytest_testnodedown(node, error):
 
 
 def pytest_terminal_summary(terminalreporter, config):
-    """`make test-quick` says how many tests it left to `make test` (the browser and real-server ones)."""
-    if _left_out[0] and config.option.markexpr == "not e2e and not server":
+    """`make test-quick` says how many tests it left to `make test` (the browser, real-server and
+    own-process ones)."""
+    if _left_out[0] and config.option.markexpr == QUICK_MARKERS:
         terminalreporter.write_line(
-            f"make test-quick left {_left_out[0]} browser and real-server tests to `make test`, the whole suite."
+            f"make test-quick left {_left_out[0]} browser, real-server and own-process tests to `make test`, "
+            "the whole suite."
         )

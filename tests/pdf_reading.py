@@ -99,6 +99,10 @@ class Page:
     def text(self) -> str:
         return squash(self.raw_text)
 
+    def picture(self, dpi: int):
+        """The page as PDFium paints it on screen, in grey at ``dpi`` dots an inch (a PIL image)."""
+        return self._page.render(scale=dpi / 72, grayscale=True).to_pil()
+
     @functools.cached_property
     def chars(self) -> tuple[Char, ...]:
         """Every character printed (not the spaces and line breaks PDFium puts between words)."""

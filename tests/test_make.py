@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import QUICK_MARKERS
+
 REPO = Path(__file__).resolve().parent.parent
 
 # One `make serve` for the module's tests that read it (the `server` fixture): with --dist
@@ -175,7 +177,8 @@ def test_make_test_stops_at_once_naming_the_packages_to_install(tmp_path, tools,
 def test_make_test_keeps_each_module_on_one_worker():
     """`make test` and `make test-quick` hand pytest-xdist whole modules (--dist loadfile): a module's
     world (a `make serve`, two app servers, a club built once) is built by one worker, not by each;
-    and in the order collected (--no-loadscope-reorder), the browser tests first."""
+    and in the order collected (--no-loadscope-reorder), the browser tests first. The quick tier
+    selects by the marker expression tests/conftest.py names in its closing line."""
     commands = subprocess.run(
         ["make", "--dry-run", "--no-print-directory", "test", "test-quick"],
         cwd=REPO,
@@ -188,3 +191,4 @@ def test_make_test_keeps_each_module_on_one_worker():
     assert len(runs) == 2
     for run in runs:
         assert "--dist loadfile --no-loadscope-reorder" in run
+    assert f'-m "{QUICK_MARKERS}"' in runs[1]

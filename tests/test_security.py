@@ -29,6 +29,7 @@ def test_every_page_carries_the_security_headers(client):
     assert "camera=()" in response["Permissions-Policy"] and "geolocation=()" in response["Permissions-Policy"]
 
 
+@pytest.mark.process
 def test_check_deploy_passes_with_production_settings(tmp_path):
     env = {
         **{

@@ -19,6 +19,8 @@ REPO = Path(__file__).resolve().parent.parent
 SETTING_NAMES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "CONN_MAX_AGE", "SITE_URL")
 
 
+# The tests that read the settings in a Python started afresh (``run``, ``read``) are marked
+# `process`: left to `make test`, the start-up being most of their cost.
 def run(*args: str, input: str | None = None, **env: str) -> subprocess.CompletedProcess:
     """Run python in the repository with only the settings given here (none inherited)."""
     inherited = {k: v for k, v in os.environ.items() if k not in SETTING_NAMES}
@@ -117,6 +119,7 @@ def test_envbool_refuses_any_other_word_naming_the_variable_and_value(monkeypatc
     assert f"BOOKKEEPER_FLAG={word!r}" in str(refused.value)
 
 
+@pytest.mark.process
 def test_a_bad_debug_value_stops_manage_py_with_one_line():
     result = run("manage.py", "check", DEBUG="maybe")
     assert result.returncode != 0
@@ -126,6 +129,7 @@ def test_a_bad_debug_value_stops_manage_py_with_one_line():
     ]
 
 
+@pytest.mark.process
 def test_debug_off_without_a_secret_key_stops_manage_py_with_one_line():
     result = run("manage.py", "check", DEBUG="0")
     assert result.returncode != 0
@@ -134,11 +138,13 @@ def test_debug_off_without_a_secret_key_stops_manage_py_with_one_line():
     assert line.startswith("Bookkeeper settings: SECRET_KEY is not set and DEBUG is off")
 
 
+@pytest.mark.process
 def test_debug_off_with_a_secret_key_passes_the_checks():
     result = run("manage.py", "check", DEBUG="0", SECRET_KEY="a-test-key-" + "x" * 50)
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.process
 def test_postgresql_connections_are_kept_a_minute_and_checked_before_reuse(read):
     result = read["postgresql"]
     assert result.stdout.split() == ["60", "True"], result.stderr
@@ -146,11 +152,13 @@ def test_postgresql_connections_are_kept_a_minute_and_checked_before_reuse(read)
     assert result.stdout.split() == ["0", "True"], result.stderr
 
 
+@pytest.mark.process
 def test_sqlite_opens_a_connection_per_request(read):
     result = read["sqlite"]
     assert result.stdout.split() == ["0", "False"], result.stderr
 
 
+@pytest.mark.process
 def test_a_bad_conn_max_age_is_refused_by_name():
     result = run("manage.py", "check", DATABASE_URL="postgres://u:p@127.0.0.1:1/nothing", CONN_MAX_AGE="a minute")
     assert result.returncode != 0
@@ -164,6 +172,7 @@ OPEN_SQLITE = (
 )
 
 
+@pytest.mark.process
 def test_sqlite_connections_take_turns_to_write(tmp_path):
     # Write-ahead log, synchronous FULL (2), a 20 s busy timeout and IMMEDIATE transactions:
     # tables saving at once wait their turn (tests/scoresheet/test_concurrent_saves.py).
@@ -173,17 +182,20 @@ def test_sqlite_connections_take_turns_to_write(tmp_path):
     assert result.stdout.split() == ["wal", "2", "20000", "IMMEDIATE"], result.stderr
 
 
+@pytest.mark.process
 def test_postgresql_gets_none_of_the_sqlite_options(read):
     result = read["postgresql options"]
     assert result.stdout.strip() == "{}", result.stderr
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("value, expected", SITE_URLS)
 def test_site_url_is_read_from_the_environment(read, value, expected):
     result = read[f"SITE_URL={value!r}"]
     assert result.stdout.strip() == expected, result.stderr
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("value", ["192.168.1.20:8000", "ftp://host", "http://", "https://host/bookkeeper"])
 def test_a_site_url_that_is_not_a_scheme_and_host_stops_manage_py_with_one_line(value):
     result = run("manage.py", "check", SITE_URL=value)

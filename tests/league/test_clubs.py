@@ -112,6 +112,7 @@ def mail_settings(**env: str) -> list[str]:
     return out.stdout.strip().split("|")
 
 
+@pytest.mark.process
 def test_reset_mail_goes_to_the_console_unless_an_smtp_host_is_set():
     assert mail_settings()[0] == "django.core.mail.backends.console.EmailBackend"
     smtp = mail_settings(

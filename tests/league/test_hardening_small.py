@@ -183,6 +183,7 @@ ADDRESS_OF = (
 )
 
 
+@pytest.mark.process
 def test_behind_the_proxy_sign_in_counts_the_forwarded_address():
     """The last X-Forwarded-For entry is the one the proxy adds (those before it, the visitor's own)."""
     assert json.loads(settings_say(ADDRESS_OF, BEHIND_HTTPS_PROXY="1")) == "203.0.113.7"

@@ -1,5 +1,5 @@
 """A sitting's table pack and wall seating chart, read back as their players would: the PDF's
-text with PDFium (tests/pdf_reading.py), its QR codes rendered with pdftoppm and decoded with zxing-cpp; the links at
+text with PDFium (tests/pdf_reading.py), its QR codes painted by PDFium and decoded with zxing-cpp; the links at
 SITE_URL when it is set, and a warning beside the pack when they are at an address phones cannot open.
 
 The tests that only read build their club and nights once for the module (``nights``) and
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 import re
-import subprocess
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
@@ -121,15 +120,10 @@ def page_texts(content: bytes) -> list[str]:
     return [re.sub(r"(https?://\S+) /t/", r"\1/t/", text) for text in texts]
 
 
-def page_qr_codes(content: bytes, tmp_path) -> list[list[str]]:
-    """Each page rendered at 72 dpi in grey (uncompressed: quicker than PNG), and the text of
-    every QR code found on it. 72 dpi is two pixels a module of the 3 cm code, which decodes;
-    50 dpi still does, 40 no longer."""
-    (tmp_path / "pack.pdf").write_bytes(content)
-    subprocess.run(["pdftoppm", "-r", "72", "-gray", str(tmp_path / "pack.pdf"), str(tmp_path / "page")], check=True)
-    pages = sorted(tmp_path.glob("page-*.pgm"))
-    assert len(pages) == len(read(content))
-    return [[code.text for code in qr_codes(png)] for png in pages]
+def page_qr_codes(content: bytes) -> list[list[str]]:
+    """Each page painted at 72 dpi in grey, and the text of every QR code found on it. 72 dpi is
+    two pixels a module of the 3 cm code, which decodes; 50 dpi still does, 40 no longer."""
+    return [[code.text for code in qr_codes(page.picture(72))] for page in read(content).pages]
 
 
 def tables_of(sitting) -> list[Table]:
@@ -160,13 +154,11 @@ def table_pages(texts: list[str]) -> list[str]:
     return texts[:-1]
 
 
-def qr_sizes(content: bytes, tmp_path, dpi: int = 50) -> list[tuple[str, float]]:
-    """Every QR code of the pack, rendered at ``dpi``: its text and the width of its modules in mm."""
-    (tmp_path / "pack.pdf").write_bytes(content)
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", str(tmp_path / "pack.pdf"), str(tmp_path / "qr")], check=True)
+def qr_sizes(content: bytes, dpi: int = 50) -> list[tuple[str, float]]:
+    """Every QR code of the pack, painted at ``dpi``: its text and the width of its modules in mm."""
     found = []
-    for image in sorted(tmp_path.glob("qr-*.pgm")):
-        for code in qr_codes(image):
+    for page in read(content).pages:
+        for code in qr_codes(page.picture(dpi)):
             corners = code.position
             found.append((code.text, abs(corners.top_right.x - corners.top_left.x) * 25.4 / dpi))
     return found
@@ -186,7 +178,7 @@ def table_of_page(text: str) -> int:
     return found.pop()
 
 
-def test_the_pack_has_each_tables_sheet_with_its_players_sitting_link_and_qr_code(shared, nights, tmp_path):
+def test_the_pack_has_each_tables_sheet_with_its_players_sitting_link_and_qr_code(shared, nights):
     the_night, sitting = nights["two"]
     tables = tables_of(sitting)
     assert len(tables) == 2
@@ -210,14 +202,14 @@ def test_the_pack_has_each_tables_sheet_with_its_players_sitting_link_and_qr_cod
     # every QR code decodes to the link of the table whose page it is on
     assert texts[-1].count("Rules: Hand and Foot") == 1  # the rules card, once for the pack
     found = []
-    for text, codes in zip(pages, page_qr_codes(content, tmp_path)[:-1], strict=True):
+    for text, codes in zip(pages, page_qr_codes(content)[:-1], strict=True):
         for code in codes:
             assert code == link(Table.objects.get(sitting=sitting, number=table_of_page(text)))
             found.append(code)
     assert found == [link(table) for table in tables]  # one a table, in order
 
 
-def test_a_renewed_link_prints_a_new_qr_code(shared, nights, tmp_path):
+def test_a_renewed_link_prints_a_new_qr_code(shared, nights):
     # a night of its own (rolled back after the test): the others' links stay as they are
     tuesday = nights["two"][0].club
     the_night, sitting = drawn(tuesday, 8, season=season(tuesday, name="Renewed"))
@@ -226,12 +218,12 @@ def test_a_renewed_link_prints_a_new_qr_code(shared, nights, tmp_path):
     night_services.table_link_renew(table=first)
     first.refresh_from_db()
     content = pdf_of(shared, pack_url(the_night))
-    codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
+    codes = [code for page in page_qr_codes(content) for code in page]
     assert codes == [link(first), link(second)]
     assert old not in codes and old not in "".join(page_texts(content))
 
 
-def test_with_site_url_set_the_pack_prints_every_link_at_it(shared, nights, tmp_path, settings):
+def test_with_site_url_set_the_pack_prints_every_link_at_it(shared, nights, settings):
     settings.SITE_URL = "http://192.168.1.20:8000"
     the_night, sitting = nights["two"]
     response = shared.get(pack_url(the_night), HTTP_HOST="127.0.0.1:8000")  # printed from the laptop itself
@@ -240,7 +232,7 @@ def test_with_site_url_set_the_pack_prints_every_link_at_it(shared, nights, tmp_
     expected = [f"http://192.168.1.20:8000/t/{table.token}/" for table in tables_of(sitting)]
     text = "".join(page_texts(content))
     assert all(address in text for address in expected) and "127.0.0.1" not in text
-    assert [code for page in page_qr_codes(content, tmp_path) for code in page] == expected
+    assert [code for page in page_qr_codes(content) for code in page] == expected
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"])
@@ -257,7 +249,7 @@ def test_the_night_and_sitting_pages_warn_when_the_printed_links_are_at_a_loopba
 
 
 def test_served_on_the_network_the_pack_printed_from_the_laptop_carries_its_network_address(
-    shared, nights, tmp_path, settings, monkeypatch
+    shared, nights, settings, monkeypatch
 ):
     """Issue 35 item 13: following the README's make run, the first pack's QR codes carried
     http://127.0.0.1:8000/…, which no phone opens. Served on the network (HOST=0.0.0.0 make run),
@@ -269,7 +261,7 @@ def test_served_on_the_network_the_pack_printed_from_the_laptop_carries_its_netw
     the_night, sitting = nights["two"]
     content = shared.get(pack_url(the_night), HTTP_HOST="127.0.0.1:8000").content
     expected = [f"http://192.168.1.20:8000/t/{table.token}/" for table in tables_of(sitting)]
-    assert [code for page in page_qr_codes(content, tmp_path) for code in page] == expected
+    assert [code for page in page_qr_codes(content) for code in page] == expected
     night_page = shared.get(f"/clubs/tuesday/nights/{the_night.pk}/", HTTP_HOST="127.0.0.1:8000").content.decode()
     assert "only this computer" not in night_page
     settings.SERVED_ON = "127.0.0.1"  # served on this computer only: the loopback address, and the warning
@@ -336,7 +328,7 @@ def test_no_warning_when_site_url_is_set(shared, nights, settings):
 @pytest.mark.engine
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_fifteen_tables_with_long_names_give_one_landscape_page_each_in_the_same_number_of_queries(
-    shared, nights, tmp_path, paper
+    shared, nights, paper
 ):
     small_night, _ = nights["two"]
     _, small = fetched(shared, nights, pack_url(small_night, query=f"?paper={paper}"))  # the a4 one shared
@@ -355,7 +347,7 @@ def test_fifteen_tables_with_long_names_give_one_landscape_page_each_in_the_same
     for table, text in zip(tables, pages, strict=True):
         assert all(name in text for name in players_at(table)) and link(table) in text
         assert "Round 4" in text  # the whole game on the table's page
-    found = qr_sizes(content, tmp_path)
+    found = qr_sizes(content)
     assert [code for code, _ in found] == [link(table) for table in tables]
     # the modules are 45 mm across (a pixel's rounding allowed), 1.2 mm a module for this link
     assert all(width >= QR_SYMBOL_MM - 25.4 / 50 for _, width in found), found
@@ -393,7 +385,7 @@ def pages_of_tables(texts: list[str]) -> dict[int, list[int]]:
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_a_large_print_pack_gives_a_table_two_pages_its_qr_code_on_the_first(shared, nights, tmp_path, paper):
+def test_a_large_print_pack_gives_a_table_two_pages_its_qr_code_on_the_first(shared, nights, paper):
     """Issue 37 item 3: large print spread a table over 3 pages (rounds 1–2, rounds 3–4, then the
     QR code alone: 46 pages for 15 tables). Now two, the code on the first, over the rounds; with
     fifteen tables of 60-character names, and nothing under 14 pt."""
@@ -404,7 +396,7 @@ def test_a_large_print_pack_gives_a_table_two_pages_its_qr_code_on_the_first(sha
     assert len(texts) == 2 * 15 + 1  # and the rules card once
     pages = pages_of_tables(table_pages(texts))
     assert list(pages) == list(range(1, 16)) and all(len(its) == 2 for its in pages.values())
-    codes = page_qr_codes(content, tmp_path)
+    codes = page_qr_codes(content)
     for table, (first, second) in zip(tables, pages.values(), strict=True):
         assert codes[first] == [link(table)] and codes[second] == [], table.number
         assert "Round 1" in texts[first] and "Round 4" in texts[second]
@@ -414,26 +406,26 @@ def test_a_large_print_pack_gives_a_table_two_pages_its_qr_code_on_the_first(sha
         assert width < height  # upright: two rounds across, a page each
 
 
-def test_a_large_print_pack_of_hand_knee_and_foot_keeps_to_two_pages_a_table(shared, nights, tmp_path):
+def test_a_large_print_pack_of_hand_knee_and_foot_keeps_to_two_pages_a_table(shared, nights):
     """Its 15 rows leave no room over the first block for a code: a 30 mm one goes under the
     second, on the table's second page, not on a page of its own."""
     the_night, sitting = nights["bye"]
     content = pack(shared, nights, pack_url(the_night, query="?large_print=1"))
     pages = pages_of_tables(table_pages(page_texts(content)))
     assert all(len(its) == 2 for its in pages.values())
-    codes = page_qr_codes(content, tmp_path)
+    codes = page_qr_codes(content)
     for table, its in zip(tables_of(sitting), pages.values(), strict=True):
         assert [code for i in its for code in codes[i]] == [link(table)]
 
 
 @pytest.mark.parametrize("query", ["?large_print=1", "?paper=a4", "?paper=a4&large_print=1"])
-def test_large_print_and_a4_packs_keep_each_tables_pages_together(shared, nights, tmp_path, query):
+def test_large_print_and_a4_packs_keep_each_tables_pages_together(shared, nights, query):
     the_night, sitting = nights["two"]
     content = pack(shared, nights, pack_url(the_night, query=query))
     texts = table_pages(page_texts(content))
     assert [table_of_page(text) for text in texts] == sorted(table_of_page(text) for text in texts)
     assert {table_of_page(text) for text in texts} == {1, 2}
-    codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
+    codes = [code for page in page_qr_codes(content) for code in page]
     assert codes == [link(table) for table in tables_of(sitting)]
     large = "large_print" in query
     assert smallest(content) >= (pdf.Metrics.for_print(True).least if large else pdf.SMALLEST_TYPE) - 0.01
@@ -523,7 +515,7 @@ def test_the_chart_of_fifteen_tables_runs_over_pages_with_the_heading_on_each(sh
     assert smallest(pack(shared, nights, chart_url(the_night))) >= pdf.SMALLEST_TYPE - 0.01  # read on the wall
 
 
-def test_the_charts_index_carries_the_nights_where_do_i_sit_code(shared, nights, tmp_path):
+def test_the_charts_index_carries_the_nights_where_do_i_sit_code(shared, nights):
     # Every index page: the QR code of /n/<token>/ (45 mm, as the table pack's), its link under
     # it in 9 pt or more; the 15 tables of long names keep their index beside it.
     for key in ("bye", "fifteen"):
@@ -531,9 +523,7 @@ def test_the_charts_index_carries_the_nights_where_do_i_sit_code(shared, nights,
         content = pack(shared, nights, chart_url(the_night))
         index, _ = chart_pages(page_texts(content))
         seat_link = f"http://testserver/n/{the_night.token}/"
-        folder = tmp_path / key
-        folder.mkdir()
-        found = qr_sizes(content, folder)
+        found = qr_sizes(content)
         assert [text for text, _ in found] == [seat_link] * len(index)
         assert all(size >= QR_SYMBOL_MM - 1 for _, size in found)
         assert link_sizes(content, the_night.token) and min(link_sizes(content, the_night.token)) >= LINK_PT
@@ -541,7 +531,7 @@ def test_the_charts_index_carries_the_nights_where_do_i_sit_code(shared, nights,
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_a_modern_american_pack_keeps_a_table_a_page_and_its_rules_card_once(shared, nights, tmp_path, paper):
+def test_a_modern_american_pack_keeps_a_table_a_page_and_its_rules_card_once(shared, nights, paper):
     # The score sheet chooses the page's way up (its rows fit one page only upright with the
     # table's heading and QR code); the pack keeps each table to one page whichever it is.
     the_night, sitting = nights["modern"]
@@ -549,7 +539,7 @@ def test_a_modern_american_pack_keeps_a_table_a_page_and_its_rules_card_once(sha
     texts = page_texts(content)
     assert [table_of_page(text) for text in table_pages(texts)] == [1, 2]
     assert texts[-1].count("Rules: Modern American Canasta") == 1
-    codes = [code for page in page_qr_codes(content, tmp_path) for code in page]
+    codes = [code for page in page_qr_codes(content) for code in page]
     assert codes == [link(table) for table in tables_of(sitting)]
 
 
@@ -565,9 +555,7 @@ def test_the_charts_index_sorts_names_as_a_reader_expects():
     assert [name for name, _ in index_entries(sitting)] == ["Ægir", "Bénédicte", "Björn", "Østergaard", "Villeneuve"]
 
 
-def test_a_large_print_canasta_pack_gives_a_table_two_pages_of_ten_hands_its_qr_code_on_the_first(
-    shared, nights, tmp_path
-):
+def test_a_large_print_canasta_pack_gives_a_table_two_pages_of_ten_hands_its_qr_code_on_the_first(shared, nights):
     """Issue 37 item 3, for the canasta pads: the code (30 mm, beside the table's name, the pad
     across the page) on the first page, and a game's ten hands over the two."""
     the_night, sitting = nights["modern"]
@@ -577,7 +565,7 @@ def test_a_large_print_canasta_pack_gives_a_table_two_pages_of_ten_hands_its_qr_
     assert card == 4 and all("Table " not in text for text in texts[card:])
     pages = pages_of_tables(texts[:card])
     hands = hands_on_pages(content)
-    codes = page_qr_codes(content, tmp_path)
+    codes = page_qr_codes(content)
     for table, its in zip(tables_of(sitting), pages.values(), strict=True):
         assert len(its) == 2 and codes[its[0]] == [link(table)] and codes[its[1]] == []
         assert [n for i in its for n in hands[i]] == list(range(1, 11))

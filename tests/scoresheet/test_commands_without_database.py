@@ -22,6 +22,9 @@ import pytest
 
 from scoresheet.rules.preset_rules import PRESET_SLUGS
 
+# Each command runs in a Python started afresh on a database of its own: left to `make test`.
+pytestmark = pytest.mark.process
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # PRODUCT.md's example game: Us 4,345, Them 1,115 (worked out in test_score_game_command.py)

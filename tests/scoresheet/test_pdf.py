@@ -431,6 +431,7 @@ def test_empty_names_leave_lines_to_write_on():
 # --- pictures -------------------------------------------------------------------------------
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(
     ("slug", "teams", "paper", "large", "rules_card"),
     [
