@@ -8,14 +8,13 @@ before they start (`make test` and `make test-quick` run ``python -m tests.warm_
   while the others waited for it.
 
 The template's migrations run in a process of their own while this one rewrites the modules.
-When both are there already, this only compares each module with its copy (a tenth of a second).
+When both are there already, this only checks each copy as pytest would (a tenth of a second).
 The rewriting uses pytest's own functions, which are not a public interface: if a pytest release
 lacks them, this says so and leaves the rewriting to the workers, as before.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -33,13 +32,13 @@ def rewritten_modules() -> list[Path]:
 def rewrite(paths: list[Path]) -> str:
     """Write pytest's rewritten copy of each of ``paths`` that has none, or an out-of-date one."""
     try:
-        from _pytest.assertion.rewrite import PYC_TAIL, _rewrite_test, _write_pyc_fp, get_cache_dir
+        from _pytest.assertion.rewrite import PYC_TAIL, _read_pyc, _rewrite_test, _write_pyc_fp, get_cache_dir
     except ImportError as missing:
         return f"rewriting left to the test processes ({missing})"
     written = 0
     for path in paths:
         pyc = get_cache_dir(path) / (path.name[:-3] + PYC_TAIL)
-        if _up_to_date(path, pyc):
+        if _read_pyc(path, pyc) is not None:  # pytest's own check: its copy of the module as it is now
             continue
         source_hash, code = _rewrite_test(path, None)  # no config: pytest's defaults, as in pyproject.toml
         pyc.parent.mkdir(exist_ok=True)
@@ -49,16 +48,6 @@ def rewrite(paths: list[Path]) -> str:
         os.replace(building, pyc)  # as pytest does: a process starting meanwhile finds a whole copy or none
         written += 1
     return f"{written} of {len(paths)} test modules rewritten"
-
-
-def _up_to_date(path: Path, pyc: Path) -> bool:
-    """Whether ``pyc`` is pytest's copy of ``path`` as it is now: pytest writes a checked hash-based
-    pyc (PEP 552), so its header holds the magic number, flags 3 and the source's hash."""
-    try:
-        header = pyc.read_bytes()[:16]
-    except OSError:
-        return False
-    return header == importlib.util.MAGIC_NUMBER + b"\x03\x00\x00\x00" + importlib.util.source_hash(path.read_bytes())
 
 
 def template() -> str:

@@ -120,10 +120,15 @@ def page_texts(content: bytes) -> list[str]:
     return [re.sub(r"(https?://\S+) /t/", r"\1/t/", text) for text in texts]
 
 
+def page_codes(content: bytes, dpi: int) -> list[list]:
+    """Each page painted at ``dpi`` in grey, and the QR codes zxing finds on it."""
+    return [qr_codes(page.picture(dpi)) for page in read(content).pages]
+
+
 def page_qr_codes(content: bytes) -> list[list[str]]:
-    """Each page painted at 72 dpi in grey, and the text of every QR code found on it. 72 dpi is
-    two pixels a module of the 3 cm code, which decodes; 50 dpi still does, 40 no longer."""
-    return [[code.text for code in qr_codes(page.picture(72))] for page in read(content).pages]
+    """The text of every QR code on each page, painted at 72 dpi: two pixels a module of the 3 cm
+    code, which decodes; 50 dpi still does, 40 no longer."""
+    return [[code.text for code in codes] for codes in page_codes(content, 72)]
 
 
 def tables_of(sitting) -> list[Table]:
@@ -156,12 +161,11 @@ def table_pages(texts: list[str]) -> list[str]:
 
 def qr_sizes(content: bytes, dpi: int = 50) -> list[tuple[str, float]]:
     """Every QR code of the pack, painted at ``dpi``: its text and the width of its modules in mm."""
-    found = []
-    for page in read(content).pages:
-        for code in qr_codes(page.picture(dpi)):
-            corners = code.position
-            found.append((code.text, abs(corners.top_right.x - corners.top_left.x) * 25.4 / dpi))
-    return found
+    return [
+        (code.text, abs(code.position.top_right.x - code.position.top_left.x) * 25.4 / dpi)
+        for codes in page_codes(content, dpi)
+        for code in codes
+    ]
 
 
 def link_sizes(content: bytes, token: str) -> set[float]:
